@@ -1,0 +1,182 @@
+package org.ompdexplorer.importers.json;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.AddressSpaceId;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.DisplayControlVar;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.IcvDefinition;
+import org.ompdexplorer.model.IcvId;
+import org.ompdexplorer.model.IcvScope;
+import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.RuntimeInfo;
+import org.ompdexplorer.model.ThreadState;
+import tools.jackson.core.JsonToken;
+
+/** Reads the small sections: capture, runtime, address spaces, states, the ICV catalogue, control variables. */
+final class HeaderReader {
+    private final JsonCursor c;
+    private final ValueReaders values;
+
+    HeaderReader(JsonCursor cursor, ValueReaders values) {
+        this.c = cursor;
+        this.values = values;
+    }
+
+    CaptureInfo capture() {
+        if (c.parser.currentToken() != JsonToken.START_OBJECT) {
+            c.wrongType("capture (an object)");
+            return CaptureInfo.of(CaptureSource.of("unknown"));
+        }
+        CaptureSource source = null;
+        String program = null;
+        Long pid = null;
+        String host = null;
+        Instant time = null;
+        String label = null;
+        String description = null;
+        String producer = null;
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            c.parser.nextToken();
+            switch (name) {
+                case "source" -> {
+                    String s = c.string("capture source");
+                    source = s == null ? null : CaptureSource.of(s);
+                }
+                case "program" -> program = c.string("program");
+                case "pid" -> pid = c.longValue("pid");
+                case "host" -> host = c.string("host");
+                case "time" -> time = instant();
+                case "label" -> label = c.string("label");
+                case "description" -> description = c.string("description");
+                case "producer" -> producer = c.string("producer");
+                default -> c.unknownField(name);
+            }
+        }
+        if (source == null) {
+            c.error("missing-field", "capture needs a \"source\"",
+                    "add \"source\": \"core-file\", \"live-process\", \"ompt-agent\", \"synthetic\" or \"hand-written\"");
+            source = CaptureSource.of("unknown");
+        }
+        return new CaptureInfo(source, program, pid, host, time, label, description, producer);
+    }
+
+    private Instant instant() {
+        String text = c.string("time");
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            c.error("bad-time", "time \"" + text + "\" is not an ISO-8601 instant",
+                    "write it like \"2026-11-21T15:03:00Z\"");
+            return null;
+        }
+    }
+
+    RuntimeInfo runtime() {
+        if (c.parser.currentToken() != JsonToken.START_OBJECT) {
+            c.wrongType("runtime (an object)");
+            return RuntimeInfo.UNKNOWN;
+        }
+        Fact<Long> ompVersion = Fact.absent();
+        Fact<String> ompVersionString = Fact.absent();
+        Fact<Long> apiVersion = Fact.absent();
+        Fact<String> ompdVersionString = Fact.absent();
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            c.parser.nextToken();
+            switch (name) {
+                case "ompVersion" -> ompVersion = values.longFact("ompVersion");
+                case "ompVersionString" -> ompVersionString = values.stringFact("ompVersionString");
+                case "ompdApiVersion" -> apiVersion = values.longFact("ompdApiVersion");
+                case "ompdVersionString" -> ompdVersionString = values.stringFact("ompdVersionString");
+                default -> c.unknownField(name);
+            }
+        }
+        return new RuntimeInfo(ompVersion, ompVersionString, apiVersion, ompdVersionString);
+    }
+
+    AddressSpace addressSpace() {
+        long id = -1;
+        Long parent = null;
+        Long deviceKind = null;
+        String deviceId = null;
+        List<IcvValue> icvs = List.of();
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            c.parser.nextToken();
+            switch (name) {
+                case "id" -> id = c.id("address space id");
+                case "parent" -> {
+                    long p = c.id("parent");
+                    parent = p < 0 ? null : p;
+                }
+                case "deviceKind" -> deviceKind = c.longValue("deviceKind");
+                case "deviceId" -> deviceId = c.string("deviceId");
+                case "icvs" -> icvs = values.icvValues("icvs");
+                default -> c.unknownField(name);
+            }
+        }
+        if (id < 0) {
+            c.error("missing-field", "an address space needs a non-negative integer \"id\"; it was skipped",
+                    "add \"id\": <integer>");
+            return null;
+        }
+        return new AddressSpace(new AddressSpaceId(id), parent == null ? null : new AddressSpaceId(parent),
+                deviceKind, deviceId, icvs);
+    }
+
+    ThreadState state() {
+        return values.state("state").orElse(null);
+    }
+
+    IcvDefinition icvDefinition() {
+        long id = -1;
+        String name = null;
+        IcvScope scope = null;
+        String ompName = null;
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = c.parser.currentName();
+            c.parser.nextToken();
+            switch (field) {
+                case "id" -> id = c.id("ICV id");
+                case "name" -> name = c.string("ICV name");
+                case "scope" -> {
+                    String s = c.string("ICV scope");
+                    scope = s == null ? null : IcvScope.of(s);
+                }
+                case "ompName" -> ompName = c.string("ompName");
+                default -> c.unknownField(field);
+            }
+        }
+        if (id < 0 || name == null || name.isBlank() || scope == null) {
+            c.error("missing-field", "an ICV catalogue entry needs \"id\", \"name\" and \"scope\"; it was skipped",
+                    "add the missing fields");
+            return null;
+        }
+        return new IcvDefinition(new IcvId(id), name, scope, ompName);
+    }
+
+    List<DisplayControlVar> displayControlVars() {
+        if (c.parser.currentToken() != JsonToken.START_ARRAY) {
+            c.wrongType("displayControlVars (an array of \"NAME=value\" strings)");
+            return List.of();
+        }
+        List<DisplayControlVar> vars = new ArrayList<>();
+        while (c.parser.nextToken() != JsonToken.END_ARRAY) {
+            String s = c.string("a display control variable (\"NAME=value\")");
+            if (s != null) {
+                vars.add(DisplayControlVar.parse(s));
+            }
+        }
+        return vars;
+    }
+}

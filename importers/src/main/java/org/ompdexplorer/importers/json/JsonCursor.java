@@ -1,0 +1,279 @@
+package org.ompdexplorer.importers.json;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.ompdexplorer.model.Address;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.FactInterner;
+import org.ompdexplorer.model.ReturnCode;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.diagnostics.Location;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamLocation;
+
+/**
+ * A Jackson parser plus what reading a snapshot needs around it: located diagnostics, typed reads that report
+ * a wrong type and go on, and the {@code unavailable} convention. Warnings that would repeat per entity
+ * (unknown fields) are reported once per field pattern, with a count.
+ */
+final class JsonCursor {
+    private static final BigInteger MAX_ADDRESS = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+    final JsonParser parser;
+    final FactInterner interner = new FactInterner();
+    private final String input;
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final Map<String, Integer> repeatedWarnings = new HashMap<>();
+    private boolean newerMinor;
+
+    JsonCursor(JsonParser parser, String input) {
+        this.parser = parser;
+        this.input = input;
+    }
+
+    String input() {
+        return input;
+    }
+
+    void setNewerMinor(boolean newer) {
+        this.newerMinor = newer;
+    }
+
+    List<Diagnostic> diagnostics() {
+        List<Diagnostic> all = new ArrayList<>(diagnostics.size());
+        for (Diagnostic d : diagnostics) {
+            Integer more = repeatedWarnings.get(d.code() + "|" + d.message());
+            all.add(more != null && more > 1 ? new Diagnostic(d.severity(), d.code(), d.message()
+                    + " (" + more + " times; first shown)", d.fix(), d.location()) : d);
+        }
+        return all;
+    }
+
+    /** The current token's location, with its JSON path. */
+    Location here() {
+        TokenStreamLocation at = parser.currentTokenLocation();
+        return Location.inInput(input, at.getLineNr(), at.getColumnNr(), path());
+    }
+
+    /** A location at a remembered line:column with a JSON path. */
+    Location at(int line, int column, String path) {
+        return Location.inInput(input, line, column, path);
+    }
+
+    String path() {
+        String pointer = parser.streamReadContext().pathAsPointer().toString();
+        StringBuilder b = new StringBuilder("$");
+        for (String part : pointer.split("/")) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            if (!part.isEmpty() && part.chars().allMatch(Character::isDigit)) {
+                b.append('[').append(part).append(']');
+            } else {
+                b.append('.').append(part.replace("~1", "/").replace("~0", "~"));
+            }
+        }
+        return b.toString();
+    }
+
+    void error(String code, String message, String fix) {
+        diagnostics.add(Diagnostic.error(code, message, fix, here()));
+    }
+
+    void add(Diagnostic diagnostic) {
+        diagnostics.add(diagnostic);
+    }
+
+    /** Skips the value of an unknown field, with one warning per field pattern. */
+    void unknownField(String name) {
+        String pattern = path().replaceAll("\\[\\d+]", "[*]");
+        String message = "unknown field '" + name + "' at " + pattern
+                + (newerMinor ? " (written by a newer minor version of the format)" : "");
+        String key = "unknown-field|" + message;
+        int seen = repeatedWarnings.merge(key, 1, Integer::sum);
+        if (seen == 1) {
+            diagnostics.add(Diagnostic.warning("unknown-field", message,
+                    newerMinor ? "update OMPD Explorer to read this field; it was skipped"
+                            : "check the spelling against docs/snapshot-format.md; it was skipped", here()));
+        }
+        skipValue();
+    }
+
+    /** Skips the value of the field at hand, whether the parser is on its name or already on its value. */
+    void skipValue() {
+        if (parser.currentToken() == JsonToken.PROPERTY_NAME) {
+            parser.nextToken();
+        }
+        parser.skipChildren();
+    }
+
+    /** Reports that the current value has the wrong type, and skips it. */
+    void wrongType(String expected) {
+        JsonToken token = parser.currentToken();
+        error("wrong-type", "expected " + expected + " but found " + describe(token),
+                "write " + expected + " here (docs/snapshot-format.md)");
+        parser.skipChildren();
+    }
+
+    private String describe(JsonToken token) {
+        return switch (token) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "the string \"" + abbreviate(parser.getString()) + "\"";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "the number " + abbreviate(parser.getString());
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            default -> String.valueOf(token);
+        };
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 40 ? s.substring(0, 37) + "…" : s;
+    }
+
+    /** Moves to the value of the field just named; true when the value is null (absent). */
+    boolean nextIsNull() {
+        return parser.nextToken() == JsonToken.VALUE_NULL;
+    }
+
+    /** Reads a non-negative integer id at the current token; −1 (reported) when it is not one. */
+    long id(String what) {
+        JsonToken t = parser.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+            long v = parser.getLongValue();
+            if (v >= 0) {
+                return v;
+            }
+        }
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            error("bad-id", what + " must be an integer from 0 to 2^63 − 1, was " + parser.getString(),
+                    "use a non-negative integer id");
+            return -1;
+        }
+        wrongType(what + " (a non-negative integer)");
+        return -1;
+    }
+
+    /** Reads an int in [min, max] at the current token, or reports it and returns {@code null}. */
+    Integer integer(String what, int min, int max) {
+        if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
+            if (parser.getNumberType() == JsonParser.NumberType.INT) {
+                int v = parser.getIntValue();
+                if (v >= min && v <= max) {
+                    return v;
+                }
+            }
+            error("out-of-range", what + " must be from " + min + " to " + max + ", was " + parser.getString(),
+                    "correct the value");
+            return null;
+        }
+        wrongType(what + " (an integer)");
+        return null;
+    }
+
+    /** Reads a long at the current token, or reports it and returns {@code null}. */
+    Long longValue(String what) {
+        if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
+            if (parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+                return parser.getLongValue();
+            }
+            error("out-of-range", what + " does not fit in 64 bits: " + parser.getString(), "correct the value");
+            return null;
+        }
+        wrongType(what + " (an integer)");
+        return null;
+    }
+
+    /** Reads a string at the current token, or reports it and returns {@code null}. */
+    String string(String what) {
+        if (parser.currentToken() == JsonToken.VALUE_STRING) {
+            return parser.getString();
+        }
+        wrongType(what + " (a string)");
+        return null;
+    }
+
+    /** Reads an unsigned 64-bit address (hex string or integer); {@code null} (reported) when it is not one. */
+    Long address(String what) {
+        JsonToken t = parser.currentToken();
+        if (t == JsonToken.VALUE_STRING) {
+            try {
+                return Address.parse(parser.getString());
+            } catch (NumberFormatException e) {
+                error("bad-address", what + ": " + e.getMessage(), "write an address as \"0x…\" hex");
+                return null;
+            }
+        }
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            if (parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+                long v = parser.getLongValue();
+                if (v >= 0) {
+                    return v;
+                }
+            } else {
+                BigInteger big = parser.getBigIntegerValue();
+                if (big.signum() >= 0 && big.compareTo(MAX_ADDRESS) <= 0) {
+                    return big.longValue();
+                }
+            }
+            error("bad-address", what + " " + parser.getString() + " is not a 64-bit address (0 to 2^64 − 1)",
+                    "write an address as \"0x…\" hex, at most 0xffffffffffffffff");
+            return null;
+        }
+        wrongType(what + " (an address: \"0x…\" hex)");
+        return null;
+    }
+
+    /**
+     * Collects the fields of an unavailable marker ({@code {"unavailable": "<code>", "detail": "…"}}) while an
+     * object reader reads its own fields, since the marker may stand where an object value would.
+     */
+    static final class UnavailableBuilder {
+        private String code;
+        private String detail;
+
+        /** Takes the field if it belongs to an unavailable marker; true when it did. */
+        boolean take(JsonCursor c, String name) {
+            if (name.equals("unavailable")) {
+                c.parser.nextToken();
+                code = c.string("unavailable (an OMPD return code name)");
+                return true;
+            }
+            if (name.equals("detail")) {
+                c.parser.nextToken();
+                detail = c.string("detail");
+                return true;
+            }
+            return false;
+        }
+
+        boolean isUnavailable() {
+            return code != null;
+        }
+
+        <T> Fact<T> fact() {
+            String name = code.startsWith("ompd_rc_") ? code.substring("ompd_rc_".length()) : code;
+            return Fact.unavailable(ReturnCode.of(name), detail);
+        }
+    }
+
+    /** Reads an {@code {"unavailable": …}} object at a START_OBJECT; anything else there is reported. */
+    <T> Fact<T> unavailableOnly(String what) {
+        UnavailableBuilder u = new UnavailableBuilder();
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = parser.currentName();
+            if (!u.take(this, name)) {
+                unknownField(name);
+            }
+        }
+        if (!u.isUnavailable()) {
+            error("wrong-type", what + ": an object here must be {\"unavailable\": \"<return code>\"}",
+                    "write the value, or an unavailable marker");
+            return Fact.absent();
+        }
+        return u.fact();
+    }
+}

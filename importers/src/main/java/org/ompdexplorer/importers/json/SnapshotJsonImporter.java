@@ -1,0 +1,333 @@
+package org.ompdexplorer.importers.json;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.ompdexplorer.importers.InputUnreadableException;
+import org.ompdexplorer.importers.InvalidSnapshotException;
+import org.ompdexplorer.importers.LoadCancelledException;
+import org.ompdexplorer.importers.LoadOptions;
+import org.ompdexplorer.importers.LoadResult;
+import org.ompdexplorer.importers.MalformedInputException;
+import org.ompdexplorer.importers.ProgressListener;
+import org.ompdexplorer.importers.SnapshotLoadException;
+import org.ompdexplorer.importers.UnsupportedFormatException;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.DisplayControlVar;
+import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.IcvDefinition;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RuntimeInfo;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotValidator;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.diagnostics.Location;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.JacksonIOException;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * Reads a JSON snapshot (docs/snapshot-format.md) by streaming it into the model: never a whole-file tree, so
+ * a million tasks cost the model and nothing more. Lenient by default: what is valid is loaded and every
+ * problem becomes a diagnostic located by file, line:column and JSON path.
+ */
+public final class SnapshotJsonImporter {
+    /** The format nests 5 deep; anything far deeper is not a snapshot, and must not cost a deep stack. */
+    static final int MAX_NESTING = 64;
+    private static final int PROGRESS_EVERY = 8192;
+    private final JsonFactory factory = JsonFactory.builder()
+            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNestingDepth(MAX_NESTING)
+                    .maxStringLength(16 << 20)
+                    .maxNumberLength(64)
+                    .build())
+            .build();
+
+    /** Reads a snapshot file; {@code input} names it in every message. */
+    public LoadResult read(Path path, LoadOptions options, ProgressListener progress) throws SnapshotLoadException {
+        String input = path.toString();
+        if (Files.isDirectory(path)) {
+            throw new InputUnreadableException(input, input + " is a directory, not a snapshot file", null);
+        }
+        long size;
+        try {
+            size = Files.size(path);
+        } catch (IOException e) {
+            throw unreadable(input, e);
+        }
+        try (InputStream in = Files.newInputStream(path)) {
+            return read(in, input, size, options, progress);
+        } catch (IOException e) {
+            throw unreadable(input, e);
+        }
+    }
+
+    private static InputUnreadableException unreadable(String input, Exception e) {
+        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage();
+        return new InputUnreadableException(input, "cannot read " + input + ": " + why
+                + " — check the path and its permissions", e);
+    }
+
+    /** Reads a snapshot from a stream of {@code size} bytes (−1 when unknown). The stream is not closed. */
+    public LoadResult read(InputStream in, String input, long size, LoadOptions options, ProgressListener progress)
+            throws SnapshotLoadException {
+        JsonCursor cursor = null;
+        try (JsonParser parser = factory.createParser(ObjectReadContext.empty(), in)) {
+            cursor = new JsonCursor(parser, input);
+            return new Run(cursor, size, options, progress).read();
+        } catch (JacksonIOException e) {
+            throw unreadable(input, e);
+        } catch (JacksonException e) {
+            List<Diagnostic> so = cursor == null ? new ArrayList<>() : new ArrayList<>(cursor.diagnostics());
+            so.add(syntaxError(input, e));
+            throw new MalformedInputException(input, so, e);
+        }
+    }
+
+    private static Diagnostic syntaxError(String input, JacksonException e) {
+        TokenStreamLocation at = e.getLocation();
+        String original = e.getOriginalMessage();
+        String firstLine = original == null ? e.getClass().getSimpleName() : original.lines().findFirst().orElse("");
+        boolean truncated = firstLine.contains("end-of-input") || firstLine.contains("Unexpected end");
+        boolean tooDeep = firstLine.contains("nesting depth") || firstLine.contains("Depth");
+        String message = truncated ? "the file ends in the middle of the JSON (truncated): " + firstLine
+                : tooDeep ? "JSON nested deeper than " + MAX_NESTING + " levels: not a snapshot (" + firstLine + ")"
+                : "not valid JSON: " + firstLine;
+        String fix = truncated ? "the file was cut short: take or copy the snapshot again"
+                : "a snapshot is a JSON object as docs/snapshot-format.md describes; check the file is one";
+        int line = at == null ? 0 : Math.max(0, at.getLineNr());
+        int column = at == null ? 0 : Math.max(0, at.getColumnNr());
+        return Diagnostic.error(truncated ? "truncated" : "syntax", message, fix,
+                Location.inInput(input, line, column, null));
+    }
+
+    /** One read of one input. */
+    private final class Run {
+        private final JsonCursor c;
+        private final long size;
+        private final LoadOptions options;
+        private final ProgressListener progress;
+        private final ValueReaders values;
+        private final HeaderReader header;
+        private final TeamReader teams;
+        private final TaskReader taskReader;
+        private final EntityPositions taskPositions = new EntityPositions("tasks");
+        private final EntityPositions threadPositions = new EntityPositions("threads");
+        private final EntityPositions regionPositions = new EntityPositions("parallelRegions");
+        private final EntityPositions spacePositions = new EntityPositions("addressSpaces");
+        private String format;
+        private CaptureInfo capture;
+        private RuntimeInfo runtime = RuntimeInfo.UNKNOWN;
+        private final List<AddressSpace> spaces = new ArrayList<>();
+        private final List<ThreadState> states = new ArrayList<>();
+        private final List<IcvDefinition> icvs = new ArrayList<>();
+        private List<DisplayControlVar> dcvs = List.of();
+        private final List<OmpThread> threads = new ArrayList<>();
+        private final List<ParallelRegion> regions = new ArrayList<>();
+        private final List<Task> tasks = new ArrayList<>();
+
+        Run(JsonCursor cursor, long size, LoadOptions options, ProgressListener progress) {
+            this.c = cursor;
+            this.size = size;
+            this.options = options;
+            this.progress = progress;
+            this.values = new ValueReaders(cursor);
+            this.header = new HeaderReader(cursor, values);
+            this.teams = new TeamReader(cursor, values);
+            this.taskReader = new TaskReader(cursor, values);
+        }
+
+        LoadResult read() throws SnapshotLoadException {
+            JsonToken first = c.parser.nextToken();
+            if (first != JsonToken.START_OBJECT) {
+                throw new UnsupportedFormatException(c.input(), Diagnostic.error("not-a-snapshot",
+                        first == null ? "the file is empty" : "the file is JSON but not an object",
+                        "open an OMPD Explorer snapshot (a JSON object with \"format\": \"" + SnapshotFormat.NAME
+                                + "\")", c.here()));
+            }
+            while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                section(c.parser.currentName());
+            }
+            if (format == null) {
+                throw new UnsupportedFormatException(c.input(), Diagnostic.error("not-a-snapshot",
+                        "no \"format\" field: this JSON is not an OMPD Explorer snapshot",
+                        "open a file written by the capture agent, import-core or export",
+                        Location.inInput(c.input(), 1, 1, "$")));
+            }
+            if (capture == null) {
+                c.add(Diagnostic.warning("missing-field", "no \"capture\" section; the source is unknown",
+                        "add \"capture\": {\"source\": …}", Location.inInput(c.input(), 1, 1, "$.capture")));
+                capture = CaptureInfo.of(CaptureSource.of("unknown"));
+            }
+            progress.progress("indexing", 0, -1);
+            Snapshot snapshot = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks);
+            List<Diagnostic> all = new ArrayList<>(c.diagnostics());
+            for (Diagnostic d : SnapshotValidator.validate(snapshot)) {
+                all.add(locate(d));
+            }
+            if (options.strict() && all.stream().anyMatch(Diagnostic::isError)) {
+                throw new InvalidSnapshotException(c.input(), all);
+            }
+            return new LoadResult(snapshot, all);
+        }
+
+        private void section(String name) throws SnapshotLoadException {
+            c.parser.nextToken();
+            switch (name) {
+                case "format" -> {
+                    format = c.string("format");
+                    if (format != null && !format.equals(SnapshotFormat.NAME)) {
+                        throw new UnsupportedFormatException(c.input(), Diagnostic.error("not-a-snapshot",
+                                "format is \"" + format + "\", not \"" + SnapshotFormat.NAME + "\"",
+                                "open an OMPD Explorer snapshot", c.here()));
+                    }
+                }
+                case "version" -> version(c.string("version"));
+                case "capture" -> capture = header.capture();
+                case "runtime" -> runtime = header.runtime();
+                case "addressSpaces" -> array(name, spacePositions, header::addressSpace, spaces);
+                case "states" -> plainArray(name, header::state, states);
+                case "icvs" -> plainArray(name, header::icvDefinition, icvs);
+                case "displayControlVars" -> dcvs = header.displayControlVars();
+                case "threads" -> array(name, threadPositions, teams::readThread, threads);
+                case "parallelRegions" -> array(name, regionPositions, teams::readRegion, regions);
+                case "tasks" -> array(name, taskPositions, taskReader::read, tasks);
+                default -> c.unknownField(name);
+            }
+        }
+
+        private void version(String version) throws SnapshotLoadException {
+            if (version == null) {
+                return;
+            }
+            String[] parts = version.split("\\.");
+            int major;
+            int minor;
+            try {
+                major = Integer.parseInt(parts[0]);
+                minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+            } catch (NumberFormatException e) {
+                throw new UnsupportedFormatException(c.input(), Diagnostic.error("bad-version", "version \"" + version
+                        + "\" is not MAJOR.MINOR", "this build reads versions " + SnapshotFormat.MAJOR + ".x",
+                        c.here()));
+            }
+            if (major != SnapshotFormat.MAJOR) {
+                throw new UnsupportedFormatException(c.input(), Diagnostic.error("unsupported-version",
+                        "snapshot format version " + version + " is not supported; this build reads versions "
+                                + SnapshotFormat.MAJOR + ".0 to " + SnapshotFormat.MAJOR + "." + SnapshotFormat.MINOR
+                                + " (and newer " + SnapshotFormat.MAJOR + ".x with warnings)",
+                        major > SnapshotFormat.MAJOR ? "update OMPD Explorer to read it"
+                                : "convert it with the OMPD Explorer version that wrote it", c.here()));
+            }
+            if (minor > SnapshotFormat.MINOR) {
+                c.setNewerMinor(true);
+                c.add(Diagnostic.warning("newer-version", "format version " + version + " is newer than this build's "
+                        + SnapshotFormat.VERSION + "; fields it does not know are skipped",
+                        "update OMPD Explorer to see everything", c.here()));
+            }
+        }
+
+        private <T> void plainArray(String name, Supplier<T> reader, List<T> into) {
+            if (c.parser.currentToken() != JsonToken.START_ARRAY) {
+                c.wrongType(name + " (an array)");
+                return;
+            }
+            while (c.parser.nextToken() != JsonToken.END_ARRAY) {
+                if (c.parser.currentToken() != JsonToken.START_OBJECT) {
+                    c.wrongType("an element of " + name + " (an object)");
+                    continue;
+                }
+                T value = reader.get();
+                if (value != null) {
+                    into.add(value);
+                }
+            }
+        }
+
+        private <T> void array(String name, EntityPositions positions, Supplier<T> reader, List<T> into)
+                throws LoadCancelledException {
+            if (c.parser.currentToken() != JsonToken.START_ARRAY) {
+                c.wrongType(name + " (an array)");
+                return;
+            }
+            int arrayIndex = 0;
+            while (c.parser.nextToken() != JsonToken.END_ARRAY) {
+                int at = arrayIndex++;
+                if (c.parser.currentToken() != JsonToken.START_OBJECT) {
+                    c.wrongType("an element of " + name + " (an object)");
+                    continue;
+                }
+                TokenStreamLocation start = c.parser.currentTokenLocation();
+                T value = reader.get();
+                if (value == null) {
+                    continue;
+                }
+                long id = idOf(value);
+                if (!positions.firstSighting(id)) {
+                    c.add(Diagnostic.error("duplicate-id", name + "[" + at + "] repeats id " + id
+                                    + "; the first one is kept and this one is skipped",
+                            "give every element of " + name + " a distinct id",
+                            Location.inInput(c.input(), start.getLineNr(), start.getColumnNr(),
+                                    "$." + name + "[" + at + "]")));
+                    continue;
+                }
+                positions.add(id, start.getLineNr(), start.getColumnNr(), at);
+                into.add(value);
+                if ((at & (PROGRESS_EVERY - 1)) == 0) {
+                    progress.progress("reading " + name, start.getByteOffset(), size);
+                    if (progress.isCancelled()) {
+                        throw new LoadCancelledException(c.input());
+                    }
+                }
+            }
+        }
+
+        private static long idOf(Object entity) {
+            return switch (entity) {
+                case Task t -> t.id().value();
+                case OmpThread t -> t.id().value();
+                case ParallelRegion r -> r.id().value();
+                case AddressSpace s -> s.id().value();
+                default -> throw new IllegalStateException("not an entity: " + entity);
+            };
+        }
+
+        /** Points a model-level finding at the entity's place in the file. */
+        private Diagnostic locate(Diagnostic d) {
+            EntityRef ref = d.location().entity();
+            if (ref == null) {
+                return d.at(d.location().withInput(c.input(), 0, 0, null));
+            }
+            EntityPositions positions = switch (ref.kind()) {
+                case TASK -> taskPositions;
+                case THREAD -> threadPositions;
+                case PARALLEL_REGION -> regionPositions;
+                case ADDRESS_SPACE -> spacePositions;
+                case SNAPSHOT -> null;
+            };
+            int at = positions == null ? -1 : positions.find(ref.id());
+            if (at < 0) {
+                return d.at(d.location().withInput(c.input(), 0, 0, null));
+            }
+            return d.at(d.location().withInput(c.input(), positions.line(at), positions.column(at),
+                    positions.path(at, d.location().field())));
+        }
+    }
+}

@@ -1,0 +1,313 @@
+package org.ompdexplorer.importers.json;
+
+import java.util.List;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.AgentFacts;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.Dependence;
+import org.ompdexplorer.model.DisplayControlVar;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.IcvDefinition;
+import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.Omp52IcvNames;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.OsThreadId;
+import org.ompdexplorer.model.OsThreadIdKind;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RuntimeInfo;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskFlag;
+import org.ompdexplorer.model.TaskFrames;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TeamMember;
+import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.ToolData;
+import tools.jackson.core.JsonGenerator;
+
+/** Writes each part of a snapshot in the field order docs/snapshot-format.md lists; absent facts are left out. */
+final class SnapshotWriter {
+    private final JsonGenerator g;
+
+    SnapshotWriter(JsonGenerator generator) {
+        this.g = generator;
+    }
+
+    void write(Snapshot s) {
+        g.writeStartObject();
+        g.writeStringProperty("format", SnapshotFormat.NAME);
+        g.writeStringProperty("version", SnapshotFormat.VERSION);
+        capture(s.capture());
+        runtime(s.runtime());
+        g.writeArrayPropertyStart("addressSpaces");
+        s.addressSpaces().forEach(this::addressSpace);
+        g.writeEndArray();
+        g.writeArrayPropertyStart("states");
+        s.states().forEach(this::state);
+        g.writeEndArray();
+        g.writeArrayPropertyStart("icvs");
+        s.icvCatalogue().forEach(this::icvDefinition);
+        g.writeEndArray();
+        g.writeArrayPropertyStart("displayControlVars");
+        for (DisplayControlVar v : s.displayControlVars()) {
+            g.writeString(v.toString());
+        }
+        g.writeEndArray();
+        g.writeArrayPropertyStart("threads");
+        s.threads().forEach(this::thread);
+        g.writeEndArray();
+        g.writeArrayPropertyStart("parallelRegions");
+        s.parallelRegions().forEach(this::region);
+        g.writeEndArray();
+        g.writeArrayPropertyStart("tasks");
+        s.tasks().forEach(this::task);
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private void capture(CaptureInfo c) {
+        g.writeObjectPropertyStart("capture");
+        g.writeStringProperty("source", c.source().name());
+        optional("program", c.program());
+        if (c.pid() != null) {
+            g.writeNumberProperty("pid", c.pid());
+        }
+        optional("host", c.host());
+        optional("time", c.time() == null ? null : c.time().toString());
+        optional("label", c.label());
+        optional("description", c.description());
+        optional("producer", c.producer());
+        g.writeEndObject();
+    }
+
+    private void optional(String name, String value) {
+        if (value != null) {
+            g.writeStringProperty(name, value);
+        }
+    }
+
+    private void runtime(RuntimeInfo r) {
+        g.writeObjectPropertyStart("runtime");
+        longFact("ompVersion", r.ompVersion());
+        stringFact("ompVersionString", r.ompVersionString());
+        longFact("ompdApiVersion", r.ompdApiVersion());
+        stringFact("ompdVersionString", r.ompdVersionString());
+        g.writeEndObject();
+    }
+
+    private void addressSpace(AddressSpace a) {
+        g.writeStartObject();
+        g.writeNumberProperty("id", a.id().value());
+        if (a.parent() != null) {
+            g.writeNumberProperty("parent", a.parent().value());
+        }
+        if (a.deviceKind() != null) {
+            g.writeNumberProperty("deviceKind", a.deviceKind());
+        }
+        optional("deviceId", a.deviceId());
+        icvValues(a.icvs());
+        g.writeEndObject();
+    }
+
+    private void state(ThreadState s) {
+        g.writeStartObject();
+        g.writeNumberProperty("value", s.value());
+        g.writeStringProperty("name", s.name());
+        g.writeEndObject();
+    }
+
+    private void icvDefinition(IcvDefinition d) {
+        g.writeStartObject();
+        g.writeNumberProperty("id", d.id().value());
+        g.writeStringProperty("name", d.name());
+        g.writeStringProperty("scope", d.scope().name());
+        if (!d.ompName().equals(Omp52IcvNames.of(d.name()))) {
+            g.writeStringProperty("ompName", d.ompName());
+        }
+        g.writeEndObject();
+    }
+
+    private void thread(OmpThread t) {
+        g.writeStartObject();
+        g.writeNumberProperty("id", t.id().value());
+        g.writeNumberProperty("addressSpace", t.addressSpace().value());
+        if (!t.osIds().isEmpty()) {
+            g.writeObjectPropertyStart("osIds");
+            for (OsThreadId id : t.osIds()) {
+                if (id.kind().equals(OsThreadIdKind.LWP)) {
+                    g.writeNumberProperty(id.kind().name(), id.value());
+                } else {
+                    g.writeStringProperty(id.kind().name(), hex(id.value()));
+                }
+            }
+            g.writeEndObject();
+        }
+        fact("kind", t.kind(), k -> g.writeString(k.name()));
+        fact("state", t.state(), this::state);
+        fact("waitId", t.waitId(), w -> g.writeString(hex(w)));
+        fact("currentTask", t.currentTask(), id -> g.writeNumber(id.value()));
+        fact("currentRegion", t.currentRegion(), id -> g.writeNumber(id.value()));
+        fact("toolData", t.toolData(), this::toolData);
+        icvValues(t.icvs());
+        g.writeEndObject();
+    }
+
+    private void region(ParallelRegion r) {
+        g.writeStartObject();
+        g.writeNumberProperty("id", r.id().value());
+        g.writeNumberProperty("addressSpace", r.addressSpace().value());
+        fact("enclosingRegion", r.enclosingRegion(), id -> g.writeNumber(id.value()));
+        fact("teamSize", r.teamSize(), g::writeNumber);
+        fact("level", r.level(), g::writeNumber);
+        fact("activeLevel", r.activeLevel(), g::writeNumber);
+        g.writeArrayPropertyStart("members");
+        for (TeamMember m : r.members()) {
+            g.writeStartObject();
+            g.writeNumberProperty("threadNum", m.threadNum());
+            fact("thread", m.thread(), id -> g.writeNumber(id.value()));
+            fact("implicitTask", m.implicitTask(), id -> g.writeNumber(id.value()));
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        fact("encounteringTask", r.encounteringTask(), id -> g.writeNumber(id.value()));
+        fact("creationSite", r.creationSite(), this::code);
+        fact("toolData", r.toolData(), this::toolData);
+        icvValues(r.icvs());
+        g.writeEndObject();
+    }
+
+    private void task(Task t) {
+        g.writeStartObject();
+        g.writeNumberProperty("id", t.id().value());
+        g.writeStringProperty("kind", t.kind().name());
+        fact("generatingTask", t.generatingTask(), id -> g.writeNumber(id.value()));
+        fact("schedulingTask", t.schedulingTask(), id -> g.writeNumber(id.value()));
+        fact("parallelRegion", t.parallelRegion(), id -> g.writeNumber(id.value()));
+        fact("thread", t.thread(), id -> g.writeNumber(id.value()));
+        fact("threadNum", t.threadNum(), g::writeNumber);
+        fact("function", t.function(), this::code);
+        fact("creationSite", t.creationSite(), this::code);
+        fact("frames", t.frames(), this::frames);
+        fact("toolData", t.toolData(), this::toolData);
+        icvValues(t.icvs());
+        if (t.agent() != null) {
+            agentFacts(t.agent());
+        }
+        g.writeEndObject();
+    }
+
+    private void agentFacts(AgentFacts a) {
+        if (a.lifecycle() != null) {
+            g.writeStringProperty("lifecycle", a.lifecycle().name());
+        }
+        if (!a.flags().isEmpty()) {
+            g.writeArrayPropertyStart("flags");
+            for (TaskFlag f : a.flags()) {
+                g.writeString(f.name());
+            }
+            g.writeEndArray();
+        }
+        if (a.priority() != null) {
+            g.writeNumberProperty("priority", a.priority());
+        }
+        if (!a.dependences().isEmpty()) {
+            g.writeArrayPropertyStart("dependences");
+            for (Dependence d : a.dependences()) {
+                g.writeStartObject();
+                g.writeStringProperty("type", d.type().name());
+                g.writeStringProperty("address", hex(d.address()));
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        if (!a.dependsOn().isEmpty()) {
+            g.writeArrayPropertyStart("dependsOn");
+            for (TaskId id : a.dependsOn()) {
+                g.writeNumber(id.value());
+            }
+            g.writeEndArray();
+        }
+        if (a.creationOrder() >= 0) {
+            g.writeNumberProperty("creationOrder", a.creationOrder());
+        }
+    }
+
+    private void code(CodeLocation c) {
+        g.writeStartObject();
+        g.writeStringProperty("address", hex(c.address()));
+        optional("symbol", c.symbol());
+        optional("file", c.file());
+        if (c.line() > 0) {
+            g.writeNumberProperty("line", c.line());
+        }
+        g.writeEndObject();
+    }
+
+    private void frames(TaskFrames f) {
+        g.writeStartObject();
+        g.writeObjectPropertyStart("exit");
+        g.writeStringProperty("address", hex(f.exitAddress()));
+        g.writeNumberProperty("flags", f.exitFlags());
+        g.writeEndObject();
+        g.writeObjectPropertyStart("enter");
+        g.writeStringProperty("address", hex(f.enterAddress()));
+        g.writeNumberProperty("flags", f.enterFlags());
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private void toolData(ToolData d) {
+        g.writeStartObject();
+        g.writeNumberProperty("value", d.value());
+        g.writeStringProperty("ptr", hex(d.ptr()));
+        g.writeEndObject();
+    }
+
+    private void icvValues(List<IcvValue> values) {
+        if (values.isEmpty()) {
+            return;
+        }
+        g.writeArrayPropertyStart("icvs");
+        for (IcvValue v : values) {
+            g.writeStartObject();
+            g.writeNumberProperty("icv", v.icv().value());
+            fact("value", v.integer(), g::writeNumber);
+            fact("string", v.string(), g::writeString);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private void longFact(String name, Fact<Long> f) {
+        fact(name, f, g::writeNumber);
+    }
+
+    private void stringFact(String name, Fact<String> f) {
+        fact(name, f, g::writeString);
+    }
+
+    /** Writes a known value with {@code writer}, an unavailable one as its marker, and nothing when absent. */
+    private <T> void fact(String name, Fact<T> f, java.util.function.Consumer<T> writer) {
+        switch (f) {
+            case Fact.Known<T>(T value) -> {
+                g.writeName(name);
+                writer.accept(value);
+            }
+            case Fact.Unavailable<T>(var code, var detail) -> {
+                g.writeObjectPropertyStart(name);
+                g.writeStringProperty("unavailable", code.name());
+                if (!detail.isEmpty()) {
+                    g.writeStringProperty("detail", detail);
+                }
+                g.writeEndObject();
+            }
+            case Fact.Absent<T> a -> {
+            }
+        }
+    }
+
+    private static String hex(long address) {
+        return org.ompdexplorer.model.Address.hex(address);
+    }
+}

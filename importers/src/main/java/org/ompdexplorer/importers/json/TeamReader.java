@@ -1,0 +1,146 @@
+package org.ompdexplorer.importers.json;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ompdexplorer.model.AddressSpaceId;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.OsThreadId;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TeamMember;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.ThreadKind;
+import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.ToolData;
+import tools.jackson.core.JsonToken;
+
+/** Reads elements of {@code threads[]} and {@code parallelRegions[]}. */
+final class TeamReader {
+    private static final AddressSpaceId PROCESS = new AddressSpaceId(0);
+    private final JsonCursor c;
+    private final ValueReaders values;
+
+    TeamReader(JsonCursor cursor, ValueReaders values) {
+        this.c = cursor;
+        this.values = values;
+    }
+
+    OmpThread readThread() {
+        long id = -1;
+        AddressSpaceId space = PROCESS;
+        List<OsThreadId> osIds = List.of();
+        Fact<ThreadKind> kind = Fact.absent();
+        Fact<ThreadState> state = Fact.absent();
+        Fact<Long> waitId = Fact.absent();
+        Fact<TaskId> currentTask = Fact.absent();
+        Fact<RegionId> currentRegion = Fact.absent();
+        Fact<ToolData> toolData = Fact.absent();
+        List<IcvValue> icvs = List.of();
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            c.parser.nextToken();
+            switch (name) {
+                case "id" -> id = c.id("thread id");
+                case "addressSpace" -> {
+                    long s = c.id("addressSpace");
+                    space = s < 0 ? PROCESS : new AddressSpaceId(s);
+                }
+                case "osIds" -> osIds = values.osIds();
+                case "kind" -> kind = values.stringFact("thread kind").map(ThreadKind::of);
+                case "state" -> state = values.state("state");
+                case "waitId" -> waitId = values.addressFact("waitId");
+                case "currentTask" -> currentTask = values.taskLink("currentTask");
+                case "currentRegion" -> currentRegion = values.regionLink("currentRegion");
+                case "toolData" -> toolData = values.toolData("toolData");
+                case "icvs" -> icvs = values.icvValues("icvs");
+                default -> c.unknownField(name);
+            }
+        }
+        if (id < 0) {
+            c.error("missing-field", "a thread needs a non-negative integer \"id\"; the thread was skipped",
+                    "add \"id\": <integer>");
+            return null;
+        }
+        return new OmpThread(c.interner.threadId(id), space, osIds, kind, state, waitId, currentTask,
+                currentRegion, toolData, icvs);
+    }
+
+    ParallelRegion readRegion() {
+        long id = -1;
+        AddressSpaceId space = PROCESS;
+        Fact<RegionId> enclosing = Fact.absent();
+        Fact<Integer> teamSize = Fact.absent();
+        Fact<Integer> level = Fact.absent();
+        Fact<Integer> activeLevel = Fact.absent();
+        List<TeamMember> members = List.of();
+        Fact<TaskId> encountering = Fact.absent();
+        Fact<CodeLocation> creationSite = Fact.absent();
+        Fact<ToolData> toolData = Fact.absent();
+        List<IcvValue> icvs = List.of();
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            c.parser.nextToken();
+            switch (name) {
+                case "id" -> id = c.id("parallel region id");
+                case "addressSpace" -> {
+                    long s = c.id("addressSpace");
+                    space = s < 0 ? PROCESS : new AddressSpaceId(s);
+                }
+                case "enclosingRegion" -> enclosing = values.regionLink("enclosingRegion");
+                case "teamSize" -> teamSize = values.intFact("teamSize", 1, Integer.MAX_VALUE);
+                case "level" -> level = values.intFact("level", 0, Integer.MAX_VALUE);
+                case "activeLevel" -> activeLevel = values.intFact("activeLevel", 0, Integer.MAX_VALUE);
+                case "members" -> members = members();
+                case "encounteringTask" -> encountering = values.taskLink("encounteringTask");
+                case "creationSite" -> creationSite = values.code("creationSite");
+                case "toolData" -> toolData = values.toolData("toolData");
+                case "icvs" -> icvs = values.icvValues("icvs");
+                default -> c.unknownField(name);
+            }
+        }
+        if (id < 0) {
+            c.error("missing-field", "a parallel region needs a non-negative integer \"id\"; it was skipped",
+                    "add \"id\": <integer>");
+            return null;
+        }
+        return new ParallelRegion(c.interner.regionId(id), space, enclosing, teamSize, level, activeLevel, members,
+                encountering, creationSite, toolData, icvs);
+    }
+
+    private List<TeamMember> members() {
+        if (c.parser.currentToken() != JsonToken.START_ARRAY) {
+            c.wrongType("members (an array)");
+            return List.of();
+        }
+        List<TeamMember> members = new ArrayList<>();
+        while (c.parser.nextToken() != JsonToken.END_ARRAY) {
+            if (c.parser.currentToken() != JsonToken.START_OBJECT) {
+                c.wrongType("a team member {\"threadNum\": …}");
+                continue;
+            }
+            Integer threadNum = null;
+            Fact<ThreadId> thread = Fact.absent();
+            Fact<TaskId> implicitTask = Fact.absent();
+            while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String name = c.parser.currentName();
+                c.parser.nextToken();
+                switch (name) {
+                    case "threadNum" -> threadNum = c.integer("threadNum", Integer.MIN_VALUE, Integer.MAX_VALUE);
+                    case "thread" -> thread = values.threadLink("member thread");
+                    case "implicitTask" -> implicitTask = values.taskLink("implicitTask");
+                    default -> c.unknownField(name);
+                }
+            }
+            if (threadNum == null) {
+                c.error("missing-field", "a team member needs its \"threadNum\"", "add \"threadNum\": <n>");
+            } else {
+                members.add(new TeamMember(threadNum, thread, implicitTask));
+            }
+        }
+        return members;
+    }
+}

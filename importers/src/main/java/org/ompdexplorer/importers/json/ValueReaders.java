@@ -1,0 +1,282 @@
+package org.ompdexplorer.importers.json;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongFunction;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.IcvId;
+import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.OsThreadId;
+import org.ompdexplorer.model.OsThreadIdKind;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.TaskFrames;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.ToolData;
+import tools.jackson.core.JsonToken;
+
+/**
+ * Reads the format's value shapes at the parser's current token: links, facts, code locations, frames, tool
+ * data, states, ICV values. Each reports a wrong shape where it is and yields an absent value.
+ */
+final class ValueReaders {
+    private final JsonCursor c;
+
+    ValueReaders(JsonCursor cursor) {
+        this.c = cursor;
+    }
+
+    private <T> Fact<T> link(String what, LongFunction<Fact<T>> resolve) {
+        return switch (c.parser.currentToken()) {
+            case VALUE_NULL -> Fact.absent();
+            case START_OBJECT -> c.unavailableOnly(what);
+            default -> {
+                long id = c.id(what);
+                yield id < 0 ? Fact.absent() : resolve.apply(id);
+            }
+        };
+    }
+
+    Fact<TaskId> taskLink(String what) {
+        return link(what, c.interner::task);
+    }
+
+    Fact<ThreadId> threadLink(String what) {
+        return link(what, c.interner::thread);
+    }
+
+    Fact<RegionId> regionLink(String what) {
+        return link(what, c.interner::region);
+    }
+
+    Fact<Integer> intFact(String what, int min, int max) {
+        return switch (c.parser.currentToken()) {
+            case VALUE_NULL -> Fact.absent();
+            case START_OBJECT -> c.unavailableOnly(what);
+            default -> {
+                Integer v = c.integer(what, min, max);
+                yield v == null ? Fact.absent() : c.interner.integer(v);
+            }
+        };
+    }
+
+    Fact<Long> longFact(String what) {
+        return switch (c.parser.currentToken()) {
+            case VALUE_NULL -> Fact.absent();
+            case START_OBJECT -> c.unavailableOnly(what);
+            default -> Fact.ofNullable(c.longValue(what));
+        };
+    }
+
+    Fact<Long> addressFact(String what) {
+        return switch (c.parser.currentToken()) {
+            case VALUE_NULL -> Fact.absent();
+            case START_OBJECT -> c.unavailableOnly(what);
+            default -> Fact.ofNullable(c.address(what));
+        };
+    }
+
+    Fact<String> stringFact(String what) {
+        return switch (c.parser.currentToken()) {
+            case VALUE_NULL -> Fact.absent();
+            case START_OBJECT -> c.unavailableOnly(what);
+            default -> Fact.ofNullable(c.string(what));
+        };
+    }
+
+    /** True when the current token opens an object; otherwise reports the wrong type (null is absent). */
+    private boolean object(String what) {
+        JsonToken t = c.parser.currentToken();
+        if (t == JsonToken.START_OBJECT) {
+            return true;
+        }
+        if (t != JsonToken.VALUE_NULL) {
+            c.wrongType(what + " (an object)");
+        }
+        return false;
+    }
+
+    Fact<CodeLocation> code(String what) {
+        if (!object(what)) {
+            return Fact.absent();
+        }
+        JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
+        Long address = null;
+        String symbol = null;
+        String file = null;
+        int line = 0;
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            if (u.take(c, name)) {
+                continue;
+            }
+            switch (name) {
+                case "address" -> { c.parser.nextToken(); address = c.address(what + ".address"); }
+                case "symbol" -> { c.parser.nextToken(); symbol = c.interner.string(c.string("symbol")); }
+                case "file" -> { c.parser.nextToken(); file = c.interner.string(c.string("file")); }
+                case "line" -> {
+                    c.parser.nextToken();
+                    Integer l = c.integer("line", 0, Integer.MAX_VALUE);
+                    line = l == null ? 0 : l;
+                }
+                default -> c.unknownField(name);
+            }
+        }
+        if (u.isUnavailable()) {
+            return u.fact();
+        }
+        if (address == null) {
+            c.error("missing-field", what + " needs an \"address\"", "add \"address\": \"0x…\"");
+            return Fact.absent();
+        }
+        return c.interner.code(new CodeLocation(address, symbol, file, line));
+    }
+
+    Fact<TaskFrames> frames(String what) {
+        if (!object(what)) {
+            return Fact.absent();
+        }
+        JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
+        long[] exit = {0, 0};
+        long[] enter = {0, 0};
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            if (u.take(c, name)) {
+                continue;
+            }
+            switch (name) {
+                case "exit" -> { c.parser.nextToken(); frame("exit frame", exit); }
+                case "enter" -> { c.parser.nextToken(); frame("enter frame", enter); }
+                default -> c.unknownField(name);
+            }
+        }
+        return u.isUnavailable() ? u.fact()
+                : Fact.of(new TaskFrames(exit[0], (int) exit[1], enter[0], (int) enter[1]));
+    }
+
+    private void frame(String what, long[] into) {
+        if (!object(what)) {
+            return;
+        }
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            switch (name) {
+                case "address" -> {
+                    c.parser.nextToken();
+                    Long a = c.address(what + " address");
+                    into[0] = a == null ? 0 : a;
+                }
+                case "flags" -> {
+                    c.parser.nextToken();
+                    Integer f = c.integer(what + " flags", 0, 0xffff);
+                    into[1] = f == null ? 0 : f;
+                }
+                default -> c.unknownField(name);
+            }
+        }
+    }
+
+    Fact<ToolData> toolData(String what) {
+        if (!object(what)) {
+            return Fact.absent();
+        }
+        JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
+        long value = 0;
+        long ptr = 0;
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            if (u.take(c, name)) {
+                continue;
+            }
+            switch (name) {
+                case "value" -> { c.parser.nextToken(); Long v = c.longValue("tool data value"); value = v == null ? 0 : v; }
+                case "ptr" -> { c.parser.nextToken(); Long p = c.address("tool data ptr"); ptr = p == null ? 0 : p; }
+                default -> c.unknownField(name);
+            }
+        }
+        return u.isUnavailable() ? u.fact() : Fact.of(new ToolData(value, ptr));
+    }
+
+    /** A state object {@code {"value": n, "name": "…"}}; also used for the {@code states} enumeration. */
+    Fact<ThreadState> state(String what) {
+        if (!object(what)) {
+            return Fact.absent();
+        }
+        JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
+        Long value = null;
+        String name = null;
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = c.parser.currentName();
+            if (u.take(c, field)) {
+                continue;
+            }
+            switch (field) {
+                case "value" -> { c.parser.nextToken(); value = c.longValue("state value"); }
+                case "name" -> { c.parser.nextToken(); name = c.string("state name"); }
+                default -> c.unknownField(field);
+            }
+        }
+        if (u.isUnavailable()) {
+            return u.fact();
+        }
+        if (value == null) {
+            c.error("missing-field", what + " needs a \"value\"", "add the ompd_word_t state value");
+            return Fact.absent();
+        }
+        return Fact.of(name == null || name.isBlank() ? ThreadState.ofValue(value) : new ThreadState(value, name));
+    }
+
+    List<IcvValue> icvValues(String what) {
+        if (c.parser.currentToken() != JsonToken.START_ARRAY) {
+            if (c.parser.currentToken() != JsonToken.VALUE_NULL) {
+                c.wrongType(what + " (an array of ICV values)");
+            }
+            return List.of();
+        }
+        List<IcvValue> values = new ArrayList<>();
+        while (c.parser.nextToken() != JsonToken.END_ARRAY) {
+            if (!object("ICV value")) {
+                continue;
+            }
+            long icv = -1;
+            Fact<Long> integer = Fact.absent();
+            Fact<String> string = Fact.absent();
+            while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String name = c.parser.currentName();
+                c.parser.nextToken();
+                switch (name) {
+                    case "icv" -> icv = c.id("icv");
+                    case "value" -> integer = longFact("ICV value");
+                    case "string" -> string = stringFact("ICV string");
+                    default -> {
+                        c.unknownField(name);
+                    }
+                }
+            }
+            if (icv < 0) {
+                c.error("missing-field", "an ICV value needs its \"icv\" id", "add \"icv\": <catalogue id>");
+                continue;
+            }
+            values.add(new IcvValue(new IcvId(icv), integer, string));
+        }
+        return values;
+    }
+
+    List<OsThreadId> osIds() {
+        if (!object("osIds")) {
+            return List.of();
+        }
+        List<OsThreadId> ids = new ArrayList<>();
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String kind = c.parser.currentName();
+            c.parser.nextToken();
+            Long v = c.address("osIds." + kind);
+            if (v != null) {
+                ids.add(new OsThreadId(OsThreadIdKind.of(kind), v));
+            }
+        }
+        return ids;
+    }
+}

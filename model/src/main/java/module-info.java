@@ -1,0 +1,6 @@
+/** The OMPD model of one snapshot of an OpenMP program: pure Java, no UI, no JSON, no IO. */
+module org.ompdexplorer.model {
+    exports org.ompdexplorer.model;
+    exports org.ompdexplorer.model.diagnostics;
+    exports org.ompdexplorer.model.synthetic;
+}

@@ -1,0 +1,32 @@
+package org.ompdexplorer.model;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An address space: the OpenMP process ({@code ompd_process_initialize}) or a device in it
+ * ({@code ompd_device_initialize}, with the device's kind and id).
+ *
+ * @param parent     the process, for a device; {@code null} for the process itself
+ * @param deviceKind the {@code ompd_device_t} kind of a device; {@code null} for the process
+ * @param deviceId   the device id bytes as hex; {@code null} for the process
+ * @param icvs       ICV values in this address space's scopes (address_space, device, global)
+ */
+public record AddressSpace(AddressSpaceId id, AddressSpaceId parent, Long deviceKind, String deviceId,
+                           List<IcvValue> icvs) {
+    public AddressSpace {
+        icvs = List.copyOf(icvs);
+    }
+
+    public static AddressSpace process(AddressSpaceId id, List<IcvValue> icvs) {
+        return new AddressSpace(id, null, null, null, icvs);
+    }
+
+    public boolean isDevice() {
+        return parent != null;
+    }
+
+    public Optional<AddressSpaceId> parentSpace() {
+        return Optional.ofNullable(parent);
+    }
+}

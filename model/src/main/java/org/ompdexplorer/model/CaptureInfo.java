@@ -1,0 +1,33 @@
+package org.ompdexplorer.model;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * How and when a snapshot was taken. Every field but {@code source} may be {@code null}.
+ *
+ * @param source      core file, live process, OMPT agent, synthetic or hand-written
+ * @param program     the program's path or name
+ * @param pid         its process id
+ * @param host        the host it ran on
+ * @param time        when the snapshot was taken
+ * @param label       a short label (the agent's flush label, a lesson's title)
+ * @param description what the snapshot shows, in prose (lessons explain what they teach)
+ * @param producer    the tool and version that wrote it
+ */
+public record CaptureInfo(CaptureSource source, String program, Long pid, String host, Instant time, String label,
+                          String description, String producer) {
+    public CaptureInfo {
+        if (source == null) {
+            throw new IllegalArgumentException("a capture needs a source");
+        }
+    }
+
+    public static CaptureInfo of(CaptureSource source) {
+        return new CaptureInfo(source, null, null, null, null, null, null, null);
+    }
+
+    public Optional<String> title() {
+        return Optional.ofNullable(label != null ? label : program);
+    }
+}

@@ -1,0 +1,93 @@
+package org.ompdexplorer.model;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongFunction;
+
+/**
+ * Shares one {@link Fact.Known} per referenced id, code location and small integer while a snapshot is
+ * built, so that a million links cost a million references rather than a million objects. Use one per build;
+ * it is not thread-safe.
+ */
+public final class FactInterner {
+    private final Table<TaskId> tasks = new Table<>(TaskId::new);
+    private final Table<ThreadId> threads = new Table<>(ThreadId::new);
+    private final Table<RegionId> regions = new Table<>(RegionId::new);
+    private final Map<CodeLocation, Fact<CodeLocation>> code = new HashMap<>();
+    private final Map<String, String> strings = new HashMap<>();
+    @SuppressWarnings("unchecked")
+    private final Fact<Integer>[] smallInts = new Fact[1024];
+
+    public TaskId taskId(long id) {
+        return tasks.id(id);
+    }
+
+    public Fact<TaskId> task(long id) {
+        return tasks.fact(id);
+    }
+
+    public ThreadId threadId(long id) {
+        return threads.id(id);
+    }
+
+    public Fact<ThreadId> thread(long id) {
+        return threads.fact(id);
+    }
+
+    public RegionId regionId(long id) {
+        return regions.id(id);
+    }
+
+    public Fact<RegionId> region(long id) {
+        return regions.fact(id);
+    }
+
+    public Fact<CodeLocation> code(CodeLocation location) {
+        return code.computeIfAbsent(location, Fact::of);
+    }
+
+    /** One instance per distinct string (symbols and file names repeat across many tasks). */
+    public String string(String s) {
+        return s == null ? null : strings.computeIfAbsent(s, k -> k);
+    }
+
+    public Fact<Integer> integer(int value) {
+        if (value < 0 || value >= smallInts.length) {
+            return Fact.of(value);
+        }
+        Fact<Integer> f = smallInts[value];
+        if (f == null) {
+            f = Fact.of(value);
+            smallInts[value] = f;
+        }
+        return f;
+    }
+
+    /** Ids and their known facts, looked up by the id's value. */
+    private static final class Table<I> {
+        private final LongFunction<I> factory;
+        private final LongIndexMap index = new LongIndexMap(1024);
+        private final List<Fact<I>> facts = new ArrayList<>();
+
+        Table(LongFunction<I> factory) {
+            this.factory = factory;
+        }
+
+        I id(long value) {
+            return fact(value).get();
+        }
+
+        Fact<I> fact(long value) {
+            int at = index.get(value);
+            if (at >= 0) {
+                return facts.get(at);
+            }
+            Fact<I> f = Fact.of(factory.apply(value));
+            index.putIfAbsent(value, facts.size());
+            facts.add(f);
+            return f;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package org.ompdexplorer.model;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A native thread of the program as OpenMP sees it ({@code ompd_get_thread_handle} and the thread calls).
+ * A thread that is not an OpenMP thread has kind {@link ThreadKind#OTHER} and unavailable OpenMP facts.
+ *
+ * @param osIds         its operating-system ids ({@code ompd_get_thread_id}; the LWP from the core)
+ * @param kind          {@code ompt_thread_t}, when the source knows it
+ * @param state         {@code ompd_get_state}
+ * @param waitId        the wait id of a thread in a wait state
+ * @param currentTask   {@code ompd_get_curr_task_handle}
+ * @param currentRegion {@code ompd_get_curr_parallel_handle}
+ * @param toolData      {@code ompd_get_tool_data} at thread scope
+ * @param icvs          ICV values at thread scope
+ */
+public record OmpThread(ThreadId id, AddressSpaceId addressSpace, List<OsThreadId> osIds, Fact<ThreadKind> kind,
+                        Fact<ThreadState> state, Fact<Long> waitId, Fact<TaskId> currentTask,
+                        Fact<RegionId> currentRegion, Fact<ToolData> toolData, List<IcvValue> icvs) {
+    public OmpThread {
+        osIds = List.copyOf(osIds);
+        icvs = List.copyOf(icvs);
+    }
+
+    /** The id of the given kind, if the thread has one. */
+    public Optional<Long> osId(OsThreadIdKind idKind) {
+        for (OsThreadId osId : osIds) {
+            if (osId.kind().equals(idKind)) {
+                return Optional.of(osId.value());
+            }
+        }
+        return Optional.empty();
+    }
+
+    public boolean isOpenMpThread() {
+        return !kind.orElse(ThreadKind.UNKNOWN).equals(ThreadKind.OTHER);
+    }
+}

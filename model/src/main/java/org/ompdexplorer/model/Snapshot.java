@@ -1,0 +1,84 @@
+package org.ompdexplorer.model;
+
+import java.util.List;
+
+/**
+ * The OpenMP state of one program at one moment: what the OMPD calls return for every address space, thread,
+ * parallel region and task, plus what a capture agent adds. Immutable; its {@link #index() index} is built
+ * once, here, so every navigation afterwards is O(1).
+ */
+public final class Snapshot {
+    private final CaptureInfo capture;
+    private final RuntimeInfo runtime;
+    private final List<AddressSpace> addressSpaces;
+    private final List<ThreadState> states;
+    private final List<IcvDefinition> icvCatalogue;
+    private final List<DisplayControlVar> displayControlVars;
+    private final List<OmpThread> threads;
+    private final List<ParallelRegion> parallelRegions;
+    private final List<Task> tasks;
+    private final SnapshotIndex index;
+
+    public Snapshot(CaptureInfo capture, RuntimeInfo runtime, List<AddressSpace> addressSpaces,
+                    List<ThreadState> states, List<IcvDefinition> icvCatalogue,
+                    List<DisplayControlVar> displayControlVars, List<OmpThread> threads,
+                    List<ParallelRegion> parallelRegions, List<Task> tasks) {
+        this.capture = capture;
+        this.runtime = runtime;
+        this.addressSpaces = List.copyOf(addressSpaces);
+        this.states = List.copyOf(states);
+        this.icvCatalogue = List.copyOf(icvCatalogue);
+        this.displayControlVars = List.copyOf(displayControlVars);
+        this.threads = List.copyOf(threads);
+        this.parallelRegions = List.copyOf(parallelRegions);
+        this.tasks = List.copyOf(tasks);
+        this.index = new SnapshotIndex(this);
+    }
+
+    /** How and when it was taken. */
+    public CaptureInfo capture() {
+        return capture;
+    }
+
+    /** The runtime and OMPD library versions. */
+    public RuntimeInfo runtime() {
+        return runtime;
+    }
+
+    /** The process and its devices. */
+    public List<AddressSpace> addressSpaces() {
+        return addressSpaces;
+    }
+
+    /** The runtime's thread states ({@code ompd_enumerate_states}), in enumeration order. */
+    public List<ThreadState> states() {
+        return states;
+    }
+
+    /** The runtime's ICVs ({@code ompd_enumerate_icvs}), in enumeration order. */
+    public List<IcvDefinition> icvCatalogue() {
+        return icvCatalogue;
+    }
+
+    /** {@code ompd_get_display_control_vars}, in the runtime's order. */
+    public List<DisplayControlVar> displayControlVars() {
+        return displayControlVars;
+    }
+
+    public List<OmpThread> threads() {
+        return threads;
+    }
+
+    public List<ParallelRegion> parallelRegions() {
+        return parallelRegions;
+    }
+
+    public List<Task> tasks() {
+        return tasks;
+    }
+
+    /** Lookups and links, built once. */
+    public SnapshotIndex index() {
+        return index;
+    }
+}

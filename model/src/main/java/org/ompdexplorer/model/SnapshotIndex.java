@@ -1,0 +1,281 @@
+package org.ompdexplorer.model;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Every lookup and link of a {@link Snapshot}, built once in O(n): id → entity, the task-creation tree by
+ * generating link, tasks by region and by thread, nested regions, and each thread's scheduling chain. A link to
+ * an id the snapshot does not hold resolves to nothing here; {@link SnapshotValidator} reports it.
+ */
+public final class SnapshotIndex {
+    private final Snapshot snapshot;
+    private final LongIndexMap taskById;
+    private final LongIndexMap threadById;
+    private final LongIndexMap regionById;
+    private final Map<Long, AddressSpace> addressSpaceById = new HashMap<>();
+    private final Map<Long, IcvDefinition> icvById = new HashMap<>();
+    private final List<EntityRef> duplicates = new ArrayList<>();
+    private final Adjacency generated;
+    private final int[] rootTasks;
+    private final Adjacency tasksByRegion;
+    private final Adjacency tasksByThread;
+    private final Adjacency nestedRegions;
+    private final int[] outermostRegions;
+    private final Map<Long, List<Task>> schedulingChains = new HashMap<>();
+
+    SnapshotIndex(Snapshot snapshot) {
+        this.snapshot = snapshot;
+        List<Task> tasks = snapshot.tasks();
+        List<OmpThread> threads = snapshot.threads();
+        List<ParallelRegion> regions = snapshot.parallelRegions();
+        taskById = new LongIndexMap(tasks.size());
+        for (int i = 0; i < tasks.size(); i++) {
+            register(taskById, tasks.get(i).id().value(), i, EntityKind.TASK);
+        }
+        threadById = new LongIndexMap(threads.size());
+        for (int i = 0; i < threads.size(); i++) {
+            register(threadById, threads.get(i).id().value(), i, EntityKind.THREAD);
+        }
+        regionById = new LongIndexMap(regions.size());
+        for (int i = 0; i < regions.size(); i++) {
+            register(regionById, regions.get(i).id().value(), i, EntityKind.PARALLEL_REGION);
+        }
+        for (AddressSpace space : snapshot.addressSpaces()) {
+            if (addressSpaceById.putIfAbsent(space.id().value(), space) != null) {
+                duplicates.add(EntityRef.of(space.id()));
+            }
+        }
+        for (IcvDefinition icv : snapshot.icvCatalogue()) {
+            icvById.putIfAbsent(icv.id().value(), icv);
+        }
+
+        int[] generatingOf = new int[tasks.size()];
+        int[] regionOf = new int[tasks.size()];
+        int[] threadOf = new int[tasks.size()];
+        int roots = 0;
+        for (int i = 0; i < tasks.size(); i++) {
+            Task t = tasks.get(i);
+            generatingOf[i] = position(taskById, t.generatingTask());
+            if (generatingOf[i] == i) {
+                generatingOf[i] = -1; // a self-link is a cycle; keep the task reachable as a root
+            }
+            if (generatingOf[i] < 0) {
+                roots++;
+            }
+            regionOf[i] = position(regionById, t.parallelRegion());
+            threadOf[i] = position(threadById, t.thread());
+        }
+        rootTasks = new int[roots];
+        for (int i = 0, r = 0; i < tasks.size(); i++) {
+            if (generatingOf[i] < 0) {
+                rootTasks[r++] = i;
+            }
+        }
+        generated = new Adjacency(generatingOf, tasks.size());
+        tasksByRegion = new Adjacency(regionOf, regions.size());
+        tasksByThread = new Adjacency(threadOf, threads.size());
+
+        int[] enclosingOf = new int[regions.size()];
+        int outermost = 0;
+        for (int i = 0; i < regions.size(); i++) {
+            enclosingOf[i] = position(regionById, regions.get(i).enclosingRegion());
+            if (enclosingOf[i] == i) {
+                enclosingOf[i] = -1;
+            }
+            if (enclosingOf[i] < 0) {
+                outermost++;
+            }
+        }
+        outermostRegions = new int[outermost];
+        for (int i = 0, r = 0; i < regions.size(); i++) {
+            if (enclosingOf[i] < 0) {
+                outermostRegions[r++] = i;
+            }
+        }
+        nestedRegions = new Adjacency(enclosingOf, regions.size());
+        for (OmpThread thread : threads) {
+            schedulingChains.putIfAbsent(thread.id().value(), buildSchedulingChain(thread));
+        }
+    }
+
+    private void register(LongIndexMap map, long id, int position, EntityKind kind) {
+        if (map.putIfAbsent(id, position) >= 0) {
+            duplicates.add(new EntityRef(kind, id));
+        }
+    }
+
+    private static <I> int position(LongIndexMap map, Fact<I> link) {
+        if (link instanceof Fact.Known<I>(I id)) {
+            return map.get(idValue(id));
+        }
+        return -1;
+    }
+
+    private static long idValue(Object id) {
+        return switch (id) {
+            case TaskId t -> t.value();
+            case ThreadId t -> t.value();
+            case RegionId r -> r.value();
+            default -> throw new IllegalArgumentException("not an id: " + id);
+        };
+    }
+
+    private List<Task> buildSchedulingChain(OmpThread thread) {
+        List<Task> chain = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        Optional<Task> next = task(thread.currentTask());
+        while (next.isPresent() && seen.add(next.get().id().value())) {
+            chain.add(next.get());
+            next = task(next.get().schedulingTask());
+        }
+        return List.copyOf(chain);
+    }
+
+    /** The position of a task in {@link Snapshot#tasks()}, or −1. */
+    int taskPosition(long id) {
+        return taskById.get(id);
+    }
+
+    /** The position of a region in {@link Snapshot#parallelRegions()}, or −1. */
+    int regionPosition(long id) {
+        return regionById.get(id);
+    }
+
+    public Optional<Task> task(TaskId id) {
+        int at = taskById.get(id.value());
+        return at < 0 ? Optional.empty() : Optional.of(snapshot.tasks().get(at));
+    }
+
+    /** The task a link names, when the link is known and the snapshot holds the task. */
+    public Optional<Task> task(Fact<TaskId> link) {
+        return link instanceof Fact.Known<TaskId>(TaskId id) ? task(id) : Optional.empty();
+    }
+
+    public Optional<OmpThread> thread(ThreadId id) {
+        int at = threadById.get(id.value());
+        return at < 0 ? Optional.empty() : Optional.of(snapshot.threads().get(at));
+    }
+
+    public Optional<OmpThread> thread(Fact<ThreadId> link) {
+        return link instanceof Fact.Known<ThreadId>(ThreadId id) ? thread(id) : Optional.empty();
+    }
+
+    public Optional<ParallelRegion> region(RegionId id) {
+        int at = regionById.get(id.value());
+        return at < 0 ? Optional.empty() : Optional.of(snapshot.parallelRegions().get(at));
+    }
+
+    public Optional<ParallelRegion> region(Fact<RegionId> link) {
+        return link instanceof Fact.Known<RegionId>(RegionId id) ? region(id) : Optional.empty();
+    }
+
+    public Optional<AddressSpace> addressSpace(AddressSpaceId id) {
+        return Optional.ofNullable(addressSpaceById.get(id.value()));
+    }
+
+    public Optional<IcvDefinition> icv(IcvId id) {
+        return Optional.ofNullable(icvById.get(id.value()));
+    }
+
+    /** Entities whose id appeared more than once (each later occurrence); the first one is the one indexed. */
+    public List<EntityRef> duplicateIds() {
+        return List.copyOf(duplicates);
+    }
+
+    /** The tasks {@code id} generated: its children in the task-creation tree, in snapshot order. */
+    public List<Task> generatedBy(TaskId id) {
+        int at = taskById.get(id.value());
+        return at < 0 ? List.of() : generated.of(at, snapshot.tasks());
+    }
+
+    /** How many tasks {@code id} generated, without making the list. */
+    public int generatedCount(TaskId id) {
+        int at = taskById.get(id.value());
+        return at < 0 ? 0 : generated.count(at);
+    }
+
+    /** Tasks with no generating task in this snapshot: initial tasks, and tasks whose generator is not held. */
+    public List<Task> rootTasks() {
+        return new IntView<>(rootTasks, snapshot.tasks());
+    }
+
+    /** Tasks bound to a parallel region, in snapshot order. */
+    public List<Task> tasksIn(RegionId id) {
+        int at = regionById.get(id.value());
+        return at < 0 ? List.of() : tasksByRegion.of(at, snapshot.tasks());
+    }
+
+    /** Tasks executing on, or suspended on, a thread, in snapshot order. */
+    public List<Task> tasksOn(ThreadId id) {
+        int at = threadById.get(id.value());
+        return at < 0 ? List.of() : tasksByThread.of(at, snapshot.tasks());
+    }
+
+    /** Regions directly enclosed by {@code id}. */
+    public List<ParallelRegion> nestedIn(RegionId id) {
+        int at = regionById.get(id.value());
+        return at < 0 ? List.of() : nestedRegions.of(at, snapshot.parallelRegions());
+    }
+
+    /** Regions with no enclosing region in this snapshot. */
+    public List<ParallelRegion> outermostRegions() {
+        return new IntView<>(outermostRegions, snapshot.parallelRegions());
+    }
+
+    /**
+     * What is on a thread's stack: its current task, then that task's scheduling task, and so on, stopping
+     * before a task seen twice or not held.
+     */
+    public List<Task> schedulingChain(ThreadId id) {
+        return schedulingChains.getOrDefault(id.value(), List.of());
+    }
+
+    /** The implicit task of thread number {@code threadNum} in a region's team. */
+    public Optional<Task> implicitTask(ParallelRegion region, int threadNum) {
+        for (TeamMember member : region.members()) {
+            if (member.threadNum() == threadNum) {
+                return task(member.implicitTask());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The region and the regions enclosing it, innermost first, stopping before a region seen twice. */
+    public List<ParallelRegion> enclosingChain(ParallelRegion region) {
+        List<ParallelRegion> chain = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        Optional<ParallelRegion> next = Optional.of(region);
+        while (next.isPresent() && seen.add(next.get().id().value())) {
+            chain.add(next.get());
+            next = region(next.get().enclosingRegion());
+        }
+        return chain;
+    }
+
+    /** A read-only list of entities at the given positions. */
+    private static final class IntView<T> extends java.util.AbstractList<T> implements java.util.RandomAccess {
+        private final int[] positions;
+        private final List<T> all;
+
+        IntView(int[] positions, List<T> all) {
+            this.positions = positions;
+            this.all = all;
+        }
+
+        @Override
+        public T get(int index) {
+            return all.get(positions[index]);
+        }
+
+        @Override
+        public int size() {
+            return positions.length;
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package org.ompdexplorer.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntUnaryOperator;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.diagnostics.Location;
+
+/**
+ * Checks a snapshot's structure: duplicate ids, links to entities it does not hold, cycles in generating,
+ * scheduling and enclosing links, ICVs reported in a scope that does not own them, and thread numbers outside
+ * their team. O(n); every finding names the entity and field.
+ */
+public final class SnapshotValidator {
+    private final Snapshot snapshot;
+    private final SnapshotIndex index;
+    private final List<Diagnostic> found = new ArrayList<>();
+
+    private SnapshotValidator(Snapshot snapshot) {
+        this.snapshot = snapshot;
+        this.index = snapshot.index();
+    }
+
+    /** All findings, in a stable order: by check, then by entity order in the snapshot. */
+    public static List<Diagnostic> validate(Snapshot snapshot) {
+        SnapshotValidator v = new SnapshotValidator(snapshot);
+        v.checkDuplicates();
+        v.checkAddressSpaces();
+        v.checkThreads();
+        v.checkRegions();
+        v.checkTasks();
+        v.checkCycles();
+        return List.copyOf(v.found);
+    }
+
+    private void checkDuplicates() {
+        for (EntityRef ref : index.duplicateIds()) {
+            error(ref, "id", "duplicate-id", ref + " appears more than once; only the first is used",
+                    "give every " + ref.kind().label() + " a distinct id");
+        }
+    }
+
+    private void checkAddressSpaces() {
+        for (AddressSpace space : snapshot.addressSpaces()) {
+            EntityRef ref = EntityRef.of(space.id());
+            if (space.parent() != null && index.addressSpace(space.parent()).isEmpty()) {
+                dangling(ref, "parent", "address space " + space.parent());
+            }
+            checkIcvs(ref, space.icvs(), IcvScope.ADDRESS_SPACE, IcvScope.DEVICE, IcvScope.GLOBAL);
+        }
+    }
+
+    private void checkThreads() {
+        for (OmpThread thread : snapshot.threads()) {
+            EntityRef ref = EntityRef.of(thread.id());
+            if (thread.addressSpace() != null && index.addressSpace(thread.addressSpace()).isEmpty()) {
+                dangling(ref, "addressSpace", "address space " + thread.addressSpace());
+            }
+            checkTask(ref, "currentTask", thread.currentTask());
+            checkRegion(ref, "currentRegion", thread.currentRegion());
+            checkIcvs(ref, thread.icvs(), IcvScope.THREAD);
+        }
+    }
+
+    private void checkRegions() {
+        for (ParallelRegion region : snapshot.parallelRegions()) {
+            EntityRef ref = EntityRef.of(region.id());
+            checkRegion(ref, "enclosingRegion", region.enclosingRegion());
+            checkTask(ref, "encounteringTask", region.encounteringTask());
+            int teamSize = region.teamSize().orElse(-1);
+            boolean[] seen = new boolean[Math.max(0, Math.min(teamSize, 1 << 20))];
+            for (TeamMember member : region.members()) {
+                String field = "members[" + member.threadNum() + "]";
+                if (member.threadNum() < 0 || (teamSize >= 0 && member.threadNum() >= teamSize)) {
+                    error(ref, field, "thread-num-outside-team", "thread number " + member.threadNum()
+                            + " is outside the team of " + teamSize, "thread numbers run from 0 to teamSize − 1");
+                } else if (member.threadNum() < seen.length) {
+                    if (seen[member.threadNum()]) {
+                        error(ref, field, "duplicate-thread-num", "thread number " + member.threadNum()
+                                + " appears twice in the team", "list each thread number once");
+                    }
+                    seen[member.threadNum()] = true;
+                }
+                if (member.thread() instanceof Fact.Known<ThreadId>(ThreadId t) && index.thread(t).isEmpty()) {
+                    dangling(ref, field + ".thread", "thread " + t);
+                }
+                checkTask(ref, field + ".implicitTask", member.implicitTask());
+            }
+            checkIcvs(ref, region.icvs(), IcvScope.PARALLEL);
+        }
+    }
+
+    private void checkTasks() {
+        for (Task task : snapshot.tasks()) {
+            EntityRef ref = EntityRef.of(task.id());
+            checkTask(ref, "generatingTask", task.generatingTask());
+            checkTask(ref, "schedulingTask", task.schedulingTask());
+            checkRegion(ref, "parallelRegion", task.parallelRegion());
+            if (task.thread() instanceof Fact.Known<ThreadId>(ThreadId t) && index.thread(t).isEmpty()) {
+                dangling(ref, "thread", "thread " + t);
+            }
+            if (task.threadNum() instanceof Fact.Known<Integer>(Integer num)) {
+                index.region(task.parallelRegion()).flatMap(r -> r.teamSize().asOptional()).ifPresent(size -> {
+                    if (num < 0 || num >= size) {
+                        error(ref, "threadNum", "thread-num-outside-team", "thread number " + num
+                                + " is outside the team of " + size + " of its parallel region",
+                                "thread numbers run from 0 to teamSize − 1");
+                    }
+                });
+            }
+            if (task.agent() != null) {
+                for (TaskId dep : task.agent().dependsOn()) {
+                    if (index.task(dep).isEmpty()) {
+                        dangling(ref, "dependsOn", "task " + dep);
+                    }
+                }
+            }
+            if (task.isImplicit()) {
+                checkIcvs(ref, task.icvs(), IcvScope.TASK, IcvScope.IMPLICIT_TASK);
+            } else {
+                checkIcvs(ref, task.icvs(), IcvScope.TASK);
+            }
+        }
+    }
+
+    private void checkCycles() {
+        List<Task> tasks = snapshot.tasks();
+        int n = tasks.size();
+        findCycles(n, i -> linkPosition(tasks.get(i).generatingTask()), "generatingTask",
+                i -> EntityRef.of(tasks.get(i).id()));
+        findCycles(n, i -> linkPosition(tasks.get(i).schedulingTask()), "schedulingTask",
+                i -> EntityRef.of(tasks.get(i).id()));
+        List<ParallelRegion> regions = snapshot.parallelRegions();
+        findCycles(regions.size(), i -> regions.get(i).enclosingRegion() instanceof Fact.Known<RegionId>(RegionId r)
+                ? index.regionPosition(r.value()) : -1, "enclosingRegion", i -> EntityRef.of(regions.get(i).id()));
+    }
+
+    private int linkPosition(Fact<TaskId> link) {
+        return link instanceof Fact.Known<TaskId>(TaskId t) ? index.taskPosition(t.value()) : -1;
+    }
+
+    /** Walks each node's parent chain once; a walk that meets itself has found a cycle. O(n), no recursion. */
+    private void findCycles(int n, IntUnaryOperator parentOf, String field,
+                            java.util.function.IntFunction<EntityRef> refOf) {
+        int[] walk = new int[n]; // 0 = unvisited, else the id of the walk that first reached the node
+        for (int start = 0; start < n; start++) {
+            if (walk[start] != 0) {
+                continue;
+            }
+            int walkId = start + 1;
+            int at = start;
+            while (at >= 0 && walk[at] == 0) {
+                walk[at] = walkId;
+                at = parentOf.applyAsInt(at);
+            }
+            if (at >= 0 && walk[at] == walkId) {
+                int length = 1;
+                for (int c = parentOf.applyAsInt(at); c != at && length <= n; c = parentOf.applyAsInt(c)) {
+                    length++;
+                }
+                EntityRef ref = refOf.apply(at);
+                error(ref, field, "link-cycle", field + " links form a cycle of " + length + " through " + ref,
+                        "a " + field + " chain must end; correct one of the links in the cycle");
+            }
+        }
+    }
+
+    private void checkTask(EntityRef ref, String field, Fact<TaskId> link) {
+        if (link instanceof Fact.Known<TaskId>(TaskId t) && index.task(t).isEmpty()) {
+            dangling(ref, field, "task " + t);
+        }
+    }
+
+    private void checkRegion(EntityRef ref, String field, Fact<RegionId> link) {
+        if (link instanceof Fact.Known<RegionId>(RegionId r) && index.region(r).isEmpty()) {
+            dangling(ref, field, "parallel region " + r);
+        }
+    }
+
+    private void checkIcvs(EntityRef ref, List<IcvValue> values, IcvScope... owners) {
+        for (IcvValue value : values) {
+            var def = index.icv(value.icv());
+            if (def.isEmpty()) {
+                dangling(ref, "icvs", "ICV " + value.icv() + " (not in the ICV catalogue)");
+                continue;
+            }
+            boolean owned = false;
+            for (IcvScope owner : owners) {
+                owned |= owner.equals(def.get().scope());
+            }
+            if (!owned && def.get().scope().isKnown()) {
+                error(ref, "icvs", "icv-wrong-scope", "ICV " + def.get().name() + " belongs to scope "
+                        + def.get().scope() + " but is reported for a " + ref.kind().label(),
+                        "report it on an entity of scope " + def.get().scope());
+            }
+        }
+    }
+
+    private void dangling(EntityRef ref, String field, String target) {
+        error(ref, field, "dangling-reference", ref + " " + field + " names " + target
+                + ", which this snapshot does not hold", "correct the id, or add the missing entity");
+    }
+
+    private void error(EntityRef ref, String field, String code, String message, String fix) {
+        found.add(Diagnostic.error(code, message, fix, Location.of(ref, field)));
+    }
+}
