@@ -7,6 +7,7 @@ import java.util.Optional;
  * A native thread of the program as OpenMP sees it ({@code ompd_get_thread_handle} and the thread calls).
  * A thread that is not an OpenMP thread has kind {@link ThreadKind#OTHER} and unavailable OpenMP facts.
  *
+ * @param addressSpace  the address space it runs in, or {@code null} when the source does not say
  * @param osIds         its operating-system ids ({@code ompd_get_thread_id}; the LWP from the core)
  * @param kind          {@code ompt_thread_t}, when the source knows it
  * @param state         {@code ompd_get_state}

@@ -5,6 +5,7 @@ import java.util.List;
 /**
  * A parallel region and its team ({@code ompd_parallel_handle_t}).
  *
+ * @param addressSpace     the address space, or {@code null} when the source does not say
  * @param enclosingRegion  {@code ompd_get_enclosing_parallel_handle}; absent for an outermost region
  * @param teamSize         {@code ompd-team-size-var}
  * @param level            {@code levels-var} inside the region (1 for an outermost parallel region)

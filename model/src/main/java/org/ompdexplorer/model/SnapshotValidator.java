@@ -65,6 +65,9 @@ public final class SnapshotValidator {
     private void checkRegions() {
         for (ParallelRegion region : snapshot.parallelRegions()) {
             EntityRef ref = EntityRef.of(region.id());
+            if (region.addressSpace() != null && index.addressSpace(region.addressSpace()).isEmpty()) {
+                dangling(ref, "addressSpace", "address space " + region.addressSpace());
+            }
             checkRegion(ref, "enclosingRegion", region.enclosingRegion());
             checkTask(ref, "encounteringTask", region.encounteringTask());
             int teamSize = region.teamSize().orElse(-1);

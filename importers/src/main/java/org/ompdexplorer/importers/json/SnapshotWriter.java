@@ -131,7 +131,9 @@ final class SnapshotWriter {
     private void thread(OmpThread t) {
         g.writeStartObject();
         g.writeNumberProperty("id", t.id().value());
-        g.writeNumberProperty("addressSpace", t.addressSpace().value());
+        if (t.addressSpace() != null) {
+            g.writeNumberProperty("addressSpace", t.addressSpace().value());
+        }
         if (!t.osIds().isEmpty()) {
             g.writeObjectPropertyStart("osIds");
             for (OsThreadId id : t.osIds()) {
@@ -156,7 +158,9 @@ final class SnapshotWriter {
     private void region(ParallelRegion r) {
         g.writeStartObject();
         g.writeNumberProperty("id", r.id().value());
-        g.writeNumberProperty("addressSpace", r.addressSpace().value());
+        if (r.addressSpace() != null) {
+            g.writeNumberProperty("addressSpace", r.addressSpace().value());
+        }
         fact("enclosingRegion", r.enclosingRegion(), id -> g.writeNumber(id.value()));
         fact("teamSize", r.teamSize(), g::writeNumber);
         fact("level", r.level(), g::writeNumber);

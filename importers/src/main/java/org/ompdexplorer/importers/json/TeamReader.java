@@ -20,7 +20,6 @@ import tools.jackson.core.JsonToken;
 
 /** Reads elements of {@code threads[]} and {@code parallelRegions[]}. */
 final class TeamReader {
-    private static final AddressSpaceId PROCESS = new AddressSpaceId(0);
     private final JsonCursor c;
     private final ValueReaders values;
 
@@ -31,7 +30,7 @@ final class TeamReader {
 
     OmpThread readThread() {
         long id = -1;
-        AddressSpaceId space = PROCESS;
+        AddressSpaceId space = null;
         List<OsThreadId> osIds = List.of();
         Fact<ThreadKind> kind = Fact.absent();
         Fact<ThreadState> state = Fact.absent();
@@ -47,7 +46,7 @@ final class TeamReader {
                 case "id" -> id = c.id("thread id");
                 case "addressSpace" -> {
                     long s = c.id("addressSpace");
-                    space = s < 0 ? PROCESS : new AddressSpaceId(s);
+                    space = s < 0 ? null : new AddressSpaceId(s);
                 }
                 case "osIds" -> osIds = values.osIds();
                 case "kind" -> kind = values.stringFact("thread kind").map(ThreadKind::of);
@@ -71,7 +70,7 @@ final class TeamReader {
 
     ParallelRegion readRegion() {
         long id = -1;
-        AddressSpaceId space = PROCESS;
+        AddressSpaceId space = null;
         Fact<RegionId> enclosing = Fact.absent();
         Fact<Integer> teamSize = Fact.absent();
         Fact<Integer> level = Fact.absent();
@@ -88,7 +87,7 @@ final class TeamReader {
                 case "id" -> id = c.id("parallel region id");
                 case "addressSpace" -> {
                     long s = c.id("addressSpace");
-                    space = s < 0 ? PROCESS : new AddressSpaceId(s);
+                    space = s < 0 ? null : new AddressSpaceId(s);
                 }
                 case "enclosingRegion" -> enclosing = values.regionLink("enclosingRegion");
                 case "teamSize" -> teamSize = values.intFact("teamSize", 1, Integer.MAX_VALUE);

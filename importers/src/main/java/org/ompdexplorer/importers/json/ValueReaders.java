@@ -104,6 +104,7 @@ final class ValueReaders {
         }
         JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
         Long address = null;
+        boolean sawAddress = false;
         String symbol = null;
         String file = null;
         int line = 0;
@@ -113,7 +114,11 @@ final class ValueReaders {
                 continue;
             }
             switch (name) {
-                case "address" -> { c.parser.nextToken(); address = c.address(what + ".address"); }
+                case "address" -> {
+                    c.parser.nextToken();
+                    sawAddress = true;
+                    address = c.address(what + ".address");
+                }
                 case "symbol" -> { c.parser.nextToken(); symbol = c.interner.string(c.string("symbol")); }
                 case "file" -> { c.parser.nextToken(); file = c.interner.string(c.string("file")); }
                 case "line" -> {
@@ -128,6 +133,9 @@ final class ValueReaders {
             return u.fact();
         }
         if (address == null) {
+            if (sawAddress) {
+                return Fact.absent(); // the bad address is reported already
+            }
             c.error("missing-field", what + " needs an \"address\"", "add \"address\": \"0x…\"");
             return Fact.absent();
         }
