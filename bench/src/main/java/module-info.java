@@ -3,4 +3,5 @@ module org.ompdexplorer.bench {
     requires org.ompdexplorer.model;
     requires org.ompdexplorer.importers;
     requires tools.jackson.core;
+    requires java.management;
 }

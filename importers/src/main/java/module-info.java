@@ -5,4 +5,5 @@ module org.ompdexplorer.importers {
 
     exports org.ompdexplorer.importers;
     exports org.ompdexplorer.importers.json;
+    exports org.ompdexplorer.importers.elf;
 }

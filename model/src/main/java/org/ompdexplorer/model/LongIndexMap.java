@@ -3,22 +3,24 @@ package org.ompdexplorer.model;
 import java.util.Arrays;
 
 /**
- * An open-addressing map from {@code long} ids to {@code int} positions: about 12–24 bytes an entry, where a
- * {@code HashMap<Long, Integer>} costs over 60. A snapshot keeps one per entity kind.
+ * A map from {@code long} ids to {@code int} positions. Ids are usually dense (creation order, or numbered by
+ * an importer), so it starts as a direct array — 4 bytes an id and one memory access a lookup — and turns into
+ * open addressing (12–24 bytes an entry) the first time an id would make the array more than 4× sparse beyond a
+ * fixed slack of 4M ids (16 MB at most).
  */
 final class LongIndexMap {
     private static final int EMPTY = -1;
+    /** Ids a direct array may run ahead of its entries: files name tasks (threads' current tasks) before them. */
+    private static final long DIRECT_SLACK = 1 << 22;
+    private int[] direct;
     private long[] keys;
     private int[] values;
     private int size;
     private int mask;
 
     LongIndexMap(int expected) {
-        int capacity = Integer.highestOneBit(Math.max(4, (int) Math.min(1 << 30, expected * 2L)) - 1) << 1;
-        keys = new long[capacity];
-        values = new int[capacity];
-        Arrays.fill(values, EMPTY);
-        mask = capacity - 1;
+        direct = new int[Math.max(16, Math.min(expected, 1 << 26))];
+        Arrays.fill(direct, EMPTY);
     }
 
     /** Adds {@code key → value} unless the key is present; returns the value already there, or −1. */
@@ -26,8 +28,25 @@ final class LongIndexMap {
         if (value < 0) {
             throw new IllegalArgumentException("positions are >= 0");
         }
+        if (direct != null) {
+            if (key >= 0 && key < 4L * (size + 1) + DIRECT_SLACK) {
+                if (key >= direct.length) {
+                    int old = direct.length;
+                    direct = Arrays.copyOf(direct, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(key + 1, old * 2L)));
+                    Arrays.fill(direct, old, direct.length, EMPTY);
+                }
+                int at = direct[(int) key];
+                if (at != EMPTY) {
+                    return at;
+                }
+                direct[(int) key] = value;
+                size++;
+                return EMPTY;
+            }
+            toHashed();
+        }
         if ((size + 1) * 2L > keys.length) {
-            grow();
+            grow(keys.length * 2);
         }
         int slot = slot(key);
         if (values[slot] != EMPTY) {
@@ -41,11 +60,31 @@ final class LongIndexMap {
 
     /** The position of {@code key}, or −1. */
     int get(long key) {
+        if (direct != null) {
+            return key >= 0 && key < direct.length ? direct[(int) key] : EMPTY;
+        }
         return values[slot(key)];
     }
 
     int size() {
         return size;
+    }
+
+    private void toHashed() {
+        int[] old = direct;
+        direct = null;
+        int capacity = Integer.highestOneBit(Math.max(8, size * 4) - 1) << 1;
+        keys = new long[capacity];
+        values = new int[capacity];
+        Arrays.fill(values, EMPTY);
+        mask = capacity - 1;
+        for (int key = 0; key < old.length; key++) {
+            if (old[key] != EMPTY) {
+                int slot = slot(key);
+                keys[slot] = key;
+                values[slot] = old[key];
+            }
+        }
     }
 
     private int slot(long key) {
@@ -61,13 +100,13 @@ final class LongIndexMap {
         return (int) (h ^ (h >>> 32));
     }
 
-    private void grow() {
+    private void grow(int capacity) {
         long[] oldKeys = keys;
         int[] oldValues = values;
-        keys = new long[oldKeys.length * 2];
-        values = new int[oldValues.length * 2];
+        keys = new long[capacity];
+        values = new int[capacity];
         Arrays.fill(values, EMPTY);
-        mask = keys.length - 1;
+        mask = capacity - 1;
         for (int i = 0; i < oldKeys.length; i++) {
             if (oldValues[i] != EMPTY) {
                 int slot = slot(oldKeys[i]);

@@ -27,6 +27,7 @@ final class JsonCursor {
     private final String input;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final Map<String, Integer> repeatedWarnings = new HashMap<>();
+    private final RepeatedStrings repeated = new RepeatedStrings();
     private boolean newerMinor;
 
     JsonCursor(JsonParser parser, String input) {
@@ -196,10 +197,23 @@ final class JsonCursor {
         return null;
     }
 
+    /** Reads a string that repeats across entities (a symbol, a kind), sharing one instance per text. */
+    String repeatedString(String what) {
+        if (parser.currentToken() == JsonToken.VALUE_STRING) {
+            return repeated.of(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength());
+        }
+        wrongType(what + " (a string)");
+        return null;
+    }
+
     /** Reads an unsigned 64-bit address (hex string or integer); {@code null} (reported) when it is not one. */
     Long address(String what) {
         JsonToken t = parser.currentToken();
         if (t == JsonToken.VALUE_STRING) {
+            long fast = hex(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength());
+            if (fast != NOT_HEX) {
+                return fast;
+            }
             try {
                 return Address.parse(parser.getString());
             } catch (NumberFormatException e) {
@@ -225,6 +239,24 @@ final class JsonCursor {
         }
         wrongType(what + " (an address: \"0x…\" hex)");
         return null;
+    }
+
+    private static final long NOT_HEX = 0x5a5a5a5a_5a5a5a5aL; // never a canonical address in a snapshot
+
+    /** {@code 0x…} of 1 to 16 hex digits straight from the parser's buffer; {@link #NOT_HEX} for anything else. */
+    private static long hex(char[] chars, int offset, int length) {
+        if (length < 3 || length > 18 || chars[offset] != '0' || (chars[offset + 1] | 0x20) != 'x') {
+            return NOT_HEX;
+        }
+        long value = 0;
+        for (int i = offset + 2; i < offset + length; i++) {
+            int d = Character.digit(chars[i], 16);
+            if (d < 0) {
+                return NOT_HEX;
+            }
+            value = (value << 4) | d;
+        }
+        return value; // a value equal to NOT_HEX just takes the slow path
     }
 
     /**

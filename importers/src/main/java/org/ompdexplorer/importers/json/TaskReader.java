@@ -56,7 +56,7 @@ final class TaskReader {
             switch (name) {
                 case "id" -> id = c.id("task id");
                 case "kind" -> {
-                    String k = c.string("task kind");
+                    String k = c.repeatedString("task kind");
                     kind = k == null ? null : TaskKind.of(k);
                 }
                 case "generatingTask" -> generating = values.taskLink("generatingTask");
@@ -70,7 +70,7 @@ final class TaskReader {
                 case "toolData" -> toolData = values.toolData("toolData");
                 case "icvs" -> icvs = values.icvValues("icvs");
                 case "lifecycle" -> {
-                    String l = c.string("lifecycle");
+                    String l = c.repeatedString("lifecycle");
                     lifecycle = l == null ? null : TaskLifecycle.of(l);
                     agent = true;
                 }
@@ -122,7 +122,7 @@ final class TaskReader {
         }
         List<TaskFlag> flags = new ArrayList<>(2);
         while (c.parser.nextToken() != JsonToken.END_ARRAY) {
-            String f = c.string("flag");
+            String f = c.repeatedString("flag");
             if (f != null) {
                 flags.add(TaskFlag.of(f));
             }

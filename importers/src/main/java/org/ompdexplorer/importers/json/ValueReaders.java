@@ -119,8 +119,8 @@ final class ValueReaders {
                     sawAddress = true;
                     address = c.address(what + ".address");
                 }
-                case "symbol" -> { c.parser.nextToken(); symbol = c.interner.string(c.string("symbol")); }
-                case "file" -> { c.parser.nextToken(); file = c.interner.string(c.string("file")); }
+                case "symbol" -> { c.parser.nextToken(); symbol = c.repeatedString("symbol"); }
+                case "file" -> { c.parser.nextToken(); file = c.repeatedString("file"); }
                 case "line" -> {
                     c.parser.nextToken();
                     Integer l = c.integer("line", 0, Integer.MAX_VALUE);

@@ -1,0 +1,41 @@
+package org.ompdexplorer.app.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/** Builds the command line with its exit codes and error handling; {@link #run} is testable in-process. */
+public final class Cli {
+    private Cli() {
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new OmpdExplorerCommand());
+        cli.setParameterExceptionHandler((e, args) -> {
+            CommandLine failed = e.getCommandLine();
+            PrintWriter err = failed.getErr();
+            err.println("ompd-explorer: " + e.getMessage());
+            err.println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for the usage.");
+            err.flush();
+            return ExitCodes.USAGE;
+        });
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            err.println("ompd-explorer: internal error: " + e + " — please report it with the command you ran");
+            err.flush();
+            return ExitCodes.INTERNAL;
+        });
+        return cli;
+    }
+
+    /** Runs with {@code args}, writing to the given streams; returns the exit code. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = commandLine();
+        cli.setOut(out);
+        cli.setErr(err);
+        return cli.execute(args);
+    }
+
+    public static int run(String[] args) {
+        return commandLine().execute(args);
+    }
+}

@@ -1,0 +1,72 @@
+package org.ompdexplorer.app.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.ompdexplorer.importers.LoadResult;
+import org.ompdexplorer.importers.json.SnapshotJsonExporter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = {"Write a snapshot as normalized JSON.",
+                "Format 1.0, fixed field order, one entity per line; written atomically; exporting an export",
+                "gives the same bytes. The input is never modified."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:written", "1:--strict and the snapshot has errors",
+                "2:FILE could not be read, or OUT could not be written"})
+final class ExportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "a JSON snapshot")
+    Path file;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", required = true, description = "the file to write")
+    Path output;
+
+    @Option(names = "--compact", description = "no line breaks (smaller, for machines)")
+    boolean compact;
+
+    @Option(names = "--strict", description = "refuse a snapshot with any error")
+    boolean strict;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        if (Files.exists(output) && Files.exists(file) && sameFile(file, output)) {
+            err.println("ompd-explorer: refusing to overwrite the input " + file + " — choose another -o file");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+        int[] exit = {ExitCodes.OK};
+        LoadResult result = SnapshotInput.load(file, strict, err, exit);
+        if (result == null) {
+            return exit[0];
+        }
+        result.diagnostics().forEach(d -> err.println(d.format()));
+        try {
+            new SnapshotJsonExporter(compact).write(result.snapshot(), output);
+        } catch (IOException e) {
+            err.println("ompd-explorer: cannot write " + output + ": " + e.getMessage()
+                    + " — check that its directory exists and is writable");
+            err.flush();
+            return ExitCodes.UNREADABLE;
+        }
+        err.flush();
+        return ExitCodes.OK;
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

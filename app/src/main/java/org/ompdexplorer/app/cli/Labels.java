@@ -1,0 +1,79 @@
+package org.ompdexplorer.app.cli;
+
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotIndex;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.ThreadId;
+
+/** Short, stable text for entities and links in CLI output: {@code T3}, {@code P1}, {@code #17}. */
+final class Labels {
+    private final SnapshotIndex index;
+
+    Labels(Snapshot snapshot) {
+        this.index = snapshot.index();
+    }
+
+    String thread(ThreadId id) {
+        return "T" + id;
+    }
+
+    String region(RegionId id) {
+        return "P" + id;
+    }
+
+    String taskLink(Fact<TaskId> link) {
+        return link.isKnown() ? "#" + link.get() + (index.task(link.get()).isEmpty() ? " (missing)" : "")
+                : fact(link);
+    }
+
+    String threadLink(Fact<ThreadId> link) {
+        return link.isKnown() ? thread(link.get()) : fact(link);
+    }
+
+    String regionLink(Fact<RegionId> link) {
+        return link.isKnown() ? region(link.get()) : fact(link);
+    }
+
+    /** A known value as text, an unavailable one with its return code, an absent one as a dash. */
+    static String fact(Fact<?> f) {
+        return switch (f) {
+            case Fact.Known<?> k -> String.valueOf(k.value());
+            case Fact.Unavailable<?> u -> "unavailable(" + u.code() + ")";
+            case Fact.Absent<?> a -> "-";
+        };
+    }
+
+    /** One line of the task tree. */
+    String taskLine(Task t) {
+        StringBuilder b = new StringBuilder("#").append(t.id()).append(' ').append(t.kind());
+        if (t.threadNum().isKnown()) {
+            b.append('[').append(t.threadNum().get()).append(']');
+        }
+        if (t.parallelRegion().isKnown()) {
+            b.append(" of ").append(region(t.parallelRegion().get()));
+        }
+        b.append("  ").append(t.function().isKnown() ? t.function().get().display() : "fn " + fact(t.function()));
+        t.lifecycle().ifPresent(l -> b.append("  [").append(l).append(']'));
+        if (t.thread().isKnown()) {
+            b.append(" on ").append(thread(t.thread().get()));
+        }
+        if (!(t.schedulingTask() instanceof Fact.Absent<TaskId>)) {
+            b.append("  sched ").append(taskLink(t.schedulingTask()));
+            if (t.schedulingTask().isKnown() && !t.schedulingTask().equals(t.generatingTask())) {
+                b.append(" ≠ gen");
+            }
+        }
+        t.agentFacts().ifPresent(a -> {
+            if (!a.flags().isEmpty()) {
+                b.append("  flags ").append(a.flags());
+            }
+            if (!a.dependsOn().isEmpty()) {
+                b.append("  waits for ").append(a.dependsOn().stream().map(id -> "#" + id).toList());
+            }
+        });
+        return b.toString();
+    }
+}

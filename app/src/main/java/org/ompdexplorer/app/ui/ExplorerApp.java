@@ -1,0 +1,44 @@
+package org.ompdexplorer.app.ui;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import javafx.application.Application;
+import javafx.stage.Stage;
+import org.ompdexplorer.app.ui.task.BackgroundTasks;
+import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
+
+/** The JavaFX application: one explorer window, opened on a file or on the bundled lesson. */
+public final class ExplorerApp extends Application {
+    /** The launcher passes the file to open as {@code --file=PATH}. */
+    static final String FILE_PARAMETER = "--file=";
+
+    private BackgroundTasks tasks;
+
+    @Override
+    public void start(Stage stage) {
+        tasks = new FxBackgroundTasks();
+        MainViewModel vm = new MainViewModel(tasks, ExplorerPreferences.user());
+        show(stage, vm);
+        Optional<Path> file = Optional.ofNullable(getParameters().getNamed().get("file")).map(Path::of);
+        vm.openInitial(file);
+    }
+
+    /** Puts the explorer window on {@code stage}; tests and the screenshot command use it too. */
+    public static MainView show(Stage stage, MainViewModel vm) {
+        MainView view = new MainView(vm);
+        stage.setScene(view.createScene(1280, 800));
+        stage.titleProperty().bind(vm.titleProperty());
+        stage.setMinWidth(640);
+        stage.setMinHeight(400);
+        stage.show();
+        view.navigator().tree().requestFocus();
+        return view;
+    }
+
+    @Override
+    public void stop() {
+        if (tasks != null) {
+            tasks.shutdown();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.ompdexplorer.app.ui;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Optional;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/** Asks the user for a file. Tests replace it, since a native dialog cannot be driven headless. */
+public interface FileDialogs {
+    Optional<Path> chooseSnapshot(Window owner);
+
+    Optional<Path> chooseExportTarget(Window owner, String suggestedName);
+
+    /** The platform's file choosers, for snapshot JSON files. */
+    static FileDialogs native_() {
+        return new FileDialogs() {
+            private File lastDirectory;
+
+            @Override
+            public Optional<Path> chooseSnapshot(Window owner) {
+                FileChooser chooser = chooser("Open a snapshot");
+                File file = chooser.showOpenDialog(owner);
+                return remember(file);
+            }
+
+            @Override
+            public Optional<Path> chooseExportTarget(Window owner, String suggestedName) {
+                FileChooser chooser = chooser("Export the snapshot as JSON");
+                chooser.setInitialFileName(suggestedName);
+                return remember(chooser.showSaveDialog(owner));
+            }
+
+            private FileChooser chooser(String title) {
+                FileChooser chooser = new FileChooser();
+                chooser.setTitle(title);
+                chooser.getExtensionFilters().addAll(
+                        new FileChooser.ExtensionFilter("OMPD Explorer snapshots (*.json)", "*.json"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
+                if (lastDirectory != null && lastDirectory.isDirectory()) {
+                    chooser.setInitialDirectory(lastDirectory);
+                }
+                return chooser;
+            }
+
+            private Optional<Path> remember(File file) {
+                if (file != null) {
+                    lastDirectory = file.getParentFile();
+                }
+                return Optional.ofNullable(file).map(File::toPath);
+            }
+        };
+    }
+}

@@ -1,0 +1,113 @@
+package org.ompdexplorer.app.ui;
+
+import java.nio.file.Path;
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import org.ompdexplorer.app.ui.navigator.Grouping;
+
+/** The menu bar; every command has a keyboard shortcut. */
+final class MainMenu extends MenuBar {
+    static final String ID = "menuBar";
+
+    MainMenu(MainViewModel vm, MainView.Actions actions) {
+        setId(ID);
+        getMenus().addAll(file(vm, actions), edit(vm, actions), view(vm, actions), go(vm));
+    }
+
+    private static Menu file(MainViewModel vm, MainView.Actions actions) {
+        MenuItem open = item("menuOpen", "Open…", KeyCode.O, actions::open);
+        Menu recent = new Menu("Open Recent");
+        recent.setId("menuRecent");
+        Runnable fillRecent = () -> {
+            recent.getItems().clear();
+            for (Path p : vm.recentFiles()) {
+                MenuItem item = new MenuItem(p.toString());
+                item.setMnemonicParsing(false);
+                item.setOnAction(e -> vm.open(p));
+                recent.getItems().add(item);
+            }
+            recent.setDisable(vm.recentFiles().isEmpty());
+        };
+        vm.recentFiles().addListener((ListChangeListener<Path>) c -> fillRecent.run());
+        fillRecent.run();
+        MenuItem lesson = new MenuItem("Open Bundled Lesson");
+        lesson.setId("menuLesson");
+        lesson.setOnAction(e -> vm.openBundledLesson());
+        MenuItem export = item("menuExport", "Export…", KeyCode.E, actions::export);
+        export.disableProperty().bind(vm.snapshotProperty().isNull());
+        MenuItem quit = item("menuQuit", "Quit", KeyCode.Q, actions::quit);
+        Menu menu = new Menu("_File");
+        menu.getItems().addAll(open, recent, lesson, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+        return menu;
+    }
+
+    private static Menu edit(MainViewModel vm, MainView.Actions actions) {
+        MenuItem copy = item("menuCopy", "Copy Selection as Text", KeyCode.C, actions::copy);
+        MenuItem find = item("menuFind", "Find…", KeyCode.F, actions::focusSearch);
+        MenuItem next = new MenuItem("Find Next");
+        next.setAccelerator(new KeyCodeCombination(KeyCode.F3));
+        next.setOnAction(e -> vm.search().next());
+        MenuItem previous = new MenuItem("Find Previous");
+        previous.setAccelerator(new KeyCodeCombination(KeyCode.F3, KeyCombination.SHIFT_DOWN));
+        previous.setOnAction(e -> vm.search().previous());
+        Menu menu = new Menu("_Edit");
+        menu.getItems().addAll(copy, new SeparatorMenuItem(), find, next, previous);
+        return menu;
+    }
+
+    private static Menu view(MainViewModel vm, MainView.Actions actions) {
+        ToggleGroup grouping = new ToggleGroup();
+        Menu menu = new Menu("_View");
+        for (Grouping g : Grouping.values()) {
+            RadioMenuItem item = new RadioMenuItem("Navigator " + g.label().toLowerCase(java.util.Locale.ROOT));
+            item.setToggleGroup(grouping);
+            item.setAccelerator(new KeyCodeCombination(g == Grouping.STRUCTURE ? KeyCode.DIGIT1 : KeyCode.DIGIT2,
+                    KeyCombination.SHORTCUT_DOWN));
+            item.setSelected(vm.navigator().groupingProperty().get() == g);
+            item.setOnAction(e -> vm.navigator().groupingProperty().set(g));
+            vm.navigator().groupingProperty().addListener((obs, old, now) -> item.setSelected(now == g));
+            menu.getItems().add(item);
+        }
+        CheckMenuItem effective = new CheckMenuItem("Effective ICVs (inherited from enclosing scopes)");
+        effective.selectedProperty().bindBidirectional(vm.details().effectiveIcvsProperty());
+        CheckMenuItem dark = new CheckMenuItem("Dark Theme");
+        dark.setId("menuDarkTheme");
+        dark.setSelected(vm.preferences().darkTheme());
+        dark.setAccelerator(new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        dark.setOnAction(e -> actions.darkTheme(dark.isSelected()));
+        MenuItem navigator = item("menuFocusNavigator", "Focus Navigator", KeyCode.L, actions::focusNavigator);
+        menu.getItems().addAll(new SeparatorMenuItem(), effective, dark, new SeparatorMenuItem(), navigator);
+        return menu;
+    }
+
+    private static Menu go(MainViewModel vm) {
+        MenuItem back = new MenuItem("Back");
+        back.setAccelerator(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.ALT_DOWN));
+        back.setOnAction(e -> vm.back());
+        back.disableProperty().bind(vm.history().canGoBackProperty().not());
+        MenuItem forward = new MenuItem("Forward");
+        forward.setAccelerator(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.ALT_DOWN));
+        forward.setOnAction(e -> vm.forward());
+        forward.disableProperty().bind(vm.history().canGoForwardProperty().not());
+        Menu menu = new Menu("_Go");
+        menu.getItems().addAll(back, forward);
+        return menu;
+    }
+
+    private static MenuItem item(String id, String text, KeyCode key, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setId(id);
+        item.setAccelerator(new KeyCodeCombination(key, KeyCombination.SHORTCUT_DOWN));
+        item.setOnAction(e -> action.run());
+        return item;
+    }
+}

@@ -1,0 +1,173 @@
+package org.ompdexplorer.app.ui;
+
+import java.io.File;
+import java.util.Map;
+import javafx.application.Platform;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.DataFormat;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.VBox;
+import org.ompdexplorer.app.ui.details.DetailsView;
+import org.ompdexplorer.app.ui.navigator.NavigatorView;
+
+/**
+ * The explorer window's content: menu and toolbar, the navigator left and the details right, a problem banner
+ * when something failed, and the status bar. Files dropped on the window are opened.
+ */
+public final class MainView extends BorderPane {
+    public static final String ID = "mainView";
+
+    private final MainViewModel vm;
+    private final MainToolBar toolBar;
+    private final NavigatorView navigator;
+    private FileDialogs dialogs = FileDialogs.native_();
+
+    /** What the menu and the toolbar ask of the view (dialogs, focus, clipboard, theme). */
+    interface Actions {
+        void open();
+
+        void export();
+
+        void copy();
+
+        void focusSearch();
+
+        void focusNavigator();
+
+        void darkTheme(boolean dark);
+
+        void quit();
+    }
+
+    public MainView(MainViewModel vm) {
+        this.vm = vm;
+        setId(ID);
+        getStyleClass().add("main-view");
+        Actions actions = actions();
+        toolBar = new MainToolBar(vm, actions);
+        setTop(new VBox(new MainMenu(vm, actions), toolBar));
+        navigator = new NavigatorView(vm.navigator(), vm.selectionProperty(), vm::navigate);
+        DetailsView details = new DetailsView(vm.details(), vm::navigate);
+        SplitPane split = new SplitPane(navigator, details);
+        split.setId("mainSplit");
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.4);
+        SplitPane.setResizableWithParent(navigator, false);
+        setCenter(new VBox(new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split));
+        VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
+        setBottom(new StatusBarView(vm));
+    }
+
+    /** The window's scene: this view, the theme, drag and drop, and the mouse's back and forward buttons. */
+    public Scene createScene(double width, double height) {
+        Scene scene = new Scene(this, width, height);
+        Theme.install(scene, vm.preferences().darkTheme());
+        scene.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+            e.consume();
+        });
+        scene.setOnDragDropped(e -> {
+            boolean opened = false;
+            if (e.getDragboard().hasFiles() && !e.getDragboard().getFiles().isEmpty()) {
+                File file = e.getDragboard().getFiles().getFirst();
+                vm.open(file.toPath());
+                opened = true;
+            }
+            e.setDropCompleted(opened);
+            e.consume();
+        });
+        scene.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> {
+            if (e.getButton() == MouseButton.BACK) {
+                vm.back();
+                e.consume();
+            } else if (e.getButton() == MouseButton.FORWARD) {
+                vm.forward();
+                e.consume();
+            }
+        });
+        // Alt+Left/Right also while the tree has focus, which would otherwise take the arrow keys
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.isAltDown() && e.getCode() == KeyCode.LEFT) {
+                vm.back();
+                e.consume();
+            } else if (e.isAltDown() && e.getCode() == KeyCode.RIGHT) {
+                vm.forward();
+                e.consume();
+            }
+        });
+        return scene;
+    }
+
+    /** Replaces the file dialogs (tests answer them without a native dialog). */
+    public void setFileDialogs(FileDialogs dialogs) {
+        this.dialogs = dialogs;
+    }
+
+    public NavigatorView navigator() {
+        return navigator;
+    }
+
+    private Actions actions() {
+        return new Actions() {
+            @Override
+            public void open() {
+                dialogs.chooseSnapshot(getScene().getWindow()).ifPresent(vm::open);
+            }
+
+            @Override
+            public void export() {
+                String name = vm.snapshotProperty().get() == null ? "snapshot.json"
+                        : vm.snapshotProperty().get().path().map(p -> p.getFileName().toString())
+                        .orElse("snapshot.json");
+                dialogs.chooseExportTarget(getScene().getWindow(), name).ifPresent(vm::export);
+            }
+
+            @Override
+            public void copy() {
+                Node focus = getScene() == null ? null : getScene().getFocusOwner();
+                if (focus instanceof TextInputControl text) {
+                    text.copy();
+                    return;
+                }
+                String selection = vm.copyText();
+                if (!selection.isEmpty()) {
+                    Clipboard.getSystemClipboard().setContent(Map.of(DataFormat.PLAIN_TEXT, selection));
+                }
+            }
+
+            @Override
+            public void focusSearch() {
+                toolBar.searchField().requestFocus();
+                toolBar.searchField().selectAll();
+            }
+
+            @Override
+            public void focusNavigator() {
+                navigator.tree().requestFocus();
+            }
+
+            @Override
+            public void darkTheme(boolean dark) {
+                vm.preferences().setDarkTheme(dark);
+                Theme.apply(getScene(), dark);
+            }
+
+            @Override
+            public void quit() {
+                Platform.exit();
+            }
+        };
+    }
+}

@@ -1,0 +1,252 @@
+package org.ompdexplorer.app.ui;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.ompdexplorer.app.ui.details.DetailsViewModel;
+import org.ompdexplorer.app.ui.entity.EntityNames;
+import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
+import org.ompdexplorer.app.ui.entity.SelectionHistory;
+import org.ompdexplorer.app.ui.entity.SnapshotPage;
+import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.navigator.NavigatorViewModel;
+import org.ompdexplorer.app.ui.search.SearchViewModel;
+import org.ompdexplorer.app.ui.task.BackgroundJob;
+import org.ompdexplorer.app.ui.task.BackgroundTask;
+import org.ompdexplorer.app.ui.task.BackgroundTasks;
+import org.ompdexplorer.app.ui.task.Progress;
+import org.ompdexplorer.app.ui.task.TaskHandle;
+import org.ompdexplorer.importers.LoadCancelledException;
+import org.ompdexplorer.importers.SnapshotLoadException;
+import org.ompdexplorer.importers.json.SnapshotJsonExporter;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.resources.BundledResources;
+
+/**
+ * The window's state and commands: the open snapshot, loading it in the background, the selection and its
+ * history, and the view models of the navigator, the details pane and the search box.
+ */
+public final class MainViewModel {
+    // Properties
+    private final ReadOnlyObjectWrapper<LoadedSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
+    private final ReadOnlyObjectWrapper<Target> selection = new ReadOnlyObjectWrapper<>(this, "selection");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading", false);
+    private final ReadOnlyObjectWrapper<Progress> progress = new ReadOnlyObjectWrapper<>(this, "progress",
+            Progress.UNKNOWN);
+    private final ReadOnlyObjectWrapper<Problem> problem = new ReadOnlyObjectWrapper<>(this, "problem");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "OMPD Explorer");
+    private final ObservableList<Path> recentFiles = FXCollections.observableArrayList();
+
+    private final BackgroundTasks tasks;
+    private final ExplorerPreferences preferences;
+    private final SelectionHistory history = new SelectionHistory();
+    private final NavigatorViewModel navigator = new NavigatorViewModel();
+    private final DetailsViewModel details;
+    private final SearchViewModel search;
+    private TaskHandle running = TaskHandle.DONE;
+
+    public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences) {
+        this.tasks = tasks;
+        this.preferences = preferences;
+        this.details = new DetailsViewModel(tasks);
+        this.search = new SearchViewModel(tasks, this::navigate);
+        recentFiles.setAll(preferences.recentFiles());
+    }
+
+    public ReadOnlyObjectProperty<LoadedSnapshot> snapshotProperty() {
+        return snapshot.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Target> selectionProperty() {
+        return selection.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Progress> progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    /** The last failure to show, or {@code null}. */
+    public ReadOnlyObjectProperty<Problem> problemProperty() {
+        return problem.getReadOnlyProperty();
+    }
+
+    /** A passing note for the status bar ("Loading cancelled", "Exported to …"). */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+
+    /** Most recent first. */
+    public ObservableList<Path> recentFiles() {
+        return FXCollections.unmodifiableObservableList(recentFiles);
+    }
+
+    public SelectionHistory history() {
+        return history;
+    }
+
+    public NavigatorViewModel navigator() {
+        return navigator;
+    }
+
+    public DetailsViewModel details() {
+        return details;
+    }
+
+    public SearchViewModel search() {
+        return search;
+    }
+
+    public ExplorerPreferences preferences() {
+        return preferences;
+    }
+
+    // Commands
+
+    /** Opens {@code file} when given, else the bundled lesson. */
+    public void openInitial(Optional<Path> file) {
+        file.ifPresentOrElse(this::open, this::openBundledLesson);
+    }
+
+    public void openBundledLesson() {
+        load("Opening the bundled lesson", SnapshotSources.lesson(BundledResources.DEFAULT_LESSON), null);
+    }
+
+    /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
+    public void open(Path file) {
+        load("Opening " + file.getFileName(), SnapshotSources.file(file), file);
+    }
+
+    private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file) {
+        running.cancel();
+        loading.set(true);
+        problem.set(null);
+        message.set(what + "…");
+        progress.set(Progress.UNKNOWN);
+        running = tasks.execute(BackgroundTask.of(what, job)
+                .onProgress(progress::set)
+                .onSuccess(loaded -> {
+                    loading.set(false);
+                    message.set("");
+                    if (file != null) {
+                        preferences.addRecent(file);
+                        recentFiles.setAll(preferences.recentFiles());
+                    }
+                    show(loaded);
+                })
+                .onFailure(error -> {
+                    loading.set(false);
+                    message.set("");
+                    loadFailed(file, error);
+                })
+                .onCancelled(() -> {
+                    loading.set(false);
+                    message.set("Loading cancelled");
+                }));
+    }
+
+    private void loadFailed(Path file, Throwable error) {
+        switch (error) {
+            case LoadCancelledException c -> message.set("Loading cancelled");
+            case SnapshotLoadException e -> problem.set(new Problem("Could not open " + e.input(), e.getMessage(),
+                    e.diagnostics()));
+            default -> problem.set(new Problem("Could not open " + (file == null ? "the bundled lesson" : file),
+                    String.valueOf(error.getMessage() == null ? error : error.getMessage()), List.of()));
+        }
+        if (snapshot.get() != null && problem.get() != null) {
+            message.set(snapshot.get().sourceName() + " stays open");
+        }
+    }
+
+    /** Stops the running load; the open snapshot stays. */
+    public void cancelLoading() {
+        running.cancel();
+    }
+
+    public void dismissProblem() {
+        problem.set(null);
+    }
+
+    /** Shows a snapshot that is already loaded (a generated one, or one a test made). */
+    public void show(LoadedSnapshot loaded) {
+        snapshot.set(loaded);
+        title.set("OMPD Explorer — " + loaded.sourceName());
+        history.clear();
+        selection.set(null);
+        navigator.setSnapshot(loaded);
+        details.setSnapshot(loaded);
+        search.setSnapshot(loaded);
+        navigate(Target.of(SnapshotPage.CAPTURE));
+    }
+
+    /** Writes the open snapshot as JSON to {@code file}, in the background. */
+    public void export(Path file) {
+        LoadedSnapshot open = snapshot.get();
+        if (open == null) {
+            return;
+        }
+        Snapshot s = open.snapshot();
+        message.set("Exporting to " + file + "…");
+        tasks.execute(BackgroundTask.of("Export", context -> {
+                    new SnapshotJsonExporter().write(s, file);
+                    return file;
+                })
+                .onSuccess(done -> message.set("Exported to " + done))
+                .onFailure(error -> {
+                    message.set("");
+                    problem.set(new Problem("Could not export to " + file, error.getMessage() == null
+                            ? error.toString() : error.getMessage() + " — choose another folder or file name.",
+                            List.of()));
+                }));
+    }
+
+    /** Selects what the user picked in the navigator or followed as a link, and records it for Back. */
+    public void navigate(Target target) {
+        if (target == null || target.equals(selection.get())) {
+            return;
+        }
+        history.visit(target);
+        select(target);
+    }
+
+    public void back() {
+        history.back().ifPresent(this::select);
+    }
+
+    public void forward() {
+        history.forward().ifPresent(this::select);
+    }
+
+    private void select(Target target) {
+        selection.set(target);
+        details.show(target);
+    }
+
+    /** The selection as text, for the clipboard. */
+    public String copyText() {
+        return details.copyText();
+    }
+
+    /** {@code 4 threads · 3 parallel regions · 27 tasks}. */
+    public static String counts(Snapshot s) {
+        return EntityNames.count(s.threads().size(), "thread", "threads") + " · "
+                + EntityNames.count(s.parallelRegions().size(), "parallel region", "parallel regions") + " · "
+                + EntityNames.count(s.tasks().size(), "task", "tasks");
+    }
+}

@@ -1,0 +1,65 @@
+package org.ompdexplorer.app.ui;
+
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Orientation;
+import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.Separator;
+import org.controlsfx.control.StatusBar;
+import org.ompdexplorer.app.ui.entity.EntityNames;
+import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
+import org.ompdexplorer.app.ui.entity.SnapshotPage;
+import org.ompdexplorer.app.ui.entity.Target;
+
+/** The status bar: where the snapshot came from, what it holds, its diagnostics, and a load in progress. */
+final class StatusBarView extends StatusBar {
+    static final String ID = "statusBar";
+
+    StatusBarView(MainViewModel vm) {
+        setId(ID);
+        getStyleClass().add("status-bar-view");
+        Label counts = new Label();
+        counts.setId("statusCounts");
+        Hyperlink diagnostics = new Hyperlink();
+        diagnostics.setId("statusDiagnostics");
+        diagnostics.setOnAction(e -> {
+            diagnostics.setVisited(false);
+            vm.navigate(Target.of(SnapshotPage.DIAGNOSTICS));
+        });
+        Label message = new Label();
+        message.setId("statusMessage");
+        message.textProperty().bind(vm.messageProperty());
+        Button cancel = new Button("Cancel");
+        cancel.setId("cancelLoading");
+        cancel.setOnAction(e -> vm.cancelLoading());
+        cancel.visibleProperty().bind(vm.loadingProperty());
+        cancel.managedProperty().bind(vm.loadingProperty());
+        getLeftItems().add(message);
+        getRightItems().addAll(counts, new Separator(Orientation.VERTICAL), diagnostics, cancel);
+        progressProperty().bind(Bindings.createDoubleBinding(() -> vm.loadingProperty().get()
+                ? vm.progressProperty().get().fraction() : 0, vm.loadingProperty(), vm.progressProperty()));
+        vm.snapshotProperty().addListener((obs, old, now) -> show(now, counts, diagnostics));
+        show(vm.snapshotProperty().get(), counts, diagnostics);
+        vm.loadingProperty().addListener((obs, old, now) -> showSource(vm));
+        vm.progressProperty().addListener((obs, old, now) -> showSource(vm));
+    }
+
+    private void showSource(MainViewModel vm) {
+        LoadedSnapshot open = vm.snapshotProperty().get();
+        if (vm.loadingProperty().get()) {
+            String phase = vm.progressProperty().get().phase();
+            setText(phase.isEmpty() ? "Loading…" : "Loading: " + phase);
+        } else {
+            setText(open == null ? "No snapshot" : open.sourceName());
+        }
+    }
+
+    private void show(LoadedSnapshot open, Label counts, Hyperlink diagnostics) {
+        setText(open == null ? "No snapshot" : open.sourceName());
+        counts.setText(open == null ? "" : MainViewModel.counts(open.snapshot()));
+        int n = open == null ? 0 : open.diagnostics().size();
+        diagnostics.setText(EntityNames.count(n, "diagnostic", "diagnostics"));
+        diagnostics.setDisable(open == null);
+    }
+}

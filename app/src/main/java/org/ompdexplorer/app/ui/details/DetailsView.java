@@ -1,0 +1,64 @@
+package org.ompdexplorer.app.ui.details;
+
+import java.util.function.Consumer;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.VBox;
+import org.ompdexplorer.app.ui.entity.Target;
+
+/** The details pane: the header of the selection and its sections; links navigate. */
+public final class DetailsView extends BorderPane {
+    public static final String ID = "details";
+    public static final String STYLE_CLASS = "details";
+
+    private final DetailsViewModel viewModel;
+    private final Consumer<Target> navigate;
+    private final Label kind = new Label();
+    private final Label title = new Label();
+    private final Label subtitle = new Label();
+    private final VBox sections = new VBox(18);
+    private final ScrollPane scroll = new ScrollPane(sections);
+
+    public DetailsView(DetailsViewModel viewModel, Consumer<Target> navigate) {
+        this.viewModel = viewModel;
+        this.navigate = navigate;
+        setId(ID);
+        getStyleClass().add(STYLE_CLASS);
+        kind.setId("detailsKind");
+        kind.getStyleClass().add("details-kind");
+        title.setId("detailsTitle");
+        title.getStyleClass().add("details-title");
+        subtitle.setId("detailsSubtitle");
+        subtitle.getStyleClass().add("details-subtitle");
+        VBox header = new VBox(2, kind, title, subtitle);
+        header.getStyleClass().add("details-header");
+        setTop(header);
+        sections.setId("detailsSections");
+        sections.getStyleClass().add("details-sections");
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("details-scroll");
+        setCenter(scroll);
+        viewModel.pageProperty().addListener((obs, old, now) -> show(now));
+        show(viewModel.pageProperty().get());
+    }
+
+    private void show(DetailsPage page) {
+        sections.getChildren().clear();
+        if (page == null) {
+            kind.setText("");
+            title.setText("Nothing selected");
+            subtitle.setText("Select an entry in the navigator.");
+            return;
+        }
+        kind.setText(page.kind().toUpperCase(java.util.Locale.ROOT));
+        title.setText(page.title());
+        subtitle.setText(page.subtitle());
+        subtitle.setVisible(!page.subtitle().isEmpty());
+        subtitle.setManaged(!page.subtitle().isEmpty());
+        for (Section section : page.sections()) {
+            sections.getChildren().add(SectionViews.of(section, navigate, viewModel.effectiveIcvsProperty()));
+        }
+        scroll.setVvalue(0);
+    }
+}

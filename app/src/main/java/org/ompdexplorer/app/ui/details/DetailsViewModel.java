@@ -1,0 +1,64 @@
+package org.ompdexplorer.app.ui.details;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import org.ompdexplorer.app.ui.entity.EntityNames;
+import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
+import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.task.BackgroundTask;
+import org.ompdexplorer.app.ui.task.BackgroundTasks;
+import org.ompdexplorer.app.ui.task.LatestWinsScheduler;
+
+/**
+ * The details pane's state: the page of the current selection, made off the FX thread (the latest selection
+ * wins), and whether ICV tables show effective values.
+ */
+public final class DetailsViewModel {
+    // Properties
+    private final ReadOnlyObjectWrapper<DetailsPage> page = new ReadOnlyObjectWrapper<>(this, "page");
+    private final BooleanProperty effectiveIcvs = new SimpleBooleanProperty(this, "effectiveIcvs", false);
+
+    private final LatestWinsScheduler scheduler;
+    private LoadedSnapshot loaded;
+
+    public DetailsViewModel(BackgroundTasks tasks) {
+        this.scheduler = new LatestWinsScheduler(tasks);
+    }
+
+    public ReadOnlyObjectProperty<DetailsPage> pageProperty() {
+        return page.getReadOnlyProperty();
+    }
+
+    /** Show the ICVs each entity inherits from enclosing scopes, not just those of its own scope. */
+    public BooleanProperty effectiveIcvsProperty() {
+        return effectiveIcvs;
+    }
+
+    // Commands
+
+    public void setSnapshot(LoadedSnapshot snapshot) {
+        this.loaded = snapshot;
+        scheduler.cancel();
+        page.set(null);
+    }
+
+    /** Makes the target's page in the background; a newer call supersedes this one. */
+    public void show(Target target) {
+        if (loaded == null || target == null) {
+            return;
+        }
+        LoadedSnapshot from = loaded;
+        scheduler.schedule(BackgroundTask.of("Details of " + EntityNames.of(target),
+                        context -> DetailsPages.of(from, target))
+                .onSuccess(page::set)
+                .onFailure(error -> page.set(DetailsPages.failed(target, error))));
+    }
+
+    /** The shown page as text, for the clipboard; empty when nothing is shown. */
+    public String copyText() {
+        DetailsPage shown = page.get();
+        return shown == null ? "" : shown.asText();
+    }
+}

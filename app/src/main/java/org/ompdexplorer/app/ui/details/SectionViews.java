@@ -1,0 +1,163 @@
+package org.ompdexplorer.app.ui.details;
+
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.scene.Node;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.ompdexplorer.app.ui.details.Section.IcvRow;
+import org.ompdexplorer.app.ui.entity.Target;
+
+/** Renders the sections of a details page. Tables are virtualized and sized to at most a screenful of rows. */
+final class SectionViews {
+    static final double ROW_HEIGHT = 26;
+    static final int VISIBLE_ROWS = 14;
+
+    private SectionViews() {
+    }
+
+    static Node of(Section section, Consumer<Target> navigate, BooleanProperty effectiveIcvs) {
+        Node body = switch (section) {
+            case Section.Properties p -> properties(p, navigate);
+            case Section.Table t -> table(t, navigate);
+            case Section.Icvs i -> icvs(i, navigate, effectiveIcvs);
+            case Section.Note n -> note(n);
+        };
+        Label title = new Label(section.title());
+        title.getStyleClass().add("section-title");
+        VBox box = new VBox(6, title, body);
+        box.getStyleClass().add("details-section");
+        return box;
+    }
+
+    private static Node note(Section.Note note) {
+        Label text = new Label(note.text());
+        text.setWrapText(true);
+        text.setId(note.id());
+        text.getStyleClass().add("details-note");
+        return text;
+    }
+
+    private static Node properties(Section.Properties section, Consumer<Target> navigate) {
+        GridPane grid = new GridPane();
+        grid.setId(section.id());
+        grid.getStyleClass().add("details-properties");
+        grid.setHgap(16);
+        grid.setVgap(4);
+        ColumnConstraints names = new ColumnConstraints();
+        names.setMinWidth(140);
+        ColumnConstraints values = new ColumnConstraints();
+        values.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(names, values);
+        int row = 0;
+        for (Section.Property p : section.rows()) {
+            Label name = new Label(p.name());
+            name.getStyleClass().add("details-name");
+            grid.addRow(row++, name, ValueNodes.of(p.value(), p.key(), navigate));
+        }
+        return grid;
+    }
+
+    private static Node table(Section.Table section, Consumer<Target> navigate) {
+        TableView<List<Value>> table = new TableView<>(FXCollections.observableArrayList(section.rows()));
+        table.setId(section.id());
+        for (int i = 0; i < section.columns().size(); i++) {
+            int column = i;
+            table.getColumns().add(column(section.columns().get(i), row -> row.get(column), navigate));
+        }
+        fit(table, section.rows().size());
+        return table;
+    }
+
+    private static Node icvs(Section.Icvs section, Consumer<Target> navigate, BooleanProperty effective) {
+        TableView<IcvRow> table = new TableView<>();
+        table.setId("icvTable");
+        table.getColumns().add(textColumn("runtime name", IcvRow::name, 170));
+        table.getColumns().add(textColumn("OpenMP 5.2 name", IcvRow::ompName, 170));
+        table.getColumns().add(textColumn("scope", IcvRow::scope, 120));
+        TableColumn<IcvRow, Value> value = column("value", IcvRow::value, navigate);
+        value.setPrefWidth(160);
+        table.getColumns().add(value);
+        TableColumn<IcvRow, String> from = textColumn("from", IcvRow::from, 140);
+        table.getColumns().add(from);
+        CheckBox toggle = new CheckBox("Effective ICVs: inherit values from enclosing scopes "
+                + "(task → parallel region → thread → address space)");
+        toggle.setId("effectiveIcvToggle");
+        toggle.selectedProperty().bindBidirectional(effective);
+        Runnable fill = () -> {
+            boolean inherited = toggle.isSelected();
+            List<IcvRow> rows = inherited ? section.effective() : section.own();
+            table.setItems(FXCollections.observableArrayList(rows));
+            from.setVisible(inherited);
+            fit(table, rows.size());
+        };
+        // the toggle, not the view model's property: this table lives only as long as its page
+        toggle.selectedProperty().addListener((obs, old, now) -> fill.run());
+        fill.run();
+        table.setPlaceholder(new Label("The runtime's ICV catalogue has no ICV of this scope."));
+        return new VBox(6, toggle, table);
+    }
+
+    private static <R> TableColumn<R, String> textColumn(String title, Function<R, String> text, double width) {
+        TableColumn<R, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(text.apply(c.getValue())));
+        column.setPrefWidth(width);
+        return column;
+    }
+
+    private static <R> TableColumn<R, Value> column(String title, Function<R, Value> value, Consumer<Target> navigate) {
+        TableColumn<R, Value> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
+        column.setCellFactory(c -> new ValueCell<>(navigate));
+        column.setPrefWidth(title.equals("message") || title.equals("fix") || title.equals("function") ? 260 : 130);
+        return column;
+    }
+
+    private static void fit(TableView<?> table, int rows) {
+        table.setFixedCellSize(ROW_HEIGHT);
+        double height = 30 + ROW_HEIGHT * Math.max(1, Math.min(rows, VISIBLE_ROWS)) + 2;
+        table.setMinHeight(height);
+        table.setPrefHeight(height);
+        table.setMaxHeight(height);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    }
+
+    /** A table cell showing a {@link Value}: a hyperlink, or text marked when unavailable. */
+    private static final class ValueCell<R> extends TableCell<R, Value> {
+        private final Consumer<Target> navigate;
+
+        ValueCell(Consumer<Target> navigate) {
+            this.navigate = navigate;
+        }
+
+        @Override
+        protected void updateItem(Value value, boolean empty) {
+            super.updateItem(value, empty);
+            pseudoClassStateChanged(ValueNodes.UNAVAILABLE, !empty && value != null && value.unavailable());
+            if (empty || value == null) {
+                setText(null);
+                setGraphic(null);
+                setTooltip(null);
+            } else if (value.isLink()) {
+                setText(null);
+                setGraphic(ValueNodes.link(value, null, navigate));
+                setTooltip(null);
+            } else {
+                setGraphic(null);
+                setText(ValueNodes.cellText(value));
+                setTooltip(ValueNodes.tooltip(value));
+            }
+        }
+    }
+}

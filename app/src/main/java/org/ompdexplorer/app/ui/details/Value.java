@@ -1,0 +1,44 @@
+package org.ompdexplorer.app.ui.details;
+
+import org.ompdexplorer.app.ui.entity.EntityNames;
+import org.ompdexplorer.app.ui.entity.FactText;
+import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.model.Fact;
+
+/**
+ * One value in the details pane: text, possibly a link to another entity, possibly unavailable with the reason.
+ *
+ * @param link the entity or page it leads to, or {@code null}
+ * @param why  why the value is missing and how to get it, or empty when it is known
+ */
+public record Value(String text, Target link, boolean unavailable, String why) {
+    public static Value of(Object text) {
+        return new Value(String.valueOf(text), null, false, "");
+    }
+
+    public static Value link(Target target, String text) {
+        return new Value(text, target, false, "");
+    }
+
+    public static Value link(Target target) {
+        return link(target, EntityNames.of(target));
+    }
+
+    public static Value of(Fact<?> fact) {
+        return new Value(FactText.text(fact), null, FactText.isUnavailable(fact), FactText.why(fact));
+    }
+
+    /** A link when the fact is known and {@code resolves} says the snapshot holds the target. */
+    public static <I> Value link(Fact<I> fact, java.util.function.Function<I, Target> target, boolean resolves) {
+        if (!fact.isKnown()) {
+            return of(fact);
+        }
+        Target t = target.apply(fact.get());
+        return resolves ? link(t) : new Value(EntityNames.of(t) + " (not in snapshot)", null, true,
+                "The link names an entity this snapshot does not hold; see Diagnostics.");
+    }
+
+    public boolean isLink() {
+        return link != null;
+    }
+}

@@ -1,0 +1,63 @@
+package org.ompdexplorer.app.ui.details;
+
+import java.util.function.Consumer;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.VBox;
+import org.ompdexplorer.app.ui.entity.Target;
+
+/** Shows a {@link Value}: a hyperlink that navigates, plain text, or an unavailable value with its reason. */
+final class ValueNodes {
+    static final PseudoClass UNAVAILABLE = PseudoClass.getPseudoClass("unavailable");
+    static final String VALUE = "details-value";
+    static final String WHY = "details-why";
+
+    private ValueNodes() {
+    }
+
+    static Node of(Value value, String id, Consumer<Target> navigate) {
+        if (value.isLink()) {
+            return link(value, id, navigate);
+        }
+        Label text = new Label(value.text());
+        text.getStyleClass().add(VALUE);
+        text.setWrapText(true);
+        text.pseudoClassStateChanged(UNAVAILABLE, value.unavailable());
+        if (id != null) {
+            text.setId("value-" + id);
+        }
+        if (!value.unavailable() || value.why().isEmpty()) {
+            return text;
+        }
+        Label why = new Label(value.why());
+        why.getStyleClass().add(WHY);
+        why.setWrapText(true);
+        return new VBox(2, text, why);
+    }
+
+    static Hyperlink link(Value value, String id, Consumer<Target> navigate) {
+        Hyperlink link = new Hyperlink(value.text());
+        link.getStyleClass().add(VALUE);
+        if (id != null) {
+            link.setId("link-" + id);
+        }
+        link.setTooltip(new Tooltip("Go to " + org.ompdexplorer.app.ui.entity.EntityNames.of(value.link())));
+        link.setOnAction(e -> {
+            link.setVisited(false);
+            navigate.accept(value.link());
+        });
+        return link;
+    }
+
+    /** The text a table cell shows: with the reason, when unavailable. */
+    static String cellText(Value value) {
+        return value.unavailable() && !value.why().isEmpty() ? value.text() + " — " + value.why() : value.text();
+    }
+
+    static Tooltip tooltip(Value value) {
+        return value.why().isEmpty() ? null : new Tooltip(value.why());
+    }
+}

@@ -1,0 +1,95 @@
+package org.ompdexplorer.app.ui.entity;
+
+import java.util.Locale;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.OsThreadIdKind;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.ThreadId;
+
+/**
+ * Short names for entities, the same as the command line prints: task {@code #17}, thread {@code T3},
+ * parallel region {@code P1}.
+ */
+public final class EntityNames {
+    private EntityNames() {
+    }
+
+    public static String task(TaskId id) {
+        return "#" + id;
+    }
+
+    public static String thread(ThreadId id) {
+        return "T" + id;
+    }
+
+    public static String region(RegionId id) {
+        return "P" + id;
+    }
+
+    public static String of(EntityRef ref) {
+        return switch (ref.kind()) {
+            case TASK -> "task #" + ref.id();
+            case THREAD -> "thread T" + ref.id();
+            case PARALLEL_REGION -> "parallel region P" + ref.id();
+            case ADDRESS_SPACE -> "address space " + ref.id();
+            case SNAPSHOT -> "snapshot";
+        };
+    }
+
+    public static String of(Target target) {
+        return switch (target) {
+            case Target.Entity e -> of(e.ref());
+            case Target.Page p -> p.page().title();
+        };
+    }
+
+    /** {@code explicit task #17}. */
+    public static String title(Task task) {
+        return task.kind() + " task " + task(task.id());
+    }
+
+    public static String title(OmpThread thread) {
+        return "thread " + thread(thread.id());
+    }
+
+    public static String title(ParallelRegion region) {
+        return "parallel region " + region(region.id());
+    }
+
+    public static String title(AddressSpace space) {
+        return space.isDevice() ? "device " + space.id() : "process (address space " + space.id() + ")";
+    }
+
+    /** The task's function in one line: symbol, else address, with file:line; or why it is missing. */
+    public static String function(Task task) {
+        return code(task.function());
+    }
+
+    public static String code(Fact<CodeLocation> location) {
+        return location.isKnown() ? location.get().display() : FactText.text(location);
+    }
+
+    /** {@code lwp 4242}, else the pthread id, else nothing. */
+    public static String osId(OmpThread thread) {
+        return thread.osId(OsThreadIdKind.LWP).map(l -> "lwp " + l)
+                .or(() -> thread.osId(OsThreadIdKind.PTHREAD).map(p -> "pthread 0x" + Long.toHexString(p)))
+                .orElse("");
+    }
+
+    /** {@code 1,000,000}. */
+    public static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** {@code 1 task}, {@code 3 tasks}. */
+    public static String count(long n, String singular, String plural) {
+        return count(n) + " " + (n == 1 ? singular : plural);
+    }
+}

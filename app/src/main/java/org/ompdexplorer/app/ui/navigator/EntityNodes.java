@@ -1,0 +1,122 @@
+package org.ompdexplorer.app.ui.navigator;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.ompdexplorer.app.ui.entity.EntityNames;
+import org.ompdexplorer.app.ui.entity.FactText;
+import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
+import org.ompdexplorer.app.ui.entity.SnapshotPage;
+import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.ThreadState;
+
+/** Labels and badges of navigator entries, the same in both groupings. */
+final class EntityNodes {
+    static final String SNAPSHOT_GROUP = "group:snapshot";
+
+    private EntityNodes() {
+    }
+
+    static NavNode group(String id, String text, long count, Supplier<ChildSource> children) {
+        return new NavNode(id, null, text, "", List.of(Badge.count(EntityNames.count(count))), false, children);
+    }
+
+    /** The snapshot's own pages: capture, runtime, display control variables, states, ICVs, diagnostics. */
+    static NavNode snapshotGroup(LoadedSnapshot loaded) {
+        List<SnapshotPage> pages = List.of(SnapshotPage.values());
+        String title = loaded.snapshot().capture().title().orElse("");
+        if (title.length() > 40) {
+            title = title.substring(0, 39) + "…"; // the full title heads the capture page
+        }
+        return new NavNode(SNAPSHOT_GROUP, Target.of(SnapshotPage.CAPTURE), "Snapshot", title,
+                List.of(Badge.kind(loaded.snapshot().capture().source().name())), false,
+                () -> ChildSource.of(pages, page -> page(page, loaded), page -> Target.of(page).key()));
+    }
+
+    private static NavNode page(SnapshotPage page, LoadedSnapshot loaded) {
+        List<Badge> badges = new ArrayList<>();
+        boolean problem = false;
+        if (page == SnapshotPage.DIAGNOSTICS) {
+            long errors = loaded.diagnostics().stream().filter(d -> d.isError()).count();
+            badges.add(errors > 0 ? Badge.unavailable(EntityNames.count(errors, "error", "errors"))
+                    : Badge.count(EntityNames.count(loaded.diagnostics().size())));
+            problem = errors > 0;
+        }
+        Target target = Target.of(page);
+        return new NavNode(target.key(), target, page.title(), "", badges, problem, null);
+    }
+
+    static NavNode task(Task task, long generated, Supplier<ChildSource> children) {
+        List<Badge> badges = new ArrayList<>();
+        badges.add(Badge.kind(task.kind().name()));
+        task.threadNum().asOptional().ifPresent(n -> badges.add(Badge.kind("thread num " + n)));
+        task.lifecycle().ifPresent(l -> badges.add(Badge.state(l.name())));
+        if (generated > 0) {
+            badges.add(Badge.count(EntityNames.count(generated) + " generated"));
+        }
+        boolean unavailable = FactText.isUnavailable(task.function());
+        String function = task.function() instanceof Fact.Absent<?> ? ""
+                : unavailable ? "function " + FactText.text(task.function()) : EntityNames.function(task);
+        Target target = Target.of(task.id());
+        return new NavNode(target.key(), target, EntityNames.task(task.id()), function, badges, unavailable,
+                children);
+    }
+
+    static NavNode thread(OmpThread thread, Supplier<ChildSource> children) {
+        List<Badge> badges = new ArrayList<>();
+        thread.kind().asOptional().ifPresent(k -> badges.add(Badge.kind(k.name())));
+        boolean unavailable = false;
+        switch (thread.state()) {
+            case Fact.Known<ThreadState>(ThreadState s) ->
+                    badges.add(new Badge(s.shortName(), s.isWait() ? Badge.WAIT : Badge.STATE));
+            case Fact.Unavailable<ThreadState> u -> {
+                badges.add(Badge.unavailable("state " + FactText.text(u)));
+                unavailable = true;
+            }
+            case Fact.Absent<ThreadState> a -> { }
+        }
+        Target target = Target.of(thread.id());
+        return new NavNode(target.key(), target, EntityNames.thread(thread.id()), EntityNames.osId(thread), badges,
+                unavailable, children);
+    }
+
+    static NavNode region(ParallelRegion region, Supplier<ChildSource> children) {
+        List<Badge> badges = new ArrayList<>();
+        boolean unavailable = false;
+        switch (region.teamSize()) {
+            case Fact.Known<Integer>(Integer size) -> badges.add(Badge.kind("team of " + size));
+            case Fact.Unavailable<Integer> u -> {
+                badges.add(Badge.unavailable("team size " + FactText.text(u)));
+                unavailable = true;
+            }
+            case Fact.Absent<Integer> a -> { }
+        }
+        region.level().asOptional().ifPresent(l -> badges.add(Badge.state("level " + l)));
+        String site = region.creationSite().isKnown() ? EntityNames.code(region.creationSite()) : "";
+        Target target = Target.of(region.id());
+        return new NavNode(target.key(), target, EntityNames.region(region.id()), site, badges, unavailable,
+                children);
+    }
+
+    static NavNode space(AddressSpace space, Supplier<ChildSource> children) {
+        List<Badge> badges = new ArrayList<>();
+        badges.add(Badge.kind(space.isDevice() ? "device" : "process"));
+        if (space.isDevice() && space.deviceKind() != null) {
+            badges.add(Badge.state("kind 0x" + Long.toHexString(space.deviceKind())));
+        }
+        Target target = Target.of(space.id());
+        return new NavNode(target.key(), target, EntityNames.title(space), "", badges, false, children);
+    }
+
+    /** A team member whose implicit task the snapshot does not hold: shown, marked, not navigable. */
+    static NavNode missingMember(ParallelRegion region, int threadNum, Fact<?> implicitTask) {
+        return new NavNode("member:" + region.id() + ":" + threadNum, null, "thread num " + threadNum,
+                "implicit task " + (implicitTask.isKnown() ? "#" + implicitTask.get() + " not in snapshot"
+                : FactText.text(implicitTask)), List.of(Badge.unavailable("missing")), true, null);
+    }
+}

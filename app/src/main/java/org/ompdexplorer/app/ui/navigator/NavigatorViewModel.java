@@ -1,0 +1,86 @@
+package org.ompdexplorer.app.ui.navigator;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
+import org.ompdexplorer.app.ui.entity.Target;
+
+/**
+ * The navigator's state: the grouping the user chose and the top-level entries of the open snapshot in it.
+ * Entries make their children lazily; the view shows at most {@link #PAGE_SIZE} of them at a time.
+ */
+public final class NavigatorViewModel {
+    /** How many children a node shows before a "show more" entry. */
+    public static final int PAGE_SIZE = 200;
+
+    // Properties
+    private final ObjectProperty<Grouping> grouping = new SimpleObjectProperty<>(this, "grouping", Grouping.STRUCTURE);
+    private final ReadOnlyObjectWrapper<List<NavNode>> roots = new ReadOnlyObjectWrapper<>(this, "roots", List.of());
+
+    private final Map<Grouping, NavigatorTree> trees = new EnumMap<>(Grouping.class);
+    private LoadedSnapshot loaded;
+
+    public NavigatorViewModel() {
+        grouping.addListener((obs, old, now) -> rebuild());
+    }
+
+    public ObjectProperty<Grouping> groupingProperty() {
+        return grouping;
+    }
+
+    public ReadOnlyObjectProperty<List<NavNode>> rootsProperty() {
+        return roots.getReadOnlyProperty();
+    }
+
+    // Commands
+
+    /** Shows another snapshot; the grouping stays. */
+    public void setSnapshot(LoadedSnapshot snapshot) {
+        this.loaded = snapshot;
+        trees.clear();
+        rebuild();
+    }
+
+    /** The path to the target's entry in the current grouping, or empty when this grouping does not show it. */
+    public Optional<List<String>> pathTo(Target target) {
+        return loaded == null ? Optional.empty() : tree(grouping.get()).pathTo(target);
+    }
+
+    /**
+     * The path to reveal the target: in the current grouping when it shows the target, else after switching to
+     * the grouping that does (threads live only in the thread grouping, regions only in the structure one).
+     */
+    public Optional<List<String>> reveal(Target target) {
+        Optional<List<String>> path = pathTo(target);
+        if (path.isPresent() || loaded == null) {
+            return path;
+        }
+        for (Grouping other : Grouping.values()) {
+            if (other != grouping.get()) {
+                Optional<List<String>> there = tree(other).pathTo(target);
+                if (there.isPresent()) {
+                    grouping.set(other);
+                    return there;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private NavigatorTree tree(Grouping g) {
+        return trees.computeIfAbsent(g, k -> switch (k) {
+            case STRUCTURE -> new StructureTree(loaded);
+            case THREADS -> new ThreadTree(loaded);
+        });
+    }
+
+    private void rebuild() {
+        roots.set(loaded == null ? List.of() : tree(grouping.get()).roots());
+    }
+}

@@ -1,0 +1,56 @@
+package org.ompdexplorer.app.ui.search;
+
+import java.util.Locale;
+import java.util.OptionalLong;
+
+/**
+ * What the search box asks for. Plain text matches task functions, thread states, task kinds and lifecycles,
+ * and ids; a prefix narrows it: {@code fn:fib}, {@code state:wait}, {@code kind:explicit}, {@code id:17}.
+ * {@code #17}, {@code T3} and {@code P1} name a task, a thread and a region, as the command line prints them.
+ *
+ * @param field the field to match, or {@link Field#ANY}
+ * @param text  the lower-case text to find
+ * @param id    the id asked for, when the text is one
+ */
+public record SearchQuery(Field field, String text, OptionalLong id) {
+
+    /** Where to look. */
+    public enum Field { ANY, FUNCTION, STATE, KIND, ID, TASK_ID, THREAD_ID, REGION_ID }
+
+    public static SearchQuery parse(String input) {
+        String t = input == null ? "" : input.strip();
+        String lower = t.toLowerCase(Locale.ROOT);
+        for (String[] prefix : new String[][]{{"fn:", "FUNCTION"}, {"function:", "FUNCTION"}, {"state:", "STATE"},
+                {"kind:", "KIND"}, {"id:", "ID"}}) {
+            if (lower.startsWith(prefix[0])) {
+                String rest = lower.substring(prefix[0].length()).strip();
+                Field field = Field.valueOf(prefix[1]);
+                return new SearchQuery(field, rest, field == Field.ID ? number(rest) : OptionalLong.empty());
+            }
+        }
+        if (lower.length() > 1 && (lower.charAt(0) == '#' || lower.charAt(0) == 't' || lower.charAt(0) == 'p')) {
+            OptionalLong id = number(lower.substring(1));
+            if (id.isPresent()) {
+                Field field = lower.charAt(0) == '#' ? Field.TASK_ID : lower.charAt(0) == 't' ? Field.THREAD_ID
+                        : Field.REGION_ID;
+                return new SearchQuery(field, lower, id);
+            }
+        }
+        return new SearchQuery(Field.ANY, lower, number(lower));
+    }
+
+    private static OptionalLong number(String s) {
+        if (s.isEmpty() || s.length() > 18 || !s.chars().allMatch(Character::isDigit)) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(Long.parseLong(s));
+    }
+
+    public boolean isEmpty() {
+        return text.isEmpty();
+    }
+
+    boolean looksIn(Field f) {
+        return field == Field.ANY || field == f;
+    }
+}

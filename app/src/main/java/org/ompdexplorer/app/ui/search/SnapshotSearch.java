@@ -1,0 +1,140 @@
+package org.ompdexplorer.app.ui.search;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
+import org.ompdexplorer.app.ui.search.SearchQuery.Field;
+import org.ompdexplorer.app.ui.task.JobContext;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.ThreadState;
+
+/**
+ * Searches a whole snapshot. Runs off the FX thread; a million tasks take tens of milliseconds because tasks
+ * share their function, kind and lifecycle objects and each distinct one is matched once.
+ */
+public final class SnapshotSearch {
+    private static final int CHUNK = 1 << 16;
+
+    private SnapshotSearch() {
+    }
+
+    public static SearchResult run(Snapshot snapshot, String input, JobContext context) {
+        SearchQuery query = SearchQuery.parse(input);
+        if (query.isEmpty()) {
+            return SearchResult.NONE;
+        }
+        List<OmpThread> threads = snapshot.threads();
+        int[] t = IntStream.range(0, threads.size()).filter(i -> matches(query, threads.get(i))).toArray();
+        List<ParallelRegion> regions = snapshot.parallelRegions();
+        int[] r = IntStream.range(0, regions.size()).filter(i -> matches(query, regions.get(i))).toArray();
+        return new SearchResult(input, t, r, tasks(query, snapshot.tasks(), context));
+    }
+
+    private static int[] tasks(SearchQuery query, List<Task> tasks, JobContext context) {
+        int chunks = (tasks.size() + CHUNK - 1) / CHUNK;
+        // chunks in parallel, each with its own memo of matched objects; toArray keeps the order
+        return IntStream.range(0, chunks).parallel().mapToObj(c -> {
+            if (context.isCancelled()) {
+                throw new CancellationException("search superseded");
+            }
+            TaskMatcher matcher = new TaskMatcher(query);
+            return IntStream.range(c * CHUNK, Math.min(tasks.size(), (c + 1) * CHUNK))
+                    .filter(i -> matcher.test(tasks.get(i))).toArray();
+        }).flatMapToInt(IntStream::of).toArray();
+    }
+
+    static boolean matches(SearchQuery q, OmpThread thread) {
+        if (q.id().isPresent() && (q.field() == Field.THREAD_ID || q.field() == Field.ID || q.field() == Field.ANY)
+                && thread.id().value() == q.id().getAsLong()) {
+            return true;
+        }
+        if (q.looksIn(Field.STATE) && thread.state() instanceof Fact.Known<ThreadState>(ThreadState s)
+                && s.name().toLowerCase(java.util.Locale.ROOT).contains(q.text())) {
+            return true;
+        }
+        return q.looksIn(Field.KIND) && ("thread".equals(q.text())
+                || thread.kind().isKnown() && thread.kind().get().name().equals(q.text()));
+    }
+
+    static boolean matches(SearchQuery q, ParallelRegion region) {
+        if (q.id().isPresent() && (q.field() == Field.REGION_ID || q.field() == Field.ID || q.field() == Field.ANY)
+                && region.id().value() == q.id().getAsLong()) {
+            return true;
+        }
+        if (q.looksIn(Field.KIND) && ("parallel".equals(q.text()) || "region".equals(q.text()))) {
+            return true;
+        }
+        return q.looksIn(Field.FUNCTION) && region.creationSite().isKnown()
+                && containsIgnoreCase(region.creationSite().get().symbol(), q.text());
+    }
+
+    /** Matches tasks, remembering the verdict for each function, kind and lifecycle object it has seen. */
+    private static final class TaskMatcher implements Predicate<Task> {
+        private static final int MEMO_LIMIT = 4096; // an importer that does not share objects gets no memo
+        private final SearchQuery q;
+        private final Map<Object, Boolean> seen = new IdentityHashMap<>();
+
+        TaskMatcher(SearchQuery q) {
+            this.q = q;
+        }
+
+        @Override
+        public boolean test(Task task) {
+            if (q.id().isPresent() && (q.field() == Field.TASK_ID || q.field() == Field.ID || q.field() == Field.ANY)
+                    && task.id().value() == q.id().getAsLong()) {
+                return true;
+            }
+            if (q.looksIn(Field.FUNCTION) && (code(task.function()) || code(task.creationSite()))) {
+                return true;
+            }
+            if (q.looksIn(Field.KIND) && memo(task.kind(),
+                    () -> task.kind().name().equals(q.text()) || "task".equals(q.text()))) {
+                return true;
+            }
+            TaskLifecycle life = task.agent() == null ? null : task.agent().lifecycle();
+            return life != null && q.looksIn(Field.STATE)
+                    && memo(life, () -> life.name().contains(q.text()));
+        }
+
+        /** A task function or creation site whose symbol holds the text (an outlined body is found by its caller). */
+        private boolean code(Fact<CodeLocation> location) {
+            return location instanceof Fact.Known<CodeLocation>(CodeLocation c)
+                    && memo(c, () -> containsIgnoreCase(c.symbol(), q.text()));
+        }
+
+        private boolean memo(Object key, java.util.function.BooleanSupplier match) {
+            Boolean known = seen.get(key);
+            if (known != null) {
+                return known;
+            }
+            boolean now = match.getAsBoolean();
+            if (seen.size() < MEMO_LIMIT) {
+                seen.put(key, now);
+            }
+            return now;
+        }
+    }
+
+    /** Whether {@code text} contains the lower-case {@code needle}, ignoring case, without copying. */
+    static boolean containsIgnoreCase(String text, String needle) {
+        if (text == null) {
+            return false;
+        }
+        int last = text.length() - needle.length();
+        for (int i = 0; i <= last; i++) {
+            if (text.regionMatches(true, i, needle, 0, needle.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

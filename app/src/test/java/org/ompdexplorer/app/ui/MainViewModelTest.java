@@ -1,0 +1,101 @@
+package org.ompdexplorer.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
+import org.ompdexplorer.app.ui.entity.SnapshotPage;
+import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.task.ManualBackgroundTasks;
+import org.ompdexplorer.app.ui.task.SameThreadBackgroundTasks;
+import org.ompdexplorer.model.TaskId;
+
+/** The window's commands without a window: loading, failing, history, export. */
+class MainViewModelTest {
+    @TempDir
+    Path dir;
+    private MainViewModel vm;
+
+    @BeforeEach
+    void openLesson() {
+        vm = new MainViewModel(new SameThreadBackgroundTasks(), ExplorerPreferences.inMemory());
+        vm.openBundledLesson();
+    }
+
+    @Test
+    void startsOnTheBundledLessonWithItsCapturePage() {
+        LoadedSnapshot open = vm.snapshotProperty().get();
+        assertThat(open.sourceName()).isEqualTo("bundled lesson fib-taskwait");
+        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(SnapshotPage.CAPTURE));
+        assertThat(vm.details().pageProperty().get().title()).isEqualTo("Capture");
+        assertThat(vm.titleProperty().get()).isEqualTo("OMPD Explorer — bundled lesson fib-taskwait");
+        assertThat(vm.problemProperty().get()).isNull();
+    }
+
+    @Test
+    void aFailedLoadShowsOneProblemWithDiagnosticsAndKeepsTheOpenSnapshot() {
+        LoadedSnapshot before = vm.snapshotProperty().get();
+        vm.navigate(Target.of(new TaskId(5)));
+        Path broken = TestSnapshots.malformed(dir);
+
+        vm.open(broken);
+
+        Problem problem = vm.problemProperty().get();
+        assertThat(problem).isNotNull();
+        assertThat(problem.title()).contains("broken.json");
+        assertThat(problem.message()).isNotBlank();
+        assertThat(problem.diagnostics()).isNotEmpty();
+        assertThat(vm.snapshotProperty().get()).isSameAs(before);
+        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(new TaskId(5)));
+        assertThat(vm.loadingProperty().get()).isFalse();
+        assertThat(vm.recentFiles()).isEmpty();
+        vm.dismissProblem();
+        assertThat(vm.problemProperty().get()).isNull();
+    }
+
+    @Test
+    void aLoadedFileIsRememberedAsRecent() {
+        Path copy = TestSnapshots.write(vm.snapshotProperty().get().snapshot(), dir.resolve("copy.json"));
+        vm.open(copy);
+        assertThat(vm.snapshotProperty().get().path()).contains(copy);
+        assertThat(vm.recentFiles()).containsExactly(copy.toAbsolutePath().normalize());
+    }
+
+    @Test
+    void backAndForwardWalkTheSelections() {
+        vm.navigate(Target.of(new TaskId(5)));
+        vm.navigate(Target.of(new TaskId(3)));
+        vm.back();
+        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(new TaskId(5)));
+        assertThat(vm.details().pageProperty().get().title()).isEqualTo("task #5");
+        vm.back();
+        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(SnapshotPage.CAPTURE));
+        assertThat(vm.history().canGoBackProperty().get()).isFalse();
+        vm.forward();
+        vm.forward();
+        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(new TaskId(3)));
+        assertThat(vm.history().canGoForwardProperty().get()).isFalse();
+    }
+
+    @Test
+    void aCancelledLoadKeepsTheOpenSnapshot() {
+        ManualBackgroundTasks tasks = new ManualBackgroundTasks();
+        MainViewModel manual = new MainViewModel(tasks, ExplorerPreferences.inMemory());
+        manual.openBundledLesson();
+        assertThat(manual.loadingProperty().get()).isTrue();
+        manual.cancelLoading();
+        assertThat(tasks.pending().getFirst().isCancelled()).isTrue();
+    }
+
+    @Test
+    void exportWritesTheOpenSnapshot() throws Exception {
+        Path out = dir.resolve("out.json");
+        vm.export(out);
+        assertThat(Files.readString(out)).contains("\"ompd-explorer-snapshot\"");
+        assertThat(vm.messageProperty().get()).startsWith("Exported to");
+    }
+}

@@ -1,0 +1,100 @@
+package org.ompdexplorer.app.ui;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.ScrollPane;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.ompdexplorer.app.ui.entity.SnapshotPage;
+import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.ThreadId;
+
+/**
+ * Writes the README's screenshots of the window on the bundled lesson, headless:
+ * {@code mvn -B -pl app -Pscreenshots verify -DskipTests} (see app/pom.xml).
+ */
+public final class ScreenshotsCommand {
+    private ScreenshotsCommand() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args.length > 0 ? args[0] : "screenshots");
+        Files.createDirectories(out);
+        FxDriver.startToolkit();
+        FxBackgroundTasks tasks = new FxBackgroundTasks();
+        MainViewModel vm = new MainViewModel(tasks, ExplorerPreferences.inMemory());
+        MainView view = FxDriver.onFx(() -> ExplorerApp.show(new Stage(), vm));
+        Scene scene = FxDriver.onFx(view::getScene);
+        FxDriver.onFx(vm::openBundledLesson);
+        FxDriver.waitFor("the bundled lesson", 30, () -> vm.snapshotProperty().get() != null);
+
+        // the task-creation tree opened down to the deepest task, the lesson's own description on the right
+        show(vm, scene, Target.of(new TaskId(9)));
+        show(vm, scene, Target.of(SnapshotPage.CAPTURE));
+        write(scene, out.resolve("main-window.png"));
+
+        show(vm, scene, Target.of(new TaskId(5)));
+        write(scene, out.resolve("task-details.png"));
+
+        FxDriver.onFx(() -> vm.details().effectiveIcvsProperty().set(true));
+        show(vm, scene, Target.of(new TaskId(4)));
+        scrollTo(scene, "#effectiveIcvToggle");
+        write(scene, out.resolve("icv-table.png"));
+
+        // by thread: T1's stack of tasks, the task it stole (#4) under the one it stole next (#5)
+        FxDriver.onFx(() -> {
+            vm.details().effectiveIcvsProperty().set(false);
+            vm.navigator().groupingProperty().set(org.ompdexplorer.app.ui.navigator.Grouping.THREADS);
+            Theme.apply(scene, true);
+        });
+        show(vm, scene, Target.of(new TaskId(9)));
+        show(vm, scene, Target.of(new ThreadId(1)));
+        write(scene, out.resolve("dark-theme.png"));
+
+        tasks.shutdown();
+        javafx.application.Platform.exit();
+        System.out.println("screenshots written to " + out.toAbsolutePath());
+    }
+
+    private static void show(MainViewModel vm, Scene scene, Target target) throws InterruptedException {
+        FxDriver.onFx(() -> vm.navigate(target));
+        FxDriver.waitFor(target.key(), 30, () -> vm.details().pageProperty().get() != null
+                && vm.details().pageProperty().get().target().equals(target));
+        FxDriver.pulses(scene, 3);
+    }
+
+    /** Scrolls the details pane so that the section holding the node is at the top. */
+    private static void scrollTo(Scene scene, String selector) throws InterruptedException {
+        FxDriver.onFx(() -> {
+            ScrollPane scroll = (ScrollPane) scene.lookup(".details-scroll");
+            Node target = scene.lookup(selector);
+            while (!target.getStyleClass().contains("details-section")) {
+                target = target.getParent();
+            }
+            Node content = scroll.getContent();
+            Bounds inContent = content.sceneToLocal(target.localToScene(target.getBoundsInLocal()));
+            double range = content.getBoundsInLocal().getHeight() - scroll.getViewportBounds().getHeight();
+            scroll.setVvalue(range <= 0 ? 0 : Math.min(1, (inContent.getMinY() - 8) / range));
+        });
+        FxDriver.pulses(scene, 3);
+    }
+
+    private static void write(Scene scene, Path file) {
+        FxDriver.onFx(() -> {
+            try {
+                ImageIO.write(SwingFXUtils.fromFXImage(scene.snapshot(null), null), "png", file.toFile());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        System.out.println("wrote " + file);
+    }
+}

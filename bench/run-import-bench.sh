@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Import + index benchmark (issue 2): synthetic snapshots of 10k, 100k and 1M tasks against a raw Jackson token
+# scan of the same file. Fixtures are generated once into ~/.cache/ompd-explorer/bench/.
+# Usage: bench/run-import-bench.sh [runs] [sizes...]     (build first: mvn -B -q install -DskipTests)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+java="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
+jar=$(ls "$here"/bench/target/bench-*.jar | head -n 1)
+exec "$java" -Xms6g -Xmx6g -XX:+UseG1GC -p "$jar:$here/bench/target/lib" \
+    -m org.ompdexplorer.bench/org.ompdexplorer.bench.ImportBenchmark "$@"

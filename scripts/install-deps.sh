@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs what building and testing OMPD Explorer needs. Idempotent: installs only what is missing.
+# On Debian/Ubuntu, run as root; elsewhere (or without root, when something is missing) it prints what
+# to install and exits 1.
+#   build:   maven; a JDK 25 (Temurin 25 here; Debian bookworm packages none, so it is checked, not installed)
+#   UI:      fonts for headless JavaFX (without them JavaFX fails with "JavaFX detected no fonts!")
+#   native:  clang-19, libomp-19-dev, gdb, cmake, ninja-build, ... (scripts/install-native-deps.sh)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+packages=(maven fonts-dejavu-core fontconfig)
+
+find_jdk25() {
+    local candidate v
+    for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/*; do
+        [ -n "$candidate" ] && [ -x "$candidate/bin/javac" ] || continue
+        v=$("$candidate/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+        if [ -n "$v" ] && [ "${v%%.*}" -ge 25 ] 2>/dev/null; then echo "$candidate"; return 0; fi
+    done
+    return 1
+}
+
+if [[ ! -r /etc/debian_version ]] || ! command -v apt-get >/dev/null; then
+    echo "install-deps: not a Debian system; install: Maven 3.8.7+, a JDK 25, DejaVu fonts + fontconfig," >&2
+    echo "  and for native tests clang 19 with libomp 19, gdb, cmake, ninja." >&2
+    exit 1
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]} > 0)); then
+    if ((EUID != 0)); then
+        echo "install-deps: missing ${missing[*]}; run as root: apt-get update && apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    echo "install-deps: installed ${missing[*]}"
+else
+    echo "install-deps: build packages present (${packages[*]})"
+fi
+
+"$here/install-native-deps.sh"
+
+if jdk=$(find_jdk25); then
+    echo "install-deps: JDK 25 at $jdk (Maven must run on it: export JAVA_HOME=$jdk)"
+else
+    echo "install-deps: no JDK 25 found. Install Temurin 25 (or any JDK 25+) and set JAVA_HOME to it;" >&2
+    echo "  Maven's .mvn/jvm.config uses a flag older JDKs reject, so run Maven on JDK 25." >&2
+    exit 1
+fi

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the native tools the OMPD runtime build, the core fixtures and the capture agent need:
+# a clang that understands -fopenmp, the stock libomp/libompd headers, gdb (for gcore and the
+# OMPD oracle plugin), cmake/ninja, python3-dev (LLVM's gdb plugin builds a Python extension),
+# xz-utils and dpkg-dev (to unpack Debian's source package).
+# Idempotent: on Debian, run as root; does nothing when every package is already installed.
+# Elsewhere it only prints what to install.
+set -euo pipefail
+
+packages=(clang-19 libomp-19-dev gdb cmake ninja-build python3-dev xz-utils dpkg-dev)
+
+if [[ ! -r /etc/debian_version ]] || ! command -v dpkg >/dev/null || ! command -v apt-get >/dev/null; then
+    echo "install-native-deps: not a Debian system; install the equivalents of: ${packages[*]}" >&2
+    exit 0
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    # dpkg -s exits 0 for removed-but-configured packages too, so check the status line.
+    if ! dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed'; then
+        missing+=("$p")
+    fi
+done
+
+if ((${#missing[@]} == 0)); then
+    echo "install-native-deps: all installed (${packages[*]})"
+    exit 0
+fi
+
+if ((EUID != 0)); then
+    echo "install-native-deps: missing ${missing[*]}; run as root: apt-get update && apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "install-native-deps: installed ${missing[*]}"
