@@ -141,7 +141,7 @@ public final class SnapshotJsonImporter {
         private List<DisplayControlVar> dcvs = List.of();
         private final List<OmpThread> threads = new ArrayList<>();
         private final List<ParallelRegion> regions = new ArrayList<>();
-        private final List<Task> tasks = new ArrayList<>();
+        private final List<Task> tasks;
 
         Run(JsonCursor cursor, long size, LoadOptions options, ProgressListener progress) {
             this.c = cursor;
@@ -152,6 +152,8 @@ public final class SnapshotJsonImporter {
             this.header = new HeaderReader(cursor, values);
             this.teams = new TeamReader(cursor, values);
             this.taskReader = new TaskReader(cursor, values);
+            // a task takes 150–450 bytes of JSON: sizing for the smallest avoids regrowing a huge list
+            this.tasks = new ArrayList<>((int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, size / 150)));
         }
 
         LoadResult read() throws SnapshotLoadException {
