@@ -12,9 +12,12 @@ import java.util.Set;
  * else by its generating chain, function and ordinal among its siblings.
  */
 public final class IdentityKeys {
+    private final Snapshot snapshot;
     private final SnapshotIndex index;
+    private int[] ordinals; // by task position: ordinal among siblings with the same function; made on first use
 
     public IdentityKeys(Snapshot snapshot) {
+        this.snapshot = snapshot;
         this.index = snapshot.index();
     }
 
@@ -72,25 +75,33 @@ public final class IdentityKeys {
             return task.kind().equals(TaskKind.INITIAL) ? "initial"
                     : region + "/implicit[" + task.threadNum().asOptional().map(String::valueOf).orElse("?") + "]";
         }
-        String function = task.function().asOptional()
-                .map(f -> f.symbol() != null ? f.symbol() : Address.hex(f.address())).orElse("?");
+        String function = functionName(task);
         return function + "#" + ordinalAmongSiblings(task, function);
     }
 
     private int ordinalAmongSiblings(Task task, String function) {
-        List<Task> siblings = task.generatingTask().isKnown()
-                ? index.generatedBy(task.generatingTask().get()) : index.rootTasks();
-        int ordinal = 0;
-        for (Task s : siblings) {
-            if (s == task) {
-                return ordinal;
-            }
-            String f = s.function().asOptional()
-                    .map(c -> c.symbol() != null ? c.symbol() : Address.hex(c.address())).orElse("?");
-            if (f.equals(function)) {
-                ordinal++;
-            }
+        if (ordinals == null) {
+            ordinals = computeOrdinals();
         }
-        return ordinal;
+        return ordinals[index.taskPosition(task.id().value())];
+    }
+
+    /** One pass over all tasks: siblings share a generating task, and are counted per function in order. */
+    private int[] computeOrdinals() {
+        List<Task> tasks = snapshot.tasks();
+        int[] result = new int[tasks.size()];
+        java.util.Map<String, Integer> next = new java.util.HashMap<>();
+        for (int i = 0; i < tasks.size(); i++) {
+            Task t = tasks.get(i);
+            String parent = t.generatingTask().isKnown() && index.task(t.generatingTask()).isPresent()
+                    ? t.generatingTask().get().toString() : "root";
+            result[i] = next.merge(parent + '\u0000' + functionName(t), 1, Integer::sum) - 1;
+        }
+        return result;
+    }
+
+    private static String functionName(Task task) {
+        return task.function().asOptional()
+                .map(f -> f.symbol() != null ? f.symbol() : Address.hex(f.address())).orElse("?");
     }
 }

@@ -33,4 +33,19 @@ class IdentityKeysTest {
         assertThat(ka.of(a.parallelRegions().get(2))).isEqualTo("region:/2/0.2/0.2");
         assertThat(ka.of(a.tasks().get(20))).isEqualTo("task:#20");
     }
+
+    @Test
+    void siblingsOfAWideNodeGetDistinctKeysInOnePass() {
+        Snapshots b = new Snapshots().task(0, TaskKind.INITIAL, null, null, null, null);
+        for (long i = 1; i <= 50_000; i++) {
+            b.task(i, TaskKind.EXPLICIT, 0L, null, null, null);
+        }
+        Snapshot s = b.build();
+        IdentityKeys keys = new IdentityKeys(s);
+        java.util.Set<String> distinct = new java.util.HashSet<>();
+        for (Task t : s.tasks()) {
+            distinct.add(keys.of(t));
+        }
+        assertThat(distinct).hasSize(50_001).contains("task:initial>fn1#24999", "task:initial>fn0#24999");
+    }
 }
