@@ -2,11 +2,21 @@
 # Installs what building and testing OMPD Explorer needs. Idempotent: installs only what is missing.
 # On Debian/Ubuntu, run as root; elsewhere (or without root, when something is missing) it prints what
 # to install and exits 1.
+#   --test-fixtures  also build what the native tests read: an OMPD-capable libomp + libompd from Debian's
+#                    llvm-toolchain-19 source package and cores of the programs in native-fixtures/ (both cached
+#                    under ~/.cache/ompd-explorer; about a minute the first time, instant after).
 #   build:   maven; a JDK 25 (Temurin 25 here; Debian bookworm packages none, so it is checked, not installed)
 #   UI:      fonts for headless JavaFX (without them JavaFX fails with "JavaFX detected no fonts!")
 #   native:  clang-19, libomp-19-dev, gdb, cmake, ninja-build, ... (scripts/install-native-deps.sh)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+fixtures=false
+for arg in "$@"; do
+    case "$arg" in
+        --test-fixtures) fixtures=true ;;
+        *) echo "install-deps: unknown option $arg (known: --test-fixtures)" >&2; exit 64 ;;
+    esac
+done
 packages=(maven fonts-dejavu-core fontconfig)
 
 find_jdk25() {
@@ -50,4 +60,10 @@ else
     echo "install-deps: no JDK 25 found. Install Temurin 25 (or any JDK 25+) and set JAVA_HOME to it;" >&2
     echo "  Maven's .mvn/jvm.config uses a flag older JDKs reject, so run Maven on JDK 25." >&2
     exit 1
+fi
+
+if $fixtures; then
+    "$here/build-ompd-runtime.sh" >/dev/null
+    "$here/make-core-fixtures.sh" >/dev/null
+    echo "install-deps: native test fixtures ready under ${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer"
 fi

@@ -1,4 +1,4 @@
-/** Everything that turns bytes into a model: JSON snapshots, and later cores through libompd. */
+/** Everything that turns bytes into a model: JSON snapshots, ELF cores read through the runtime's libompd (FFM). */
 module org.ompdexplorer.importers {
     requires transitive org.ompdexplorer.model;
     requires tools.jackson.core;
@@ -6,4 +6,5 @@ module org.ompdexplorer.importers {
     exports org.ompdexplorer.importers;
     exports org.ompdexplorer.importers.json;
     exports org.ompdexplorer.importers.elf;
+    exports org.ompdexplorer.importers.ompd;
 }

@@ -1,6 +1,7 @@
 package org.ompdexplorer.app;
 
 import org.ompdexplorer.app.cli.Cli;
+import org.ompdexplorer.app.cli.ExitCodes;
 
 /** The entry point of the launcher script: the CLI, which opens the window when given no command. */
 public final class Main {
@@ -8,6 +9,13 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(Cli.run(args));
+        int code;
+        try {
+            code = Cli.run(args);
+        } catch (Throwable t) { // an Error escapes picocli's handler; the user still gets one line, not a trace
+            System.err.println("ompd-explorer: internal error: " + t + " — please report it with the command you ran");
+            code = ExitCodes.INTERNAL;
+        }
+        System.exit(code);
     }
 }

@@ -9,7 +9,7 @@ import org.ompdexplorer.model.diagnostics.Diagnostic;
  */
 public abstract sealed class SnapshotLoadException extends Exception
         permits InputUnreadableException, UnsupportedFormatException, MalformedInputException,
-        InvalidSnapshotException, LoadCancelledException {
+        InvalidSnapshotException, LoadCancelledException, org.ompdexplorer.importers.ompd.CoreImportException {
     private final String input;
     private final List<Diagnostic> diagnostics;
 

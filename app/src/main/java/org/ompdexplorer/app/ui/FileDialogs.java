@@ -13,7 +13,7 @@ public interface FileDialogs {
     Optional<Path> chooseExportTarget(Window owner, String suggestedName);
 
     /** The platform's file choosers, for snapshot JSON files. */
-    static FileDialogs native_() {
+    static FileDialogs platform() {
         return new FileDialogs() {
             private File lastDirectory;
 

@@ -30,7 +30,7 @@ public final class MainView extends BorderPane {
     private final MainViewModel vm;
     private final MainToolBar toolBar;
     private final NavigatorView navigator;
-    private FileDialogs dialogs = FileDialogs.native_();
+    private FileDialogs dialogs = FileDialogs.platform();
 
     /** What the menu and the toolbar ask of the view (dialogs, focus, clipboard, theme). */
     interface Actions {
@@ -61,7 +61,7 @@ public final class MainView extends BorderPane {
         SplitPane split = new SplitPane(navigator, details);
         split.setId("mainSplit");
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.4);
+        split.setDividerPositions(0.45);
         SplitPane.setResizableWithParent(navigator, false);
         setCenter(new VBox(new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split));
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);

@@ -53,6 +53,7 @@ public final class MainViewModel {
     private final DetailsViewModel details;
     private final SearchViewModel search;
     private TaskHandle running = TaskHandle.DONE;
+    private long loadGeneration;
 
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences) {
         this.tasks = tasks;
@@ -135,29 +136,40 @@ public final class MainViewModel {
 
     private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file) {
         running.cancel();
+        long mine = ++loadGeneration; // a superseded load must not touch the state of the one after it
         loading.set(true);
         problem.set(null);
         message.set(what + "…");
         progress.set(Progress.UNKNOWN);
         running = tasks.execute(BackgroundTask.of(what, job)
-                .onProgress(progress::set)
-                .onSuccess(loaded -> {
-                    loading.set(false);
-                    message.set("");
-                    if (file != null) {
-                        preferences.addRecent(file);
-                        recentFiles.setAll(preferences.recentFiles());
+                .onProgress(p -> {
+                    if (mine == loadGeneration) {
+                        progress.set(p);
                     }
-                    show(loaded);
+                })
+                .onSuccess(loaded -> {
+                    if (mine == loadGeneration) {
+                        loading.set(false);
+                        message.set("");
+                        if (file != null) {
+                            preferences.addRecent(file);
+                            recentFiles.setAll(preferences.recentFiles());
+                        }
+                        show(loaded);
+                    }
                 })
                 .onFailure(error -> {
-                    loading.set(false);
-                    message.set("");
-                    loadFailed(file, error);
+                    if (mine == loadGeneration) {
+                        loading.set(false);
+                        message.set("");
+                        loadFailed(file, error);
+                    }
                 })
                 .onCancelled(() -> {
-                    loading.set(false);
-                    message.set("Loading cancelled");
+                    if (mine == loadGeneration) {
+                        loading.set(false);
+                        message.set("Loading cancelled");
+                    }
                 }));
     }
 

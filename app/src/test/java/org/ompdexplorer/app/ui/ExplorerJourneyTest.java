@@ -3,6 +3,7 @@ package org.ompdexplorer.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
@@ -18,6 +19,15 @@ import org.ompdexplorer.app.ui.details.Section;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.navigator.NavNode;
 import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
+import org.ompdexplorer.app.ui.entity.EntityNames;
+import org.ompdexplorer.app.ui.search.SearchResult;
+import org.ompdexplorer.app.ui.search.SnapshotSearch;
+import org.ompdexplorer.app.ui.task.JobContext;
+import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskId;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -63,70 +73,107 @@ class ExplorerJourneyTest {
                 && "Capture".equals(robot.lookup("#detailsTitle").queryAs(Label.class).getText()));
     }
 
-    /** Down to task #5, a task stolen by T1: its generating link and its scheduling link lead to different tasks. */
-    private ExplorerRobot expandToTask5(FxRobot robot) {
-        ExplorerRobot explorer = new ExplorerRobot(robot);
-        explorer.openRow("group:regions");
-        explorer.openRow("region:1");
-        explorer.openRow("task:1");
-        explorer.openRow("task:3");
-        explorer.clickRow("task:5");
-        explorer.waitForSelection(Target.of(new TaskId(5)), "task #5");
-        return explorer;
+    private Snapshot lesson(ExplorerRobot explorer) {
+        return explorer.fx(() -> vm.snapshotProperty().get().snapshot());
+    }
+
+    /**
+     * Down the structure tree to an explicit task whose generating and scheduling tasks differ (one another
+     * thread stole), by clicking each row and expanding it with the keyboard.
+     */
+    private Task expandToLinkedTask(ExplorerRobot explorer) {
+        Task task = TestSnapshots.linkedExplicitTask(lesson(explorer));
+        Target target = Target.of(task.id());
+        List<String> path = explorer.fx(() -> vm.navigator().pathTo(target)).orElseThrow();
+        for (String id : path.subList(0, path.size() - 1)) {
+            explorer.openRow(id);
+        }
+        explorer.clickRow(target.key());
+        explorer.waitForSelection(target, "task #" + task.id());
+        return task;
     }
 
     @Test
     void followGeneratingAndSchedulingLinksAndGoBack(FxRobot robot) {
-        ExplorerRobot explorer = expandToTask5(robot);
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        Task task = expandToLinkedTask(explorer);
+        Target self = Target.of(task.id());
+        TaskId generating = task.generatingTask().get();
+        TaskId scheduling = task.schedulingTask().get();
 
         robot.clickOn("#link-generatingTask");
-        explorer.waitForSelection(Target.of(new TaskId(3)), "task #3");
+        explorer.waitForSelection(Target.of(generating), "task #" + generating);
 
         robot.clickOn("#backButton");
-        explorer.waitForSelection(Target.of(new TaskId(5)), "task #5");
+        explorer.waitForSelection(self, "task #" + task.id());
 
         robot.clickOn("#link-schedulingTask");
-        explorer.waitForSelection(Target.of(new TaskId(4)), "task #4");
+        explorer.waitForSelection(Target.of(scheduling), "task #" + scheduling);
 
         robot.press(KeyCode.ALT).type(KeyCode.LEFT).release(KeyCode.ALT);
-        explorer.waitForSelection(Target.of(new TaskId(5)), "task #5");
+        explorer.waitForSelection(self, "task #" + task.id());
         robot.press(KeyCode.ALT).type(KeyCode.RIGHT).release(KeyCode.ALT);
-        explorer.waitForSelection(Target.of(new TaskId(4)), "task #4");
+        explorer.waitForSelection(Target.of(scheduling), "task #" + scheduling);
     }
 
     @Test
     void readAnIcvValueOwnAndInherited(FxRobot robot) {
-        ExplorerRobot explorer = expandToTask5(robot);
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        Task task = expandToLinkedTask(explorer);
+        Snapshot snapshot = lesson(explorer);
         @SuppressWarnings("unchecked")
         TableView<Section.IcvRow> icvs = robot.lookup("#icvTable").queryAs(TableView.class);
-        assertThat(explorer.fx(() -> icvs.getItems().stream().filter(r -> r.name().equals("thread-num-var"))
-                .findFirst().orElseThrow().value().text())).isEqualTo("1");
+        for (IcvValue own : task.icvs()) { // the lesson may or may not read ICVs at task scope
+            String name = snapshot.index().icv(own.icv()).orElseThrow().name();
+            assertThat(explorer.fx(() -> row(icvs, name).value().text())).isEqualTo(own.display());
+        }
 
         robot.clickOn("#effectiveIcvToggle");
-        explorer.waitFor(5, () -> icvs.getItems().stream().anyMatch(r -> r.name().equals("nthreads-var")));
-        Section.IcvRow nthreads = explorer.fx(() -> icvs.getItems().stream()
-                .filter(r -> r.name().equals("nthreads-var")).findFirst().orElseThrow());
-        assertThat(nthreads.value().text()).isEqualTo("2");
-        assertThat(nthreads.from()).isEqualTo("thread T1");
+        ParallelRegion region = snapshot.index().region(task.parallelRegion()).orElseThrow();
+        IcvValue inherited = region.icvs().getFirst();
+        String name = snapshot.index().icv(inherited.icv()).orElseThrow().name();
+        explorer.waitFor(5, () -> icvs.getItems().stream().anyMatch(r -> r.name().equals(name) && !r.from().isEmpty()));
+        Section.IcvRow row = explorer.fx(() -> row(icvs, name));
+        assertThat(row.value().text()).isEqualTo(inherited.display());
+        assertThat(row.from()).isEqualTo("parallel region P" + region.id());
         assertThat(robot.lookup("#icvTable .table-cell").queryAllAs(javafx.scene.control.TableCell.class))
-                .anyMatch(c -> "nthreads-var".equals(c.getText()));
+                .anyMatch(c -> name.equals(c.getText()));
+    }
+
+    private static Section.IcvRow row(TableView<Section.IcvRow> table, String name) {
+        return table.getItems().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test
     void searchForAFunctionAndLandOnIt(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
-        robot.clickOn("#searchField").write("entry..2");
-        explorer.waitFor(10, () -> "4 matches".equals(robot.lookup("#searchStatus").queryAs(Label.class).getText()));
+        Snapshot snapshot = lesson(explorer);
+        Task task = TestSnapshots.linkedExplicitTask(snapshot);
+        // OMPT captures have no task functions; then the creation site names the function that made the task
+        String function = task.function().isKnown() ? task.function().get().symbol()
+                : task.creationSite().get().symbol();
+        SearchResult expected = SnapshotSearch.run(snapshot, function, JobContext.NONE);
+        String count = EntityNames.count(expected.size(), "match", "matches");
+
+        robot.clickOn("#searchField").write(function);
+        explorer.waitFor(10, () -> count.equals(robot.lookup("#searchStatus").queryAs(Label.class).getText()));
         robot.type(KeyCode.ENTER);
-        explorer.waitForSelection(Target.of(new TaskId(4)), "task #4");
-        robot.type(KeyCode.ENTER);
-        explorer.waitForSelection(Target.of(new TaskId(6)), "task #6");
-        assertThat(robot.lookup("#searchStatus").queryAs(Label.class).getText()).isEqualTo("2 of 4");
+        Target first = expected.target(0, snapshot);
+        explorer.waitForSelection(first, EntityNames.of(first));
+        assertThat(explorer.fx(() -> vm.details().pageProperty().get().asText())).contains(function);
+        if (expected.size() > 1) {
+            robot.type(KeyCode.ENTER);
+            Target second = expected.target(1, snapshot);
+            explorer.waitForSelection(second, EntityNames.of(second));
+            assertThat(robot.lookup("#searchStatus").queryAs(Label.class).getText())
+                    .isEqualTo("2 of " + EntityNames.count(expected.size()));
+        }
     }
 
     @Test
     void aMalformedFileShowsOneMessageAndTheLessonStaysOpen(FxRobot robot) {
-        ExplorerRobot explorer = expandToTask5(robot);
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        Task task = expandToLinkedTask(explorer);
         nextFile = TestSnapshots.malformed(dir);
 
         robot.clickOn("#openButton");
@@ -135,8 +182,8 @@ class ExplorerJourneyTest {
         assertThat(robot.lookup("#problemTitle").queryAs(Label.class).getText()).contains("broken.json");
         assertThat(robot.lookup("#problemMessage").queryAs(Label.class).getText()).isNotBlank();
         assertThat(robot.lookup("#problemDiagnostics").tryQuery()).isPresent();
-        assertThat(explorer.detailsTitle()).isEqualTo("task #5");
-        assertThat(explorer.selectedRow()).isEqualTo("task:5");
+        assertThat(explorer.detailsTitle()).isEqualTo("task #" + task.id());
+        assertThat(explorer.selectedRow()).isEqualTo(Target.of(task.id()).key());
         assertThat(robot.lookup("#statusBar").queryAs(org.controlsfx.control.StatusBar.class).getText())
                 .isEqualTo("bundled lesson fib-taskwait");
 
@@ -171,5 +218,55 @@ class ExplorerJourneyTest {
         robot.interact(() -> explorer.tree().scrollTo(explorer.tree().getRow(item.getChildren().getLast())));
         explorer.clickRow("more");
         explorer.waitFor(5, () -> item.getChildren().size() == 401);
+
+        // a link to a child far beyond the loaded pages pins that child instead of loading 99,600 rows
+        Target far = explorer.fx(() -> item.getValue().children().get(99_999).target().orElseThrow());
+        robot.interact(() -> vm.navigate(far));
+        explorer.waitFor(5, () -> far.key().equals(explorer.selectedRow()));
+        assertThat(explorer.fx(() -> item.getChildren().size())).isEqualTo(402);
+        assertThat(explorer.fx(() -> item.getChildren().getLast().getValue().secondary()))
+                .isEqualTo("99,599 not shown");
+    }
+
+    @Test
+    void keyboardOnlyGroupingByThreadCopyThemeAndSearch(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        Snapshot snapshot = lesson(explorer);
+        OmpThread first = snapshot.threads().getFirst();
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT2).release(KeyCode.CONTROL);
+        explorer.waitFor(5, () -> explorer.item("group:threads") != null);
+        robot.press(KeyCode.CONTROL).type(KeyCode.L).release(KeyCode.CONTROL);
+        explorer.waitFor(5, () -> explorer.tree().isFocused());
+        for (int i = 0; i < 7 && !"group:threads".equals(explorer.selectedRow()); i++) {
+            robot.type(KeyCode.DOWN);
+        }
+        assertThat(explorer.selectedRow()).isEqualTo("group:threads");
+        robot.type(KeyCode.RIGHT).type(KeyCode.DOWN);
+        explorer.waitForSelection(Target.of(first.id()), "thread T" + first.id());
+
+        robot.type(KeyCode.TAB);
+        assertThat(explorer.fx(() -> {
+            javafx.scene.Node focus = explorer.tree().getScene().getFocusOwner();
+            while (focus != null && !"details".equals(focus.getId())) {
+                focus = focus.getParent();
+            }
+            return focus != null;
+        })).as("Tab leads from the navigator into the details").isTrue();
+
+        robot.press(KeyCode.CONTROL).type(KeyCode.C).release(KeyCode.CONTROL);
+        assertThat(explorer.fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString()))
+                .startsWith("thread T" + first.id() + " (thread)")
+                .contains("current task: task #" + first.currentTask().get());
+
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.D).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        explorer.waitFor(5, () -> Theme.isDark(explorer.tree().getScene()));
+
+        OmpThread last = snapshot.threads().getLast();
+        TaskId onTop = last.currentTask().get();
+        robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL);
+        robot.write("#" + onTop).type(KeyCode.ENTER);
+        explorer.waitForSelection(Target.of(onTop), "task #" + onTop);
+        assertThat(explorer.item(Target.of(last.id()).key()).isExpanded())
+                .as("the current task of the last thread is revealed on that thread's stack").isTrue();
     }
 }

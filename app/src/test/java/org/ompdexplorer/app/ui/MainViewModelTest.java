@@ -12,6 +12,7 @@ import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.task.ManualBackgroundTasks;
 import org.ompdexplorer.app.ui.task.SameThreadBackgroundTasks;
+import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskId;
 
 /** The window's commands without a window: loading, failing, history, export. */
@@ -36,10 +37,15 @@ class MainViewModelTest {
         assertThat(vm.problemProperty().get()).isNull();
     }
 
+    private Task linked() {
+        return TestSnapshots.linkedExplicitTask(vm.snapshotProperty().get().snapshot());
+    }
+
     @Test
     void aFailedLoadShowsOneProblemWithDiagnosticsAndKeepsTheOpenSnapshot() {
         LoadedSnapshot before = vm.snapshotProperty().get();
-        vm.navigate(Target.of(new TaskId(5)));
+        Target task = Target.of(linked().id());
+        vm.navigate(task);
         Path broken = TestSnapshots.malformed(dir);
 
         vm.open(broken);
@@ -50,7 +56,7 @@ class MainViewModelTest {
         assertThat(problem.message()).isNotBlank();
         assertThat(problem.diagnostics()).isNotEmpty();
         assertThat(vm.snapshotProperty().get()).isSameAs(before);
-        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(new TaskId(5)));
+        assertThat(vm.selectionProperty().get()).isEqualTo(task);
         assertThat(vm.loadingProperty().get()).isFalse();
         assertThat(vm.recentFiles()).isEmpty();
         vm.dismissProblem();
@@ -67,17 +73,19 @@ class MainViewModelTest {
 
     @Test
     void backAndForwardWalkTheSelections() {
-        vm.navigate(Target.of(new TaskId(5)));
-        vm.navigate(Target.of(new TaskId(3)));
+        Task task = linked();
+        TaskId generating = task.generatingTask().get();
+        vm.navigate(Target.of(task.id()));
+        vm.navigate(Target.of(generating));
         vm.back();
-        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(new TaskId(5)));
-        assertThat(vm.details().pageProperty().get().title()).isEqualTo("task #5");
+        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(task.id()));
+        assertThat(vm.details().pageProperty().get().title()).isEqualTo("task #" + task.id());
         vm.back();
         assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(SnapshotPage.CAPTURE));
         assertThat(vm.history().canGoBackProperty().get()).isFalse();
         vm.forward();
         vm.forward();
-        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(new TaskId(3)));
+        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(generating));
         assertThat(vm.history().canGoForwardProperty().get()).isFalse();
     }
 

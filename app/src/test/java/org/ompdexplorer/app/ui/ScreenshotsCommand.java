@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -14,8 +15,10 @@ import javax.imageio.ImageIO;
 import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
-import org.ompdexplorer.model.TaskId;
-import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.app.ui.navigator.Grouping;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.Task;
 
 /**
  * Writes the README's screenshots of the window on the bundled lesson, headless:
@@ -36,27 +39,32 @@ public final class ScreenshotsCommand {
         FxDriver.onFx(vm::openBundledLesson);
         FxDriver.waitFor("the bundled lesson", 30, () -> vm.snapshotProperty().get() != null);
 
+        Snapshot lesson = vm.snapshotProperty().get().snapshot();
+        OmpThread deepest = lesson.threads().stream()
+                .max(Comparator.comparingInt(t -> lesson.index().schedulingChain(t.id()).size())).orElseThrow();
+        Task stolen = TestSnapshots.linkedExplicitTask(lesson);
+
         // the task-creation tree opened down to the deepest task, the lesson's own description on the right
-        show(vm, scene, Target.of(new TaskId(9)));
+        show(vm, scene, Target.of(deepest.currentTask().get()));
         show(vm, scene, Target.of(SnapshotPage.CAPTURE));
         write(scene, out.resolve("main-window.png"));
 
-        show(vm, scene, Target.of(new TaskId(5)));
+        show(vm, scene, Target.of(stolen.id()));
         write(scene, out.resolve("task-details.png"));
 
         FxDriver.onFx(() -> vm.details().effectiveIcvsProperty().set(true));
-        show(vm, scene, Target.of(new TaskId(4)));
+        show(vm, scene, Target.of(stolen.schedulingTask().get()));
         scrollTo(scene, "#effectiveIcvToggle");
         write(scene, out.resolve("icv-table.png"));
 
-        // by thread: T1's stack of tasks, the task it stole (#4) under the one it stole next (#5)
+        // by thread: the stack of tasks of the thread with the longest scheduling chain
         FxDriver.onFx(() -> {
             vm.details().effectiveIcvsProperty().set(false);
-            vm.navigator().groupingProperty().set(org.ompdexplorer.app.ui.navigator.Grouping.THREADS);
+            vm.navigator().groupingProperty().set(Grouping.THREADS);
             Theme.apply(scene, true);
         });
-        show(vm, scene, Target.of(new TaskId(9)));
-        show(vm, scene, Target.of(new ThreadId(1)));
+        show(vm, scene, Target.of(deepest.currentTask().get()));
+        show(vm, scene, Target.of(deepest.id()));
         write(scene, out.resolve("dark-theme.png"));
 
         tasks.shutdown();

@@ -89,6 +89,14 @@ public final class MemoryImage implements AutoCloseable {
         return new MemoryRead.Bytes(address, out.toByteArray());
     }
 
+    /**
+     * The {@code length} bytes at {@code address} as the core itself holds them, never from a fallback file:
+     * empty if the core did not dump all of them. For comparing what the process had with files on disk.
+     */
+    public Optional<byte[]> readDumped(long address, int length) {
+        return Optional.ofNullable(readCoreOnly(address, length));
+    }
+
     /** Where the bytes at one address come from: a span of a mapped file, or a failure. */
     private sealed interface Located {
         record Span(MappedFile file, long offset, long length) implements Located {

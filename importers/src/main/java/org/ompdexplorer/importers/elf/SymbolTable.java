@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The defined symbols of one module, from {@code .symtab} (all symbols, including the LOCAL ones libompd
@@ -101,6 +102,11 @@ public final class SymbolTable {
     /** Every defined symbol named {@code name}, {@code .symtab} ones first. */
     public List<ElfSymbol> lookupAll(String name) {
         return byName.getOrDefault(name, List.of());
+    }
+
+    /** Every defined symbol (for address lookups), {@code .symtab} ones before {@code .dynsym} ones of one name. */
+    public Stream<ElfSymbol> all() {
+        return byName.values().stream().flatMap(List::stream);
     }
 
     /** Whether the module has a full symbol table ({@code .symtab}), not only the dynamic one. */

@@ -56,7 +56,7 @@ final class SectionViews {
         grid.setHgap(16);
         grid.setVgap(4);
         ColumnConstraints names = new ColumnConstraints();
-        names.setMinWidth(140);
+        names.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // names are short; never cut them
         ColumnConstraints values = new ColumnConstraints();
         values.setHgrow(Priority.ALWAYS);
         grid.getColumnConstraints().addAll(names, values);
@@ -120,7 +120,7 @@ final class SectionViews {
         TableColumn<R, Value> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
         column.setCellFactory(c -> new ValueCell<>(navigate));
-        column.setPrefWidth(title.equals("message") || title.equals("fix") || title.equals("function") ? 260 : 130);
+        column.setPrefWidth(title.equals("message") || title.equals("fix") || title.startsWith("function") ? 260 : 130);
         return column;
     }
 

@@ -35,8 +35,11 @@ final class TaskPage {
         sections.add(icvs(task));
         sections.add(frames(task.frames()));
         sections.add(Rows.toolData(task.toolData()));
+        String subtitle = task.function().isKnown() ? EntityNames.function(task)
+                : String.join(" · ", java.util.stream.Stream.of(EntityNames.whatRuns(task),
+                        "function " + FactText.text(task.function())).filter(x -> !x.isEmpty()).toList());
         return new DetailsPage(Target.of(task.id()), task.kind() + " task", "task " + EntityNames.task(task.id()),
-                EntityNames.function(task), sections);
+                subtitle, sections);
     }
 
     private Section properties(Task task) {
@@ -97,8 +100,8 @@ final class TaskPage {
 
     Value taskLink(Fact<TaskId> link) {
         Value value = Value.link(link, Target::of, index.task(link).isPresent());
-        return index.task(link).map(t -> new Value(value.text() + " · " + t.kind() + " · "
-                + (t.function().isKnown() ? EntityNames.function(t) : "function " + FactText.text(t.function())),
+        return index.task(link).map(t -> new Value(value.text() + " · " + t.kind()
+                + (EntityNames.whatRuns(t).isEmpty() ? "" : " · " + EntityNames.whatRuns(t)),
                 value.link(), false, "")).orElse(value);
     }
 

@@ -71,10 +71,10 @@ final class ThreadPage {
             Task t = chain.get(depth);
             rows.add(List.of(Value.of(depth == 0 ? "0 (current)" : Integer.toString(depth)),
                     Value.link(Target.of(t.id()), EntityNames.task(t.id())), Value.of(t.kind().name()),
-                    t.function().isKnown() ? Value.of(EntityNames.function(t)) : Value.of(t.function()),
+                    EntityNames.whatRuns(t).isEmpty() ? Value.of(t.function()) : Value.of(EntityNames.whatRuns(t)),
                     Value.of(t.lifecycle().map(Object::toString).orElse(FactText.ABSENT))));
         }
         return new Section.Table("stackTable", "Scheduling chain (top of the thread's stack first)",
-                List.of("depth", "task", "kind", "function", "lifecycle"), rows);
+                List.of("depth", "task", "kind", "function or creation site", "lifecycle"), rows);
     }
 }

@@ -72,6 +72,17 @@ public final class EntityNames {
         return code(task.function());
     }
 
+    /**
+     * What identifies a task's code in one line: its function, else where it was created (an OMPT capture
+     * has no task functions), else nothing.
+     */
+    public static String whatRuns(Task task) {
+        if (task.function().isKnown()) {
+            return task.function().get().display();
+        }
+        return task.creationSite().isKnown() ? "created in " + task.creationSite().get().display() : "";
+    }
+
     public static String code(Fact<CodeLocation> location) {
         return location.isKnown() ? location.get().display() : FactText.text(location);
     }

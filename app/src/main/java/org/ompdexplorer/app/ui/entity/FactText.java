@@ -24,9 +24,9 @@ public final class FactText {
             case Fact.Known<?> k -> "";
             case Fact.Unavailable<?> u -> {
                 String advice = u.code().advice();
-                yield "The runtime refused this value: " + u.code()
-                        + (u.detail().isEmpty() ? "" : " from " + u.detail())
-                        + (advice.isEmpty() ? "." : ". To get it, " + advice + ".");
+                yield "Unavailable: " + u.code() + (u.detail().isEmpty() ? "" : " (" + u.detail() + ")") + "."
+                        + (advice.isEmpty() ? "" : " " + Character.toUpperCase(advice.charAt(0))
+                        + advice.substring(1) + ".");
             }
             case Fact.Absent<?> a -> "This kind of snapshot does not carry the value.";
         };

@@ -60,11 +60,12 @@ final class EntityNodes {
             badges.add(Badge.count(EntityNames.count(generated) + " generated"));
         }
         boolean unavailable = FactText.isUnavailable(task.function());
-        String function = task.function() instanceof Fact.Absent<?> ? ""
-                : unavailable ? "function " + FactText.text(task.function()) : EntityNames.function(task);
+        if (unavailable) {
+            badges.add(Badge.unavailable("fn " + ((Fact.Unavailable<?>) task.function()).code()));
+        }
         Target target = Target.of(task.id());
-        return new NavNode(target.key(), target, EntityNames.task(task.id()), function, badges, unavailable,
-                children);
+        return new NavNode(target.key(), target, EntityNames.task(task.id()), EntityNames.whatRuns(task), badges,
+                unavailable, children);
     }
 
     static NavNode thread(OmpThread thread, Supplier<ChildSource> children) {

@@ -63,13 +63,16 @@ final class StructureTree implements NavigatorTree {
                 .filter(s -> s.parentSpace().flatMap(index::addressSpace).isEmpty()).toList();
         List<ParallelRegion> outermost = index.outermostRegions();
         List<Task> rootTasks = index.rootTasks().stream().filter(t -> !isTeamMember(t)).toList();
-        return List.of(EntityNodes.snapshotGroup(loaded),
+        List<NavNode> roots = new ArrayList<>(List.of(EntityNodes.snapshotGroup(loaded),
                 EntityNodes.group(SPACES, "Address spaces", loaded.snapshot().addressSpaces().size(),
                         () -> ChildSource.of(processes, this::spaceNode, s -> Target.of(s.id()).key())),
                 EntityNodes.group(REGIONS, "Parallel regions", loaded.snapshot().parallelRegions().size(),
-                        () -> ChildSource.of(outermost, this::regionNode, r -> Target.of(r.id()).key())),
-                EntityNodes.group(ROOT_TASKS, "Root tasks", rootTasks.size(),
-                        () -> ChildSource.of(rootTasks, this::taskNode, t -> Target.of(t.id()).key())));
+                        () -> ChildSource.of(outermost, this::regionNode, r -> Target.of(r.id()).key()))));
+        if (!rootTasks.isEmpty()) { // none when the initial task is the member of the implicit outermost region
+            roots.add(EntityNodes.group(ROOT_TASKS, "Root tasks", rootTasks.size(),
+                    () -> ChildSource.of(rootTasks, this::taskNode, t -> Target.of(t.id()).key())));
+        }
+        return roots;
     }
 
     private boolean isTeamMember(Task task) {

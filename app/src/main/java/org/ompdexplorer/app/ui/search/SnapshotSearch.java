@@ -14,6 +14,7 @@ import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskKind;
 import org.ompdexplorer.model.TaskLifecycle;
 import org.ompdexplorer.model.ThreadState;
 
@@ -82,6 +83,9 @@ public final class SnapshotSearch {
         private static final int MEMO_LIMIT = 4096; // an importer that does not share objects gets no memo
         private final SearchQuery q;
         private final Map<Object, Boolean> seen = new IdentityHashMap<>();
+        private final Object[] recentKeys = new Object[16];
+        private final boolean[] recentValues = new boolean[16];
+        private int recentCount;
 
         TaskMatcher(SearchQuery q) {
             this.q = q;
@@ -96,31 +100,50 @@ public final class SnapshotSearch {
             if (q.looksIn(Field.FUNCTION) && (code(task.function()) || code(task.creationSite()))) {
                 return true;
             }
-            if (q.looksIn(Field.KIND) && memo(task.kind(),
-                    () -> task.kind().name().equals(q.text()) || "task".equals(q.text()))) {
+            if (q.looksIn(Field.KIND) && kind(task.kind())) {
                 return true;
             }
             TaskLifecycle life = task.agent() == null ? null : task.agent().lifecycle();
-            return life != null && q.looksIn(Field.STATE)
-                    && memo(life, () -> life.name().contains(q.text()));
+            return life != null && q.looksIn(Field.STATE) && lifecycle(life);
+        }
+
+        private boolean kind(TaskKind kind) {
+            Boolean known = cached(kind);
+            return known != null ? known : store(kind, kind.name().equals(q.text()) || "task".equals(q.text()));
+        }
+
+        private boolean lifecycle(TaskLifecycle life) {
+            Boolean known = cached(life);
+            return known != null ? known : store(life, life.name().contains(q.text()));
         }
 
         /** A task function or creation site whose symbol holds the text (an outlined body is found by its caller). */
         private boolean code(Fact<CodeLocation> location) {
-            return location instanceof Fact.Known<CodeLocation>(CodeLocation c)
-                    && memo(c, () -> containsIgnoreCase(c.symbol(), q.text()));
+            if (!(location instanceof Fact.Known<CodeLocation>(CodeLocation c))) {
+                return false;
+            }
+            Boolean known = cached(c);
+            return known != null ? known : store(c, containsIgnoreCase(c.symbol(), q.text()));
         }
 
-        private boolean memo(Object key, java.util.function.BooleanSupplier match) {
-            Boolean known = seen.get(key);
-            if (known != null) {
-                return known;
+        /** The verdict for an object seen before, or {@code null}; a few distinct objects are found without hashing. */
+        private Boolean cached(Object key) {
+            for (int i = 0; i < recentCount; i++) {
+                if (recentKeys[i] == key) {
+                    return recentValues[i];
+                }
             }
-            boolean now = match.getAsBoolean();
-            if (seen.size() < MEMO_LIMIT) {
-                seen.put(key, now);
+            return seen.get(key);
+        }
+
+        private boolean store(Object key, boolean verdict) {
+            if (recentCount < recentKeys.length) {
+                recentKeys[recentCount] = key;
+                recentValues[recentCount++] = verdict;
+            } else if (seen.size() < MEMO_LIMIT) {
+                seen.put(key, verdict);
             }
-            return now;
+            return verdict;
         }
     }
 

@@ -23,7 +23,7 @@ class DetailsViewModelTest {
 
     @BeforeEach
     void open() {
-        vm.setSnapshot(TestSnapshots.lesson());
+        vm.setSnapshot(TestSnapshots.handWritten());
     }
 
     private DetailsPage show(Target target) {
@@ -98,7 +98,7 @@ class DetailsViewModelTest {
 
     @Test
     void anUnavailableValueSaysWhyAndHowToGetIt() {
-        Snapshot lesson = TestSnapshots.lesson().snapshot();
+        Snapshot lesson = TestSnapshots.handWritten().snapshot();
         OmpThread t = lesson.threads().getFirst();
         OmpThread blind = new OmpThread(t.id(), t.addressSpace(), t.osIds(), t.kind(),
                 Fact.unavailable(ReturnCode.NEEDS_STATE_TRACKING, "ompd_get_state"), t.waitId(), t.currentTask(),

@@ -14,13 +14,13 @@ import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
 
-/** The navigator's groupings on the bundled lesson (see its description for the story it tells). */
+/** The navigator's groupings on the hand-written fib snapshot (see its description for the story it tells). */
 class NavigatorViewModelTest {
     private final NavigatorViewModel vm = new NavigatorViewModel();
 
     @BeforeEach
     void open() {
-        vm.setSnapshot(TestSnapshots.lesson());
+        vm.setSnapshot(TestSnapshots.handWritten());
     }
 
     private static NavNode child(NavNode node, String id) {

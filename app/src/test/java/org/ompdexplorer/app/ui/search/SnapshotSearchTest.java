@@ -18,7 +18,7 @@ import org.ompdexplorer.model.synthetic.GeneratorSpec;
 import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
 
 class SnapshotSearchTest {
-    private final Snapshot lesson = TestSnapshots.lesson().snapshot();
+    private final Snapshot lesson = TestSnapshots.handWritten().snapshot();
 
     private List<Target> find(String text) {
         SearchResult r = SnapshotSearch.run(lesson, text, JobContext.NONE);
@@ -49,7 +49,7 @@ class SnapshotSearchTest {
     void stepsThroughMatchesAndNavigates() {
         List<Target> visited = new ArrayList<>();
         SearchViewModel vm = new SearchViewModel(new SameThreadBackgroundTasks(), visited::add);
-        vm.setSnapshot(TestSnapshots.lesson());
+        vm.setSnapshot(TestSnapshots.handWritten());
         vm.textProperty().set("state:queued");
         assertThat(vm.statusProperty().get()).isEqualTo("3 matches");
         vm.next();

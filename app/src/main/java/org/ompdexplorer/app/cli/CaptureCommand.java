@@ -1,0 +1,93 @@
+package org.ompdexplorer.app.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.ompdexplorer.importers.LoadResult;
+import org.ompdexplorer.importers.ProgressListener;
+import org.ompdexplorer.importers.SnapshotLoadException;
+import org.ompdexplorer.importers.ompd.CoreImportOptions;
+import org.ompdexplorer.importers.ompd.OmpdCoreImporter;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.Snapshot;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "capture", mixinStandardHelpOptions = true,
+        description = {"Snapshot a running OpenMP program.",
+                "Takes a core of process PID with gdb's gcore (the process stops for as long as that takes, then",
+                "runs on), imports it like import-core, and deletes the temporary core."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:written", "2:no such process, no gcore, gcore failed, or the core could not be imported"})
+final class CaptureCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "PID", description = "the process to snapshot")
+    long pid;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the snapshot to write (default: standard output)")
+    Path output;
+
+    @Option(names = "--ompd-lib", paramLabel = "FILE", description = "the libompd.so to use")
+    Path ompdLibrary;
+
+    @Option(names = "--gcore-timeout", paramLabel = "SECONDS", defaultValue = "300",
+            description = "give up on gcore after this long (default: ${DEFAULT-VALUE})")
+    int gcoreTimeout;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            Path core = null;
+            Path dir = Files.createTempDirectory("ompd-explorer-capture-");
+            try {
+                core = LiveCore.take(pid, dir, gcoreTimeout);
+                CoreImportOptions options = CoreImportOptions.of(core, LiveCore.executableOf(pid));
+                if (ompdLibrary != null) {
+                    options = options.withOmpdLibrary(ompdLibrary);
+                }
+                LoadResult result = new OmpdCoreImporter().importCore(options, ProgressListener.NONE);
+                result.diagnostics().forEach(d -> err.println(d.format()));
+                return SnapshotOutput.write(new LoadResult(asLive(result.snapshot()), result.diagnostics()), output,
+                        spec.commandLine().getOut(), err);
+            } finally {
+                deleteTree(dir);
+            }
+        } catch (LiveCore.CaptureException e) {
+            err.println("ompd-explorer: " + e.getMessage());
+            return ExitCodes.UNREADABLE;
+        } catch (SnapshotLoadException e) {
+            err.println("ompd-explorer: " + e.getMessage());
+            return ExitCodes.UNREADABLE;
+        } finally {
+            err.flush();
+        }
+    }
+
+    private Snapshot asLive(Snapshot s) {
+        CaptureInfo c = s.capture();
+        String name = c.program() == null ? "process" : Path.of(c.program()).getFileName().toString();
+        CaptureInfo live = new CaptureInfo(CaptureSource.LIVE_PROCESS, c.program(), pid, c.host(), c.time(),
+                name + " (pid " + pid + ", live)", c.description(), "ompd-explorer capture (gcore + libompd)");
+        return new Snapshot(live, s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
+                s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks());
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

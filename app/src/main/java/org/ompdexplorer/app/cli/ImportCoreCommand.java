@@ -1,0 +1,104 @@
+package org.ompdexplorer.app.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.ompdexplorer.importers.LoadResult;
+import org.ompdexplorer.importers.ProgressListener;
+import org.ompdexplorer.importers.SnapshotLoadException;
+import org.ompdexplorer.importers.ompd.CoreImportOptions;
+import org.ompdexplorer.importers.ompd.OmpdCoreImporter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "import-core", mixinStandardHelpOptions = true,
+        description = {"Read a core file through the runtime's libompd and write it as a snapshot.",
+                "Every thread, parallel region, task (through scheduling and generating links), frame and ICV",
+                "that OMPD gives; what it refuses is kept with its return code. The window's 'Open core file…'",
+                "runs this command in a child process, so a crash in native code never takes the window down."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:written", "2:the core, executable, runtime or libompd could not be used (the message says why "
+                + "and what to do)"})
+final class ImportCoreCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "CORE", description = "a core file (kernel core or gcore)")
+    Path core;
+
+    @Option(names = "--exe", paramLabel = "EXE", description = "the program the core is of (default: as the core names it)")
+    Path executable;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the snapshot to write (default: standard output)")
+    Path output;
+
+    @Option(names = "--sysroot", paramLabel = "DIR", description = "prefix for every library path the core names")
+    Path sysroot;
+
+    @Option(names = "--solib-search-path", paramLabel = "DIR", description = "where else to look for libraries (repeatable)")
+    List<Path> solibSearchPaths = new ArrayList<>();
+
+    @Option(names = "--debug-dir", paramLabel = "DIR", description = "where to look for separate debug files, before /usr/lib/debug (repeatable)")
+    List<Path> debugDirs = new ArrayList<>();
+
+    @Option(names = "--ompd-lib", paramLabel = "FILE", description = "the libompd.so to use (default: as the runtime names it, then beside libomp)")
+    Path ompdLibrary;
+
+    @Option(names = "--no-source-lines", description = "do not ask llvm-symbolizer/addr2line for file:line")
+    boolean noSourceLines;
+
+    @Option(names = "--accept-truncated", description = "import a core whose memory is cut short, with warnings")
+    boolean acceptTruncated;
+
+    @Option(names = "--progress", description = "report progress on standard error, one 'progress PHASE DONE TOTAL' line each")
+    boolean progress;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        CoreImportOptions options = CoreImportOptions.of(core, executable)
+                .withSourceLines(!noSourceLines).withAcceptTruncatedCore(acceptTruncated);
+        if (sysroot != null) {
+            options = options.withSysroot(sysroot);
+        }
+        for (Path dir : solibSearchPaths) {
+            options = options.withSolibSearchPath(dir);
+        }
+        for (Path dir : debugDirs) {
+            options = options.withDebugDirectory(dir);
+        }
+        if (ompdLibrary != null) {
+            options = options.withOmpdLibrary(ompdLibrary);
+        }
+        LoadResult result;
+        try {
+            result = new OmpdCoreImporter().importCore(options, progress ? new StderrProgress(err) : ProgressListener.NONE);
+        } catch (SnapshotLoadException e) {
+            err.println("ompd-explorer: " + e.getMessage());
+            err.flush();
+            return ExitCodes.UNREADABLE;
+        }
+        result.diagnostics().forEach(d -> err.println(d.format()));
+        err.flush();
+        return SnapshotOutput.write(result, output, spec.commandLine().getOut(), err);
+    }
+
+    /** Machine-readable progress for a parent process: {@code progress <phase> <done> <total>}. */
+    private record StderrProgress(PrintWriter err) implements ProgressListener {
+        @Override
+        public void progress(String phase, long done, long total) {
+            err.println("progress " + phase.replace(' ', '_') + " " + done + " " + total);
+            err.flush();
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return false; // a parent cancels by ending this process
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.ompdexplorer.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ompdexplorer.importers.LoadOptions;
+import org.ompdexplorer.importers.testfixtures.NativeFixtures;
+import org.ompdexplorer.importers.ProgressListener;
+import org.ompdexplorer.importers.SnapshotLoader;
+import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.TaskKind;
+
+/** {@code import-core} and {@code capture} end to end on the native fixtures (OMPD-capable runtime, real cores). */
+class CoreCommandsTest {
+    @TempDir
+    Path dir;
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Cli.run(args, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    private static Snapshot load(Path file) throws Exception {
+        return new SnapshotLoader().load(file, LoadOptions.STRICT, ProgressListener.NONE).snapshot();
+    }
+
+    @Test
+    void importCoreWritesAValidSnapshotOfTheTaskTree() throws Exception {
+        Path snapshot = dir.resolve("tt.json");
+        int code = run("import-core", NativeFixtures.core("task_tree.gcore.core").toString(),
+                "--exe", NativeFixtures.program("task_tree").toString(), "--progress", "-o", snapshot.toString());
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(err.toString()).contains("progress ");
+        Snapshot s = load(snapshot);
+        assertThat(s.capture().source()).isEqualTo(CaptureSource.CORE_FILE);
+        assertThat(s.threads()).hasSize(2);
+        assertThat(s.tasks().stream().filter(t -> t.kind().equals(TaskKind.EXPLICIT)).count()).isEqualTo(7);
+        assertThat(s.tasks()).anyMatch(t -> t.schedulingTask().isKnown()
+                && !t.schedulingTask().equals(t.generatingTask()) && t.kind().equals(TaskKind.EXPLICIT));
+    }
+
+    @Test
+    void importCoreOfSomethingElseIsOneMessageAndExitTwo() {
+        assertThat(run("import-core", "/usr/bin/true", "-o", dir.resolve("x.json").toString()))
+                .isEqualTo(ExitCodes.UNREADABLE);
+        assertThat(err.toString()).startsWith("ompd-explorer: ").contains("ET_CORE").doesNotContain("\tat ");
+        assertThat(dir.resolve("x.json")).doesNotExist();
+    }
+
+    @Test
+    void captureSnapshotsARunningProgramAndLeavesNoCoreBehind() throws Exception {
+        NativeFixtures.require(Files.isExecutable(Path.of("/usr/bin/gcore")), "gdb's gcore", "apt-get install gdb");
+        ProcessBuilder pb = new ProcessBuilder(NativeFixtures.program("nested_parallel").toString());
+        pb.environment().put("LD_LIBRARY_PATH", NativeFixtures.runtimePrefix().resolve("lib").toString());
+        pb.environment().put("OMP_DEBUG", "enabled");
+        pb.redirectErrorStream(true);
+        Process program = pb.start();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(program.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null && !line.startsWith("READY")) {
+                assertThat(program.isAlive()).isTrue();
+            }
+            Path snapshot = dir.resolve("live.json");
+            long tempBefore = countCaptureDirs();
+            int code = run("capture", Long.toString(program.pid()), "-o", snapshot.toString());
+            assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+            Snapshot s = load(snapshot);
+            assertThat(s.capture().source()).isEqualTo(CaptureSource.LIVE_PROCESS);
+            assertThat(s.capture().pid()).isEqualTo(program.pid());
+            assertThat(s.threads()).hasSize(4);
+            assertThat(s.parallelRegions()).extracting(r -> r.level().get()).contains(1, 2);
+            assertThat(program.isAlive()).as("capture leaves the process running").isTrue();
+            assertThat(countCaptureDirs()).isEqualTo(tempBefore);
+        } finally {
+            program.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void captureOfNoProcessIsOneMessage() {
+        assertThat(run("capture", "999999999")).isEqualTo(ExitCodes.UNREADABLE);
+        assertThat(err.toString()).contains("no process 999999999");
+    }
+
+    private static long countCaptureDirs() throws Exception {
+        try (var files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(p -> p.getFileName().toString().startsWith("ompd-explorer-capture-")).count();
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package org.ompdexplorer.importers.ompd;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.ompdexplorer.importers.InputUnreadableException;
+import org.ompdexplorer.importers.LoadResult;
+import org.ompdexplorer.importers.ProgressListener;
+import org.ompdexplorer.importers.SnapshotLoadException;
+import org.ompdexplorer.importers.elf.CoreFile;
+import org.ompdexplorer.importers.elf.ElfFormatException;
+import org.ompdexplorer.importers.elf.MemoryImage;
+import org.ompdexplorer.importers.elf.ModuleFiles;
+import org.ompdexplorer.importers.elf.PathResolver;
+import org.ompdexplorer.importers.elf.ProcessInfo;
+import org.ompdexplorer.importers.elf.SymbolTable;
+import org.ompdexplorer.importers.elf.ThreadLocalStorage;
+import org.ompdexplorer.importers.ompd.CoreImportException.Reason;
+import org.ompdexplorer.importers.ompd.Walked.TaskRec;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotValidator;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.diagnostics.Location;
+
+/**
+ * Imports a core file of an OpenMP program into a {@link Snapshot}, out of the program's process, through the
+ * runtime's own OMPD library ({@code libompd.so}) called with FFM, with the tool callbacks implemented in Java
+ * over this module's ELF core reader.
+ *
+ * <p>The JVM must allow native access to this module ({@code --enable-native-access=org.ompdexplorer.importers},
+ * or {@code ALL-UNNAMED} on the class path). libompd runs in this process: a crash in it ends the JVM, which is why
+ * the application runs imports in a child JVM. Imports on one libompd are serialized.
+ */
+public final class OmpdCoreImporter {
+    private static final String PRODUCER = "ompd-explorer import-core";
+
+    /** The import and its accounting, for tests of handle and memory hygiene. */
+    record Run(LoadResult result, OmpdSession.Stats stats) {
+    }
+
+    /**
+     * Reads the core named by {@code options} and every thread, parallel region, task and ICV OMPD can see in it.
+     * Values the runtime refuses are kept in the snapshot with their OMPD return code; problems that do not stop
+     * the import (unreadable memory, a missing executable) are returned as diagnostics.
+     *
+     * @throws CoreImportException        when the core cannot be imported (see {@link CoreImportException.Reason})
+     * @throws InputUnreadableException   when the core does not exist or cannot be read
+     * @throws org.ompdexplorer.importers.LoadCancelledException when {@code progress} cancels
+     */
+    public LoadResult importCore(CoreImportOptions options, ProgressListener progress) throws SnapshotLoadException {
+        return run(options, progress).result();
+    }
+
+    Run run(CoreImportOptions options, ProgressListener progress) throws SnapshotLoadException {
+        Objects.requireNonNull(options, "options");
+        ProgressListener listener = progress == null ? ProgressListener.NONE : progress;
+        Path corePath = options.core();
+        String input = corePath.toString();
+        if (!Files.isRegularFile(corePath) || !Files.isReadable(corePath)) {
+            throw new InputUnreadableException(input, corePath + " does not exist or is not a readable file", null);
+        }
+        if (options.executable() != null && !Files.isRegularFile(options.executable())) {
+            throw new CoreImportException(input, Reason.FILE_NOT_FOUND, "the executable " + options.executable()
+                    + " does not exist", "pass the program the core was written from with --exe FILE", null);
+        }
+        listener.progress("opening core", 0, -1);
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        try (CoreFile core = openCore(corePath, input)) {
+            checkTruncation(core, options, input, diagnostics);
+            PathResolver resolver = resolver(options);
+            try (MemoryImage memory = new MemoryImage(core, resolver);
+                 ModuleFiles files = new ModuleFiles(core, resolver)) {
+                ExecutableCheck.verify(input, memory, files, options, diagnostics);
+                RuntimeLocator locator = new RuntimeLocator(memory, files, options);
+                try (RuntimeLocator.Runtime runtime = locator.runtime()) {
+                    OmpdLibrary library = load(locator.ompdLibrary(runtime), input);
+                    ThreadLocalStorage tls = new ThreadLocalStorage(memory, files);
+                    List<CoreTarget.SymbolSource> symbols = List.of(new CoreTarget.SymbolSource(runtime.module(),
+                            runtime.symbols(), runtime.bias()));
+                    OmpdSession.Outcome outcome = OmpdSession.run(library, memory, tls, symbols,
+                            capture(core, corePath, library), listener, input);
+                    diagnostics.addAll(outcome.diagnostics());
+                    listener.progress("symbolizing task functions", 0, -1);
+                    Map<Long, CodeLocation> functions = symbolize(outcome.walk(), files, runtime, options, input,
+                            diagnostics);
+                    Snapshot snapshot = SnapshotAssembler.assemble(outcome.facts(), outcome.walk(), functions);
+                    diagnostics.addAll(SnapshotValidator.validate(snapshot));
+                    listener.progress("done", 1, 1);
+                    return new Run(new LoadResult(snapshot, diagnostics), outcome.stats());
+                }
+            }
+        }
+    }
+
+    private static CoreFile openCore(Path path, String input) throws SnapshotLoadException {
+        try {
+            return CoreFile.open(path);
+        } catch (IOException e) {
+            throw new InputUnreadableException(input, path + " cannot be read: " + e.getMessage(), e);
+        } catch (ElfFormatException e) {
+            boolean truncated = e.detail().contains("truncated") || e.detail().contains("past end");
+            throw new CoreImportException(input, truncated ? Reason.TRUNCATED_CORE : Reason.NOT_A_CORE,
+                    e.getMessage(), truncated ? "the core was cut off while being written (disk full, core size limit):"
+                    + " take it again with ulimit -c unlimited or gcore" : "pass a core file of the program (from the"
+                    + " kernel or gdb's gcore)", e);
+        }
+    }
+
+    private static void checkTruncation(CoreFile core, CoreImportOptions options, String input,
+                                        List<Diagnostic> diagnostics) throws CoreImportException {
+        if (core.problems().isEmpty()) {
+            return;
+        }
+        if (!options.acceptTruncatedCore()) {
+            throw new CoreImportException(input, Reason.TRUNCATED_CORE, core.problems().getFirst().getMessage()
+                    + (core.problems().size() > 1 ? " (and " + (core.problems().size() - 1) + " more)" : ""),
+                    "the core was cut off while being written (disk full, core size limit): take it again with"
+                    + " ulimit -c unlimited or gcore, or import what is left with --accept-truncated", null);
+        }
+        for (ElfFormatException p : core.problems()) {
+            diagnostics.add(new Diagnostic(org.ompdexplorer.model.diagnostics.Severity.WARNING, "truncated-core",
+                    p.detail(), "values read from the missing memory are unavailable",
+                    new Location(input, 0, 0, null, p.offset().orElse(-1), null, null)));
+        }
+    }
+
+    private static PathResolver resolver(CoreImportOptions options) {
+        PathResolver resolver = PathResolver.direct();
+        if (options.sysroot() != null) {
+            resolver = resolver.withSysroot(options.sysroot());
+        }
+        for (Path dir : options.solibSearchPaths()) {
+            resolver = resolver.withSearchDirectory(dir);
+        }
+        return options.executable() != null ? resolver.withExecutable(options.executable()) : resolver;
+    }
+
+    private static OmpdLibrary load(Path path, String input) throws CoreImportException {
+        try {
+            return OmpdLibrary.load(path);
+        } catch (OmpdLibrary.OmpdLibraryException e) {
+            throw new CoreImportException(input, Reason.NO_OMPD_LIBRARY, e.getMessage(),
+                    "pass the libompd.so built with the program's runtime with --ompd-lib FILE", e);
+        } catch (IllegalCallerException e) {
+            throw new CoreImportException(input, Reason.NATIVE_ACCESS_DENIED, "the JVM does not allow this module to"
+                    + " call native code, which libompd needs", "run Java with"
+                    + " --enable-native-access=org.ompdexplorer.importers (ALL-UNNAMED on the class path)", e);
+        }
+    }
+
+    private static CaptureInfo capture(CoreFile core, Path corePath, OmpdLibrary library) {
+        Long pid = core.processInfo().map(ProcessInfo::pid).map(Long::valueOf).orElse(null);
+        Instant time;
+        try {
+            time = Files.getLastModifiedTime(corePath).toInstant();
+        } catch (IOException e) {
+            time = null;
+        }
+        String signal = core.signalInfo().map(s -> ", signal " + s.signal()).orElse("");
+        return new CaptureInfo(CaptureSource.CORE_FILE, core.executablePath().orElse(null), pid, null, time,
+                corePath.getFileName().toString(), "core file " + corePath + signal + ", read with " + library.path(),
+                PRODUCER);
+    }
+
+    private static Map<Long, CodeLocation> symbolize(ProcessWalker walk, ModuleFiles files,
+                                                     RuntimeLocator.Runtime runtime, CoreImportOptions options,
+                                                     String input, List<Diagnostic> diagnostics) {
+        List<Long> addresses = new ArrayList<>();
+        for (TaskRec t : walk.tasks) {
+            t.function.asOptional().filter(a -> a != 0).ifPresent(addresses::add);
+        }
+        Map<String, SymbolTable> tables = new HashMap<>();
+        Map<String, Path> lineFiles = new HashMap<>();
+        if (runtime.debugFile() != null) {
+            tables.put(runtime.module().path(), runtime.symbols());
+            lineFiles.put(runtime.module().path(), runtime.symbolFile());
+        }
+        CodeSymbolizer symbolizer = new CodeSymbolizer(files, tables, lineFiles, options.sourceLines());
+        Map<Long, CodeLocation> result = symbolizer.symbolize(addresses);
+        symbolizer.notes().forEach(n -> diagnostics.add(new Diagnostic(org.ompdexplorer.model.diagnostics.Severity.INFO,
+                "symbolization", n, "", Location.inInput(input, 0, 0, null))));
+        return result;
+    }
+}

@@ -1,0 +1,99 @@
+package org.ompdexplorer.importers.ompd;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.ompdexplorer.importers.ompd.Walked.RegionRec;
+import org.ompdexplorer.importers.ompd.Walked.TaskRec;
+import org.ompdexplorer.importers.ompd.Walked.ThreadRec;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.AddressSpaceId;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.DisplayControlVar;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.IcvDefinition;
+import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.OsThreadId;
+import org.ompdexplorer.model.OsThreadIdKind;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.ReturnCode;
+import org.ompdexplorer.model.RuntimeInfo;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskKind;
+import org.ompdexplorer.model.ThreadState;
+
+/** Turns what a {@link ProcessWalker} found into the model's immutable {@link Snapshot}. */
+final class SnapshotAssembler {
+    static final AddressSpaceId PROCESS = new AddressSpaceId(0);
+
+    private SnapshotAssembler() {
+    }
+
+    /** The process-wide parts, read before the walk. */
+    record ProcessFacts(CaptureInfo capture, RuntimeInfo runtime, List<IcvValue> addressSpaceIcvs,
+                        List<ThreadState> states, List<IcvDefinition> icvCatalogue,
+                        List<DisplayControlVar> displayControlVars) {
+    }
+
+    /** The snapshot; {@code functions} symbolizes task entry points by address. */
+    static Snapshot assemble(ProcessFacts facts, ProcessWalker walk, Map<Long, CodeLocation> functions) {
+        List<OmpThread> threads = new ArrayList<>(walk.threads.size());
+        for (ThreadRec t : walk.threads) {
+            List<OsThreadId> osIds = new ArrayList<>(2);
+            osIds.add(new OsThreadId(OsThreadIdKind.LWP, t.core.lwp()));
+            t.pthread.asOptional().ifPresent(p -> osIds.add(new OsThreadId(OsThreadIdKind.PTHREAD, p)));
+            threads.add(new OmpThread(t.id, PROCESS, osIds, t.kind, t.state, t.waitId, t.currentTask, t.currentRegion,
+                    t.toolData, t.icvs));
+        }
+        List<ParallelRegion> regions = new ArrayList<>(walk.regions.size());
+        for (RegionRec r : walk.regions) {
+            regions.add(new ParallelRegion(r.id, PROCESS, r.enclosing, r.teamSize.map(Long::intValue),
+                    r.level.map(Long::intValue), r.activeLevel.map(Long::intValue), r.members, r.encounteringTask,
+                    Fact.absent(), r.toolData, r.icvs));
+        }
+        List<Task> tasks = new ArrayList<>(walk.tasks.size());
+        for (TaskRec t : walk.tasks) {
+            tasks.add(new Task(t.id, kind(t, walk), t.generating, t.scheduling, t.region,
+                    t.thread == null ? Fact.absent() : Fact.of(t.thread),
+                    t.threadNum >= 0 ? Fact.of(t.threadNum) : Fact.absent(), function(t.function, functions),
+                    Fact.absent(), t.frames, t.toolData, t.icvs, null));
+        }
+        return new Snapshot(facts.capture(), facts.runtime(), List.of(AddressSpace.process(PROCESS,
+                facts.addressSpaceIcvs())), facts.states(), facts.icvCatalogue(), facts.displayControlVars(), threads,
+                regions, tasks);
+    }
+
+    /**
+     * Explicit or implicit from {@code implicit-task-var}; an implicit task of the level-0 region is the initial
+     * task. Without the ICV, a task found in a team is implicit; otherwise its kind is unknown.
+     */
+    private static TaskKind kind(TaskRec t, ProcessWalker walk) {
+        boolean implicit;
+        if (t.implicit.isKnown()) {
+            implicit = t.implicit.get() != 0;
+        } else if (t.threadNum >= 0) {
+            implicit = true;
+        } else {
+            return TaskKind.of("unknown");
+        }
+        if (!implicit) {
+            return TaskKind.EXPLICIT;
+        }
+        boolean outermost = t.region.isKnown()
+                && walk.regions.get((int) t.region.get().value()).level.orElse(-1L) == 0;
+        return outermost ? TaskKind.INITIAL : TaskKind.IMPLICIT;
+    }
+
+    private static Fact<CodeLocation> function(Fact<Long> address, Map<Long, CodeLocation> functions) {
+        if (!address.isKnown()) {
+            return address.map(CodeLocation::at);
+        }
+        if (address.get() == 0) {
+            return Fact.unavailable(ReturnCode.UNAVAILABLE, "ompd_get_task_function: the runtime recorded no entry point");
+        }
+        return Fact.of(functions.getOrDefault(address.get(), CodeLocation.at(address.get())));
+    }
+}

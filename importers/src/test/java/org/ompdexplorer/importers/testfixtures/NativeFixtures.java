@@ -1,0 +1,122 @@
+package org.ompdexplorer.importers.testfixtures;
+
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Where the native test fixtures are: the OMPD-capable runtime of {@code scripts/build-ompd-runtime.sh} and the
+ * cores of {@code scripts/make-core-fixtures.sh}, both cached under {@code ${XDG_CACHE_HOME:-~/.cache}/ompd-explorer}.
+ *
+ * <p>When something a test needs is missing, the test is skipped with one line saying what to install or run;
+ * in CI ({@code CI=true}) it fails with that line instead, because CI builds the fixtures first and a skip there
+ * would hide a broken fixture build.
+ */
+public final class NativeFixtures {
+    private static final String MAKE_CORES = "scripts/make-core-fixtures.sh";
+    private static final String BUILD_RUNTIME = "scripts/build-ompd-runtime.sh";
+
+    private NativeFixtures() {
+    }
+
+    /**
+     * Skips the test (fails it in CI) unless {@code present}.
+     *
+     * @param whatToDo what makes it present, e.g. "apt-get install gdb"
+     */
+    public static void require(boolean present, String missing, String whatToDo) {
+        if (present) {
+            return;
+        }
+        String line = missing + " (" + whatToDo + ")";
+        if ("true".equals(System.getenv("CI"))) {
+            fail("CI=true, but " + line);
+        }
+        assumeTrue(false, "skipped: " + line);
+    }
+
+    /** The newest complete set of fixture cores ($OMPD_CORE_FIXTURES, else the cache), or the test is skipped. */
+    public static Path coreDirectory() {
+        Optional<Path> dir = findCoreDirectory();
+        require(dir.isPresent(), "no OMPD core fixtures", "run " + MAKE_CORES);
+        return dir.get();
+    }
+
+    /**
+     * The fixture core {@code name}, e.g. {@code task_tree.gcore.core}. Kernel cores ({@code *.abort.core}) are only
+     * made where {@code core_pattern} writes a file, so their absence is a plain skip, also in CI.
+     */
+    public static Path core(String name) {
+        Path core = coreDirectory().resolve(name);
+        if (name.contains(".abort.")) {
+            assumeTrue(Files.exists(core), "skipped: kernel core " + name + " was not made here (needs core_pattern"
+                    + " 'core'; see " + MAKE_CORES + ")");
+        } else {
+            require(Files.exists(core), "fixture core " + name + " is missing", "run " + MAKE_CORES);
+        }
+        return core;
+    }
+
+    /** The executable of fixture program {@code program}, next to its cores. */
+    public static Path program(String program) {
+        Path exe = coreDirectory().resolve(program);
+        require(Files.isExecutable(exe), "fixture program " + program + " is missing", "run " + MAKE_CORES);
+        return exe;
+    }
+
+    /** The install prefix of the OMPD-capable runtime ({@code lib/libomp.so.5}, {@code lib/libompd.so}). */
+    public static Path runtimePrefix() {
+        Optional<Path> prefix = findRuntimePrefix();
+        require(prefix.isPresent(), "no OMPD-capable LLVM OpenMP runtime built", "run " + BUILD_RUNTIME);
+        return prefix.get();
+    }
+
+    /** $OMPD_CORE_FIXTURES, else the newest directory of the cache with a MANIFEST.tsv (written last). */
+    public static Optional<Path> findCoreDirectory() {
+        String explicit = System.getenv("OMPD_CORE_FIXTURES");
+        if (explicit != null && !explicit.isEmpty()) {
+            return Optional.of(Path.of(explicit)).filter(d -> Files.exists(d.resolve("MANIFEST.tsv")));
+        }
+        return newest(cache().resolve("cores"), d -> d.resolve("MANIFEST.tsv"));
+    }
+
+    /** The newest runtime in the cache of build-ompd-runtime.sh that has both libraries. */
+    public static Optional<Path> findRuntimePrefix() {
+        return newest(cache().resolve("runtime"), d -> d.resolve("lib/libompd.so"))
+                .filter(d -> Files.exists(d.resolve("lib/libomp.so.5")));
+    }
+
+    private static Path cache() {
+        String cache = System.getenv("XDG_CACHE_HOME");
+        return (cache != null && !cache.isEmpty() ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache"))
+                .resolve("ompd-explorer");
+    }
+
+    private static Optional<Path> newest(Path root, java.util.function.Function<Path, Path> marker) {
+        if (!Files.isDirectory(root)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> dirs = Files.list(root)) {
+            List<Path> complete = dirs.filter(d -> Files.exists(marker.apply(d))).toList();
+            return complete.stream().max(Comparator.comparing(d -> modified(marker.apply(d))));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}
