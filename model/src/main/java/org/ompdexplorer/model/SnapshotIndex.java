@@ -61,15 +61,15 @@ public final class SnapshotIndex {
         int roots = 0;
         for (int i = 0; i < tasks.size(); i++) {
             Task t = tasks.get(i);
-            generatingOf[i] = position(taskById, t.generatingTask());
+            generatingOf[i] = t.generatingTask() instanceof Fact.Known<TaskId>(TaskId g) ? taskById.get(g.value()) : -1;
             if (generatingOf[i] == i) {
                 generatingOf[i] = -1; // a self-link is a cycle; keep the task reachable as a root
             }
             if (generatingOf[i] < 0) {
                 roots++;
             }
-            regionOf[i] = position(regionById, t.parallelRegion());
-            threadOf[i] = position(threadById, t.thread());
+            regionOf[i] = t.parallelRegion() instanceof Fact.Known<RegionId>(RegionId r) ? regionById.get(r.value()) : -1;
+            threadOf[i] = t.thread() instanceof Fact.Known<ThreadId>(ThreadId h) ? threadById.get(h.value()) : -1;
         }
         rootTasks = new int[roots];
         for (int i = 0, r = 0; i < tasks.size(); i++) {
@@ -84,7 +84,8 @@ public final class SnapshotIndex {
         int[] enclosingOf = new int[regions.size()];
         int outermost = 0;
         for (int i = 0; i < regions.size(); i++) {
-            enclosingOf[i] = position(regionById, regions.get(i).enclosingRegion());
+            enclosingOf[i] = regions.get(i).enclosingRegion() instanceof Fact.Known<RegionId>(RegionId r)
+                    ? regionById.get(r.value()) : -1;
             if (enclosingOf[i] == i) {
                 enclosingOf[i] = -1;
             }
@@ -110,22 +111,6 @@ public final class SnapshotIndex {
         }
     }
 
-    private static <I> int position(LongIndexMap map, Fact<I> link) {
-        if (link instanceof Fact.Known<I>(I id)) {
-            return map.get(idValue(id));
-        }
-        return -1;
-    }
-
-    private static long idValue(Object id) {
-        return switch (id) {
-            case TaskId t -> t.value();
-            case ThreadId t -> t.value();
-            case RegionId r -> r.value();
-            default -> throw new IllegalArgumentException("not an id: " + id);
-        };
-    }
-
     private List<Task> buildSchedulingChain(OmpThread thread) {
         List<Task> chain = new ArrayList<>();
         Set<Long> seen = new HashSet<>();
@@ -140,6 +125,11 @@ public final class SnapshotIndex {
     /** The position of a task in {@link Snapshot#tasks()}, or −1. */
     int taskPosition(long id) {
         return taskById.get(id);
+    }
+
+    /** The position of a thread in {@link Snapshot#threads()}, or −1. */
+    int threadPosition(long id) {
+        return threadById.get(id);
     }
 
     /** The position of a region in {@link Snapshot#parallelRegions()}, or −1. */

@@ -15,6 +15,8 @@ public final class SnapshotValidator {
     private final Snapshot snapshot;
     private final SnapshotIndex index;
     private final List<Diagnostic> found = new ArrayList<>();
+    private int[] generatingOf; // task position → generating task position, or −1
+    private int[] schedulingOf;
 
     private SnapshotValidator(Snapshot snapshot) {
         this.snapshot = snapshot;
@@ -93,53 +95,69 @@ public final class SnapshotValidator {
         }
     }
 
+    /**
+     * Resolves each task's links to positions once, into arrays the cycle checks reuse: a million tasks make
+     * every lookup and allocation on this path count (docs/benchmarks.md).
+     */
     private void checkTasks() {
-        for (Task task : snapshot.tasks()) {
-            EntityRef ref = EntityRef.of(task.id());
-            checkTask(ref, "generatingTask", task.generatingTask());
-            checkTask(ref, "schedulingTask", task.schedulingTask());
-            checkRegion(ref, "parallelRegion", task.parallelRegion());
-            if (task.thread() instanceof Fact.Known<ThreadId>(ThreadId t) && index.thread(t).isEmpty()) {
-                dangling(ref, "thread", "thread " + t);
+        List<Task> tasks = snapshot.tasks();
+        generatingOf = new int[tasks.size()];
+        schedulingOf = new int[tasks.size()];
+        for (int i = 0; i < tasks.size(); i++) {
+            Task task = tasks.get(i);
+            generatingOf[i] = position(task, "generatingTask", task.generatingTask());
+            schedulingOf[i] = position(task, "schedulingTask", task.schedulingTask());
+            int region = -1;
+            if (task.parallelRegion() instanceof Fact.Known<RegionId>(RegionId r)) {
+                region = index.regionPosition(r.value());
+                if (region < 0) {
+                    dangling(EntityRef.of(task.id()), "parallelRegion", "parallel region " + r);
+                }
             }
-            if (task.threadNum() instanceof Fact.Known<Integer>(Integer num)) {
-                index.region(task.parallelRegion()).flatMap(r -> r.teamSize().asOptional()).ifPresent(size -> {
-                    if (num < 0 || num >= size) {
-                        error(ref, "threadNum", "thread-num-outside-team", "thread number " + num
-                                + " is outside the team of " + size + " of its parallel region",
-                                "thread numbers run from 0 to teamSize − 1");
-                    }
-                });
+            if (task.thread() instanceof Fact.Known<ThreadId>(ThreadId t) && index.threadPosition(t.value()) < 0) {
+                dangling(EntityRef.of(task.id()), "thread", "thread " + t);
+            }
+            if (task.threadNum() instanceof Fact.Known<Integer>(Integer num) && region >= 0
+                    && snapshot.parallelRegions().get(region).teamSize() instanceof Fact.Known<Integer>(Integer size)
+                    && (num < 0 || num >= size)) {
+                error(EntityRef.of(task.id()), "threadNum", "thread-num-outside-team", "thread number " + num
+                        + " is outside the team of " + size + " of its parallel region",
+                        "thread numbers run from 0 to teamSize − 1");
             }
             if (task.agent() != null) {
                 for (TaskId dep : task.agent().dependsOn()) {
-                    if (index.task(dep).isEmpty()) {
-                        dangling(ref, "dependsOn", "task " + dep);
+                    if (index.taskPosition(dep.value()) < 0) {
+                        dangling(EntityRef.of(task.id()), "dependsOn", "task " + dep);
                     }
                 }
             }
-            if (task.isImplicit()) {
-                checkIcvs(ref, task.icvs(), IcvScope.TASK, IcvScope.IMPLICIT_TASK);
-            } else {
-                checkIcvs(ref, task.icvs(), IcvScope.TASK);
+            if (!task.icvs().isEmpty()) {
+                checkIcvs(EntityRef.of(task.id()), task.icvs(), task.isImplicit()
+                        ? new IcvScope[]{IcvScope.TASK, IcvScope.IMPLICIT_TASK} : new IcvScope[]{IcvScope.TASK});
             }
         }
     }
 
+    private int position(Task task, String field, Fact<TaskId> link) {
+        if (link instanceof Fact.Known<TaskId>(TaskId t)) {
+            int at = index.taskPosition(t.value());
+            if (at < 0) {
+                dangling(EntityRef.of(task.id()), field, "task " + t);
+            }
+            return at;
+        }
+        return -1;
+    }
+
     private void checkCycles() {
         List<Task> tasks = snapshot.tasks();
-        int n = tasks.size();
-        findCycles(n, i -> linkPosition(tasks.get(i).generatingTask()), "generatingTask",
-                i -> EntityRef.of(tasks.get(i).id()));
-        findCycles(n, i -> linkPosition(tasks.get(i).schedulingTask()), "schedulingTask",
-                i -> EntityRef.of(tasks.get(i).id()));
+        int[] generating = generatingOf;
+        int[] scheduling = schedulingOf;
+        findCycles(tasks.size(), i -> generating[i], "generatingTask", i -> EntityRef.of(tasks.get(i).id()));
+        findCycles(tasks.size(), i -> scheduling[i], "schedulingTask", i -> EntityRef.of(tasks.get(i).id()));
         List<ParallelRegion> regions = snapshot.parallelRegions();
         findCycles(regions.size(), i -> regions.get(i).enclosingRegion() instanceof Fact.Known<RegionId>(RegionId r)
                 ? index.regionPosition(r.value()) : -1, "enclosingRegion", i -> EntityRef.of(regions.get(i).id()));
-    }
-
-    private int linkPosition(Fact<TaskId> link) {
-        return link instanceof Fact.Known<TaskId>(TaskId t) ? index.taskPosition(t.value()) : -1;
     }
 
     /** Walks each node's parent chain once; a walk that meets itself has found a cycle. O(n), no recursion. */

@@ -22,9 +22,14 @@ import tools.jackson.core.JsonToken;
  * data, states, ICV values. Each reports a wrong shape where it is and yields an absent value.
  */
 final class ValueReaders {
+    private static final int CODE_SLOTS = 1024;
     private final JsonCursor c;
+    /** Recent code locations by address: tasks of one function repeat it a million times. */
+    private final Fact<CodeLocation>[] recentCode;
 
+    @SuppressWarnings("unchecked")
     ValueReaders(JsonCursor cursor) {
+        this.recentCode = new Fact[CODE_SLOTS];
         this.c = cursor;
     }
 
@@ -139,7 +144,22 @@ final class ValueReaders {
             c.error("missing-field", what + " needs an \"address\"", "add \"address\": \"0x…\"");
             return Fact.absent();
         }
-        return c.interner.code(new CodeLocation(address, symbol, file, line));
+        return code(address, symbol, file, line);
+    }
+
+    /** Strings from {@link JsonCursor#repeatedString} are shared instances, so identity comparison suffices. */
+    private Fact<CodeLocation> code(long address, String symbol, String file, int line) {
+        int slot = (int) (address ^ (address >>> 17)) & (CODE_SLOTS - 1);
+        Fact<CodeLocation> recent = recentCode[slot];
+        if (recent != null) {
+            CodeLocation r = recent.get();
+            if (r.address() == address && r.symbol() == symbol && r.file() == file && r.line() == line) {
+                return recent;
+            }
+        }
+        Fact<CodeLocation> fact = c.interner.code(new CodeLocation(address, symbol, file, line));
+        recentCode[slot] = fact;
+        return fact;
     }
 
     Fact<TaskFrames> frames(String what) {
