@@ -55,7 +55,14 @@ final class Labels {
         if (t.parallelRegion().isKnown()) {
             b.append(" of ").append(region(t.parallelRegion().get()));
         }
-        b.append("  ").append(t.function().isKnown() ? t.function().get().display() : "fn " + fact(t.function()));
+        if (t.function().isKnown()) {
+            b.append("  ").append(t.function().get().display());
+        } else if (t.creationSite().isKnown()) { // OMPT gives no entry function, but knows where the task was made
+            b.append("  created in ").append(t.creationSite().get().display()).append(" (fn ").append(fact(t.function()))
+                    .append(')');
+        } else {
+            b.append("  fn ").append(fact(t.function()));
+        }
         t.lifecycle().ifPresent(l -> b.append("  [").append(l).append(']'));
         if (t.thread().isKnown()) {
             b.append(" on ").append(thread(t.thread().get()));

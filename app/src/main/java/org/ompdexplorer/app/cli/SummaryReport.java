@@ -96,7 +96,7 @@ public final class SummaryReport {
     private static String quoted(Fact<String> f) {
         return switch (f) {
             case Fact.Known<String> k -> " \"" + k.value() + "\"";
-            case Fact.Unavailable<String> u -> " " + Labels.fact(u);
+            case Fact.Unavailable<String> u -> ""; // the version before it already says why
             case Fact.Absent<String> a -> "";
         };
     }

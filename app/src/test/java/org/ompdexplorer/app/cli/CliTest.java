@@ -47,7 +47,7 @@ class CliTest {
     @Test
     void validateSaysValidWithExitZero() {
         assertThat(run("validate", lesson.toString())).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("valid — 0 error(s), 0 warning(s); 2 threads, 1 parallel regions, 11 tasks");
+        assertThat(out.toString()).contains("valid — 0 error(s), 0 warning(s); 2 threads, 2 parallel regions, 11 tasks");
     }
 
     @Test

@@ -1,0 +1,106 @@
+/* The OMPT entry point: ompt_start_tool, the tool initializer and finalizer. */
+#include "agent.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+agent_config agent_cfg;
+ompt_api agent_ompt;
+unsigned agent_omp_version;
+const char *agent_runtime_version;
+state_name agent_states[64];
+int agent_state_count;
+
+static ompt_start_tool_result_t start_result;
+static int started, active;
+
+#define LOOKUP(field, type, name)                                                                               \
+    do {                                                                                                        \
+        agent_ompt.field = (type)lookup(name);                                                                  \
+        if (agent_ompt.field == NULL) {                                                                         \
+            agent_log("this OpenMP runtime has no OMPT entry point %s; the agent is inactive", name);           \
+            return 0;                                                                                           \
+        }                                                                                                       \
+    } while (0)
+
+static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data) {
+    (void)initial_device_num;
+    (void)tool_data;
+    LOOKUP(set_callback, ompt_set_callback_t, "ompt_set_callback");
+    LOOKUP(get_state, ompt_get_state_t, "ompt_get_state");
+    LOOKUP(get_task_info, ompt_get_task_info_t, "ompt_get_task_info");
+    LOOKUP(get_parallel_info, ompt_get_parallel_info_t, "ompt_get_parallel_info");
+    LOOKUP(get_thread_data, ompt_get_thread_data_t, "ompt_get_thread_data");
+    LOOKUP(enumerate_states, ompt_enumerate_states_t, "ompt_enumerate_states");
+
+    /* The runtime's thread states, in its enumeration order; the first call starts from ompt_state_undefined. */
+    int state = ompt_state_undefined;
+    const char *name = NULL;
+    int more = agent_ompt.enumerate_states(state, &state, &name);
+    agent_state_count = 0;
+    while (more && agent_state_count < (int)(sizeof agent_states / sizeof agent_states[0])) {
+        agent_states[agent_state_count].value = state;
+        agent_states[agent_state_count].name = name;
+        agent_state_count++;
+        more = agent_ompt.enumerate_states(state, &state, &name);
+    }
+
+    if (ring_init(&agent_tasks, 128, agent_cfg.max_tasks) != 0
+        || ring_init(&agent_regions, 128, agent_cfg.max_regions)
+               != 0) {
+        agent_log("cannot reserve memory for %zu task and %zu region records; the agent is inactive",
+                  agent_cfg.max_tasks, agent_cfg.max_regions);
+        return 0;
+    }
+    if (track_register_callbacks() != 0) {
+        return 0;
+    }
+    if (stop_init() != 0) {
+        agent_log("cannot set up thread stopping; snapshots will lack thread states");
+    }
+    active = 1;
+    if (agent_cfg.verbose) {
+        agent_log("active in %s (OpenMP %u); snapshots go to %s", agent_runtime_version, agent_omp_version,
+                  agent_cfg.dir);
+    }
+    return 1;
+}
+
+void agent_exit_snapshot(thread_rec *caller) {
+    static _Atomic int taken;
+    if (agent_cfg.at_exit && !atomic_exchange(&taken, 1)) {
+        snapshot_take("exit", caller);
+    }
+}
+
+static void on_finalize(ompt_data_t *tool_data) {
+    (void)tool_data;
+    if (!active) {
+        return;
+    }
+    agent_exit_snapshot(agent_self); /* when the initial task's end was not reported */
+    stop_finalize();
+}
+
+__attribute__((visibility("default"))) ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
+                                                                                const char *runtime_version) {
+    if (started) {
+        return NULL; /* a second runtime in the same process: stay with the first */
+    }
+    started = 1;
+    agent_omp_version = omp_version;
+    agent_runtime_version = runtime_version != NULL ? runtime_version : "";
+    config_read(&agent_cfg);
+    start_result.initialize = on_initialize;
+    start_result.finalize = on_finalize;
+    start_result.tool_data.value = 0;
+    return &start_result;
+}
+
+__attribute__((destructor)) static void report_never_started(void) {
+    const char *tool = getenv("OMP_TOOL");
+    if (!started && (tool == NULL || strcmp(tool, "disabled") != 0)) {
+        agent_log("the OpenMP runtime never started this tool (a runtime without OMPT, or no OpenMP used); "
+                  "no snapshots were taken");
+    }
+}

@@ -1,0 +1,241 @@
+/* The renderer's model of a stopped-world copy: see view.h. */
+#include "view.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- lookups in the sorted copy ---- */
+
+static int cmp_task(const void *a, const void *b) {
+    uint64_t x = ((const copy_task *)a)->rec.h.number, y = ((const copy_task *)b)->rec.h.number;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_region(const void *a, const void *b) {
+    uint64_t x = ((const region_rec *)a)->h.number, y = ((const region_rec *)b)->h.number;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_thread(const void *a, const void *b) {
+    uint64_t x = ((const copy_thread *)a)->ordinal, y = ((const copy_thread *)b)->ordinal;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_member(const void *a, const void *b) {
+    const member *x = a, *y = b;
+    if (x->region != y->region) {
+        return x->region < y->region ? -1 : 1;
+    }
+    if (x->thread_num != y->thread_num) {
+        return x->thread_num < y->thread_num ? -1 : 1;
+    }
+    return x->task < y->task ? -1 : x->task > y->task;
+}
+
+size_t find_task(const world_copy *w, uint64_t n) {
+    size_t lo = 0, hi = w->ntasks;
+    while (n != 0 && lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        uint64_t m = w->tasks[mid].rec.h.number;
+        if (m == n) {
+            return mid;
+        }
+        if (m < n) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return NOT_FOUND;
+}
+
+size_t find_region(const world_copy *w, uint64_t n) {
+    size_t lo = 0, hi = w->nregions;
+    while (n != 0 && lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        uint64_t m = w->regions[mid].h.number;
+        if (m == n) {
+            return mid;
+        }
+        if (m < n) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return NOT_FOUND;
+}
+
+int has_thread(const world_copy *w, uint64_t ordinal) {
+    size_t lo = 0, hi = w->nthreads;
+    while (ordinal != 0 && lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (w->threads[mid].ordinal == ordinal) {
+            return 1;
+        }
+        if (w->threads[mid].ordinal < ordinal) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return 0;
+}
+
+/* ---- what the stopped threads reported ---- */
+
+static void apply_probes(render *r) {
+    world_copy *w = r->w;
+    for (size_t i = 0; i < w->ntasks; i++) {
+        const task_rec *t = &w->tasks[i].rec;
+        task_view *v = &r->views[i];
+        v->lifecycle = atomic_load(&t->lifecycle);
+        v->scheduling = atomic_load(&t->scheduling);
+        v->thread = atomic_load(&t->thread);
+        /* A worker reports the end of its implicit task late (when it is next used, or at shutdown); once the
+         * region has ended, its implicit tasks are done. */
+        size_t reg = find_region(w, t->region);
+        if (t->kind == TK_IMPLICIT && reg != NOT_FOUND && atomic_load(&w->regions[reg].ended)) {
+            v->lifecycle = LC_COMPLETED;
+        }
+    }
+    for (size_t k = 0; k < w->nthreads; k++) {
+        const copy_thread *th = &w->threads[k];
+        if (!th->acked) {
+            continue;
+        }
+        const probe *p = &th->probe;
+        int on_stack = 1;
+        for (int level = 0; level < p->task_levels; level++) {
+            const probe_task *pt = &p->tasks[level];
+            size_t idx = (pt->task & UNTRACKED_BIT) ? NOT_FOUND : find_task(w, pt->task);
+            if (idx != NOT_FOUND) {
+                task_view *v = &r->views[idx];
+                if (!v->has_frame && pt->has_frame && pt->rc == 2) {
+                    v->has_frame = 1;
+                    v->frame = pt;
+                }
+                if (on_stack && !v->on_stack && v->lifecycle != LC_COMPLETED) {
+                    v->on_stack = 1;
+                    v->lifecycle = level == 0 ? LC_RUNNING : LC_SUSPENDED;
+                    v->thread = th->ordinal;
+                }
+            }
+            /* Up the stack: an explicit task's next level is its scheduling parent on this thread; an implicit
+             * task of the primary thread sits on the encountering task; anything else lives elsewhere. */
+            int explicit_task = (pt->flags & ompt_task_explicit) != 0;
+            int primary_implicit = (pt->flags & ompt_task_implicit) != 0 && pt->thread_num == 0;
+            if (on_stack && idx != NOT_FOUND && explicit_task && level + 1 < p->task_levels) {
+                uint64_t below = p->tasks[level + 1].task;
+                if (below != 0 && !(below & UNTRACKED_BIT)) {
+                    r->views[idx].scheduling = below;
+                }
+            }
+            on_stack = on_stack && (explicit_task || primary_implicit);
+        }
+    }
+}
+
+/* The link field of entity i, for break_cycles. */
+typedef uint64_t *(*link_field)(render *r, size_t i);
+
+static uint64_t *scheduling_of(render *r, size_t i) { return &r->views[i].scheduling; }
+static uint64_t *generating_of(render *r, size_t i) { return &r->w->tasks[i].rec.generating; }
+static uint64_t *enclosing_of(render *r, size_t i) { return &r->w->regions[i].enclosing; }
+
+/* Drops the link that closes a cycle. A thread may run an older task on top of a newer one, so scheduling
+ * links can form one in a copy taken mid-switch; generating and enclosing links cannot (what they name
+ * existed first), unless a thread that did not stop changed records during the copy. O(n log n). */
+static void break_cycles(render *r, size_t n, link_field link, size_t (*find)(const world_copy *, uint64_t)) {
+    uint32_t *walk = calloc(n + 1, sizeof *walk);
+    if (walk == NULL) {
+        return;
+    }
+    for (size_t start = 0; start < n; start++) {
+        if (walk[start] != 0) {
+            continue;
+        }
+        uint32_t id = (uint32_t)start + 1;
+        size_t at = start, prev = NOT_FOUND;
+        while (at != NOT_FOUND && walk[at] == 0) {
+            walk[at] = id;
+            prev = at;
+            at = find(r->w, *link(r, at));
+        }
+        if (at != NOT_FOUND && walk[at] == id && prev != NOT_FOUND) {
+            *link(r, prev) = 0;
+        }
+    }
+    free(walk);
+}
+
+static void collect_members(render *r) {
+    world_copy *w = r->w;
+    for (size_t i = 0; i < w->ntasks; i++) {
+        const task_rec *t = &w->tasks[i].rec;
+        if (t->kind != TK_IMPLICIT && t->kind != TK_INITIAL) {
+            continue;
+        }
+        size_t reg = find_region(w, t->region);
+        if (reg == NOT_FOUND) {
+            continue;
+        }
+        uint32_t team = atomic_load(&w->regions[reg].team_size);
+        if (t->thread_num < 0 || (team > 0 && (uint32_t)t->thread_num >= team)) {
+            continue;
+        }
+        r->members[r->nmembers++] = (member){reg, i, t->thread_num};
+    }
+    qsort(r->members, r->nmembers, sizeof *r->members, cmp_member);
+    /* One member per thread number: the oldest implicit task holding it. */
+    size_t out = 0;
+    for (size_t i = 0; i < r->nmembers; i++) {
+        if (out > 0 && r->members[out - 1].region == r->members[i].region
+            && r->members[out - 1].thread_num == r->members[i].thread_num) {
+            continue;
+        }
+        r->members[out++] = r->members[i];
+    }
+    r->nmembers = out;
+    size_t m = 0;
+    for (size_t reg = 0; reg < w->nregions; reg++) {
+        r->member_start[reg] = m;
+        while (m < r->nmembers && r->members[m].region == reg) {
+            m++;
+        }
+    }
+    r->member_start[w->nregions] = m;
+    for (size_t i = 0; i < r->nmembers; i++) {
+        r->views[r->members[i].task].member = 1;
+    }
+}
+
+int render_prepare(render *r, world_copy *w) {
+    memset(r, 0, sizeof *r);
+    r->w = w;
+    qsort(w->tasks, w->ntasks, sizeof *w->tasks, cmp_task);
+    qsort(w->regions, w->nregions, sizeof *w->regions, cmp_region);
+    qsort(w->threads, w->nthreads, sizeof *w->threads, cmp_thread);
+    r->views = calloc(w->ntasks + 1, sizeof *r->views);
+    r->members = malloc((w->ntasks + 1) * sizeof *r->members);
+    r->member_start = calloc(w->nregions + 1, sizeof *r->member_start);
+    if (r->views == NULL || r->members == NULL || r->member_start == NULL) {
+        render_free(r);
+        return -1;
+    }
+    apply_probes(r);
+    break_cycles(r, w->ntasks, scheduling_of, find_task);
+    break_cycles(r, w->ntasks, generating_of, find_task);
+    break_cycles(r, w->nregions, enclosing_of, find_region);
+    collect_members(r);
+    return 0;
+}
+
+void render_free(render *r) {
+    free(r->views);
+    free(r->members);
+    free(r->member_start);
+    r->views = NULL;
+    r->members = NULL;
+    r->member_start = NULL;
+}

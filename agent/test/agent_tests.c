@@ -1,0 +1,266 @@
+/* Unit tests of the agent's parts that do not need an OpenMP runtime: the JSON writer, the record ring,
+ * configuration parsing, file names, ELF symbol lookup and the snapshot renderer's link rules.
+ * Prints one line per failure and a summary "N passed, M failed"; exits 1 on any failure. */
+#include "agent.h"
+#include "json.h"
+#include "symbols.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What tool.c defines in the library. */
+agent_config agent_cfg;
+ompt_api agent_ompt;
+unsigned agent_omp_version = 201611;
+const char *agent_runtime_version = "test runtime";
+state_name agent_states[64] = {{0, "ompt_state_work_serial"}, {1, "ompt_state_work_parallel"}};
+int agent_state_count = 2;
+void agent_exit_snapshot(thread_rec *caller) { (void)caller; }
+
+static int passed, failed;
+
+#define CHECK(cond)                                                                                             \
+    do {                                                                                                        \
+        if (cond) {                                                                                             \
+            passed++;                                                                                           \
+        } else {                                                                                                \
+            failed++;                                                                                           \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                              \
+        }                                                                                                       \
+    } while (0)
+
+static void test_json(void) {
+    json j;
+    json_init(&j);
+    json_begin_object(&j);
+    json_key(&j, "a");
+    json_int(&j, -3);
+    json_key(&j, "s");
+    json_string(&j, "q\"b\\\n\x01");
+    json_key(&j, "arr");
+    json_begin_array(&j);
+    json_newline(&j);
+    json_uint(&j, 1);
+    json_newline(&j);
+    json_hex(&j, 0xdeadbeefULL);
+    json_begin_object(&j);
+    json_end_object(&j);
+    json_break(&j);
+    json_end_array(&j);
+    json_end_object(&j);
+    CHECK(!j.failed);
+    CHECK(strcmp(j.data, "{\"a\": -3,\"s\": \"q\\\"b\\\\\\n\\u0001\",\"arr\": [\n    1,\n    \"0xdeadbeef\",{}\n  ]}")
+          == 0);
+    json_free(&j);
+
+    /* Invalid UTF-8 is replaced, valid multi-byte sequences are kept. */
+    json_init(&j);
+    json_string(&j, "\xc3\xa9-\xff-\xe2\x82");
+    CHECK(strcmp(j.data, "\"\xc3\xa9-\\ufffd-\\ufffd\\ufffd\"") == 0);
+    json_free(&j);
+
+    json_init(&j);
+    json_begin_array(&j);
+    json_end_array(&j);
+    CHECK(strcmp(j.data, "[]") == 0);
+    json_free(&j);
+}
+
+typedef struct test_rec { ring_hdr h; uint64_t payload; } test_rec;
+
+static void test_ring(void) {
+    ring r;
+    CHECK(ring_init(&r, 64, 100) == 0);
+    CHECK(ring_capacity(&r) == 128);
+    test_rec *a = ring_claim(&r, 5);
+    CHECK(a != NULL && atomic_load(&a->h.refs) == 1 && a->payload == 0);
+    a->payload = 55;
+    CHECK(ring_find(&r, 5) == NULL || ring_find(&r, 5) == a); /* claimed, not yet published */
+    ring_publish(a);
+    CHECK(ring_find(&r, 5) == a);
+    /* 5 + capacity has the same home: displaced to the next slot, still found. */
+    test_rec *b = ring_claim(&r, 5 + 128);
+    CHECK(b != NULL && b != a);
+    ring_publish(b);
+    CHECK(ring_find(&r, 5 + 128) == b);
+    CHECK(ring_find(&r, 6) == NULL);
+    void *mistaken;
+    CHECK(ring_acquire(&r, 5, &mistaken) == a && mistaken == NULL && atomic_load(&a->h.refs) == 2);
+    CHECK(!ring_unref(a));
+    CHECK(ring_unref(a));
+    ring_free(&r, a);
+    CHECK(ring_find(&r, 5) == NULL);
+    CHECK(ring_acquire(&r, 5, &mistaken) == NULL && mistaken == NULL);
+    /* RING_MAX_PROBE live records with one home fill its neighbourhood; the next one is dropped. */
+    ring_destroy(&r);
+    CHECK(ring_init(&r, 64, 1024) == 0);
+    for (uint64_t k = 0; k < RING_MAX_PROBE; k++) {
+        test_rec *t = ring_claim(&r, 7 + k * 1024);
+        CHECK(t != NULL);
+        if (t != NULL) {
+            ring_publish(t);
+        }
+    }
+    CHECK(ring_find(&r, 7 + 63 * 1024) != NULL);
+    CHECK(ring_claim(&r, 7 + 64 * 1024) == NULL);
+    CHECK(atomic_load(&r.dropped) == 1);
+    ring_destroy(&r);
+
+    ring small;
+    CHECK(ring_init(&small, 64, 64) == 0);
+    for (uint64_t n = 1; n <= 64; n++) {
+        test_rec *t = ring_claim(&small, n);
+        CHECK(t != NULL);
+        ring_publish(t);
+    }
+    CHECK(ring_claim(&small, 65) == NULL);
+    CHECK(atomic_load(&small.dropped) == 1);
+    ring_destroy(&small);
+}
+
+static void test_signals(void) {
+    int s = -1;
+    CHECK(config_parse_signal("none", &s) == 0 && s == 0);
+    CHECK(config_parse_signal("SIGUSR2", &s) == 0 && s == SIGUSR2);
+    CHECK(config_parse_signal("usr1", &s) == 0 && s == SIGUSR1);
+    CHECK(config_parse_signal("12", &s) == 0 && s == 12);
+    CHECK(config_parse_signal("SIGRTMIN+3", &s) == 0 && s == SIGRTMIN + 3);
+    CHECK(config_parse_signal("RTMIN", &s) == 0 && s == SIGRTMIN);
+    CHECK(config_parse_signal("SIGNOPE", &s) == -1);
+    CHECK(config_parse_signal("", &s) == -1);
+    CHECK(config_parse_signal("RTMIN+x", &s) == -1);
+    CHECK(config_parse_signal("999", &s) == -1);
+}
+
+static void test_labels(void) {
+    char out[64];
+    label_for_file("fib(5) mid-taskwait", out, sizeof out);
+    CHECK(strcmp(out, "fib-5-mid-taskwait") == 0);
+    label_for_file("", out, sizeof out);
+    CHECK(strcmp(out, "snapshot") == 0);
+    label_for_file("../../etc/passwd", out, sizeof out);
+    CHECK(strchr(out, '/') == NULL && out[0] != '.');
+    label_for_file("a_b.c-d", out, sizeof out);
+    CHECK(strcmp(out, "a_b.c-d") == 0);
+    label_for_file("0123456789012345678901234567890123456789012345678901234567890123456789", out, sizeof out);
+    CHECK(strlen(out) == 48);
+}
+
+__attribute__((noinline)) static int a_static_function(int x) {
+    return x * 3 + 1;
+}
+
+static void test_symbols(void) {
+    char name[256];
+    volatile int keep = a_static_function(2);
+    (void)keep;
+    CHECK(symbolize((uint64_t)(uintptr_t)&a_static_function + 1, name, sizeof name) == 1);
+    CHECK(strcmp(name, "a_static_function") == 0);
+    CHECK(symbolize((uint64_t)(uintptr_t)&printf + 1, name, sizeof name) == 1); /* an exported symbol */
+    CHECK(strstr(name, "printf") != NULL);
+    CHECK(symbolize(0, name, sizeof name) == 0);
+    unsigned char junk[64] = {0};
+    CHECK(elf_function_at(junk, sizeof junk, 0, name, sizeof name) == 0);
+}
+
+/* A hand-built stopped-world copy: the renderer must keep links inside the file and break cycles. */
+static void test_render(void) {
+    agent_cfg.description[0] = '\0';
+    world_copy w;
+    memset(&w, 0, sizeof w);
+    copy_task tasks[4];
+    memset(tasks, 0, sizeof tasks);
+    region_rec regions[1];
+    memset(regions, 0, sizeof regions);
+    copy_thread threads[1];
+    memset(threads, 0, sizeof threads);
+
+    atomic_store(&regions[0].h.number, 1);
+    atomic_store(&regions[0].team_size, 2);
+    regions[0].level = 1;
+    regions[0].encountering = 99; /* not in the copy: left out */
+
+    /* 3 and 4 schedule each other (a cycle); 2 is generated by 77, which is gone. */
+    uint64_t numbers[4] = {1, 2, 3, 4};
+    for (int i = 0; i < 4; i++) {
+        atomic_store(&tasks[i].rec.h.number, numbers[i]);
+        tasks[i].rec.thread_num = -1;
+    }
+    tasks[0].rec.kind = TK_IMPLICIT;
+    tasks[0].rec.thread_num = 1;
+    tasks[0].rec.region = 1;
+    atomic_store(&tasks[0].rec.lifecycle, LC_RUNNING);
+    atomic_store(&tasks[0].rec.thread, 1);
+    tasks[1].rec.generating = 77;
+    tasks[1].rec.region = 1;
+    atomic_store(&tasks[1].rec.lifecycle, LC_QUEUED);
+    atomic_store(&tasks[2].rec.scheduling, 4);
+    atomic_store(&tasks[2].rec.lifecycle, LC_SUSPENDED);
+    atomic_store(&tasks[3].rec.scheduling, 3);
+    atomic_store(&tasks[3].rec.lifecycle, LC_SUSPENDED);
+    tasks[3].rec.flags = ompt_task_explicit | ompt_task_untied;
+    uint64_t edges[1] = {2};
+    tasks[1].edge_off = 0;
+    tasks[1].edge_n = 1; /* 2 waits for itself: dropped */
+
+    threads[0].ordinal = 1;
+    threads[0].acked = 1;
+    threads[0].kind = ompt_thread_worker;
+    threads[0].probe.state = 1;
+    threads[0].probe.task_levels = 1;
+    threads[0].probe.tasks[0].task = 1;
+    threads[0].probe.tasks[0].flags = ompt_task_implicit;
+    threads[0].probe.tasks[0].thread_num = 1;
+    threads[0].probe.tasks[0].rc = 2;
+    threads[0].probe.tasks[0].has_frame = 1;
+    threads[0].probe.tasks[0].exit_frame = 0x1000;
+    threads[0].probe.tasks[0].exit_flags = 0x21;
+    threads[0].probe.region_levels = 1;
+    threads[0].probe.regions[0].region = 1;
+    threads[0].probe.regions[0].team_size = 2;
+
+    w.tasks = tasks;
+    w.ntasks = 4;
+    w.regions = regions;
+    w.nregions = 1;
+    w.threads = threads;
+    w.nthreads = 1;
+    w.edges = edges;
+    w.nedges = 1;
+
+    size_t len = 0;
+    char *text = snapshot_render(&w, "unit \"test\"", &len);
+    CHECK(text != NULL && len == strlen(text));
+    if (text == NULL) {
+        return;
+    }
+    CHECK(strstr(text, "\"label\": \"unit \\\"test\\\"\"") != NULL);
+    CHECK(strstr(text, "\"source\": \"ompt-agent\"") != NULL);
+    CHECK(strstr(text, "99") == NULL);                      /* dangling encountering task left out */
+    CHECK(strstr(text, "\"generatingTask\": 77") == NULL);  /* dangling generating task left out */
+    CHECK(strstr(text, "\"dependsOn\"") == NULL || strstr(text, "\"dependsOn\": []") != NULL);
+    int sched3 = strstr(text, "\"id\": 3,\"kind\": \"explicit\",\"schedulingTask\": 4") != NULL;
+    int sched4 = strstr(text, "\"id\": 4,\"kind\": \"explicit\",\"schedulingTask\": 3") != NULL;
+    CHECK(sched3 + sched4 == 1);                            /* the cycle is broken once */
+    CHECK(strstr(text, "\"members\": [{\"threadNum\": 1,\"thread\": 1,\"implicitTask\": 1}]") != NULL);
+    CHECK(strstr(text, "\"currentTask\": 1,\"currentRegion\": 1") != NULL);
+    CHECK(strstr(text, "\"exit\": {\"address\": \"0x1000\",\"flags\": 33}") != NULL);
+    CHECK(strstr(text, "\"flags\": [\"untied\"]") != NULL);
+    CHECK(strstr(text, "\"lifecycle\": \"queued\"") != NULL);
+    CHECK(strstr(text, "\"unsupported\",\"detail\": \"OMPT does not report a task's entry function\"") != NULL);
+    CHECK(strstr(text, "{\"icv\": 4,\"value\": 1}") != NULL);  /* thread-num-var on the implicit task */
+    free(text);
+}
+
+int main(void) {
+    test_json();
+    test_ring();
+    test_signals();
+    test_labels();
+    test_symbols();
+    test_render();
+    printf("agent unit tests: %d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""Integration tests of the capture agent: compile programs with clang-19 -fopenmp, run them with the agent
+(omp_control_tool flush, the trigger signal, the at-exit snapshot), and assert the exact structure of the
+snapshots they write: thread count, team sizes, the generating tree, scheduling links of suspended tasks,
+queued tasks, dependence edges, flags, and that every link resolves. When the ompd-explorer launcher is
+built, each snapshot must also pass `ompd-explorer validate` with no error.
+
+Usage: integration.py <libompd-explorer-agent.so> <work dir>. Prints "N passed, M failed"; exits 1 on a
+failure."""
+import glob
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+LESSONS = os.path.join(REPO, "scripts", "lessons")
+LAUNCHER = os.path.join(REPO, "ompd-explorer")
+CC = shutil.which("clang-19") or shutil.which("clang")
+
+passed = 0
+failed = 0
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL " + what)
+
+
+def compile_program(src, work):
+    exe = os.path.join(work, os.path.splitext(os.path.basename(src))[0])
+    subprocess.run([CC, "-fopenmp", "-O0", "-g", src, "-o", exe], check=True)
+    return exe
+
+
+def agent_env(agent, out_dir, **extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OMP_", "KMP_", "OMPD_EXPLORER_"))}
+    env.update({"OMP_TOOL_LIBRARIES": agent, "OMPD_EXPLORER_DIR": out_dir, "OMPD_EXPLORER_NUMBER_BLOCK": "1"})
+    env.update(extra)
+    return env
+
+
+def snapshots(out_dir):
+    return sorted(glob.glob(os.path.join(out_dir, "ompd-explorer-*.json")))
+
+
+def links_resolve(snap):
+    """The same rules as the importer's validator: every link names an entity of the file, no cycles."""
+    threads = {t["id"] for t in snap["threads"]}
+    regions = {r["id"]: r for r in snap["parallelRegions"]}
+    tasks = {t["id"]: t for t in snap["tasks"]}
+    errors = []
+
+    def link(value, ids, where):
+        if isinstance(value, int) and value not in ids:
+            errors.append(where)
+
+    for t in snap["threads"]:
+        link(t.get("currentTask"), tasks, "thread %d currentTask" % t["id"])
+        link(t.get("currentRegion"), regions, "thread %d currentRegion" % t["id"])
+    for r in snap["parallelRegions"]:
+        link(r.get("enclosingRegion"), regions, "region %d enclosingRegion" % r["id"])
+        link(r.get("encounteringTask"), tasks, "region %d encounteringTask" % r["id"])
+        nums = [m["threadNum"] for m in r["members"]]
+        if len(set(nums)) != len(nums) or any(n < 0 or n >= r.get("teamSize", 1 << 30) for n in nums):
+            errors.append("region %d members" % r["id"])
+        for m in r["members"]:
+            link(m.get("thread"), threads, "region %d member thread" % r["id"])
+            link(m.get("implicitTask"), tasks, "region %d member task" % r["id"])
+    for t in snap["tasks"]:
+        for field in ("generatingTask", "schedulingTask"):
+            link(t.get(field), tasks, "task %d %s" % (t["id"], field))
+        link(t.get("parallelRegion"), regions, "task %d parallelRegion" % t["id"])
+        link(t.get("thread"), threads, "task %d thread" % t["id"])
+        for d in t.get("dependsOn", []):
+            link(d, tasks, "task %d dependsOn" % t["id"])
+    for field in ("generatingTask", "schedulingTask"):
+        for start in tasks:
+            seen, at = set(), start
+            while at in tasks and at not in seen:
+                seen.add(at)
+                at = tasks[at].get(field)
+            if at in seen:
+                errors.append("cycle in %s through %d" % (field, start))
+    return errors
+
+
+_launcher_works = None
+
+
+def launcher_works():
+    """The launcher exists once the app is built; before that, snapshots are checked here only."""
+    global _launcher_works
+    if _launcher_works is None:
+        _launcher_works = os.access(LAUNCHER, os.X_OK) and subprocess.run(
+            [LAUNCHER, "--version"], capture_output=True).returncode == 0
+        if not _launcher_works:
+            print("integration: ompd-explorer is not built; snapshots are checked without its validator")
+    return _launcher_works
+
+
+def validate_with_launcher(path):
+    if not launcher_works():
+        return
+    result = subprocess.run([LAUNCHER, "validate", path], capture_output=True, text=True)
+    check(result.returncode == 0 and " 0 error(s)" in result.stdout,
+          "ompd-explorer validate %s: %s%s" % (os.path.basename(path), result.stdout, result.stderr))
+
+
+def load_one(out_dir, what):
+    files = snapshots(out_dir)
+    check(len(files) == 1, "%s: expected one snapshot, found %d" % (what, len(files)))
+    if not files:
+        return None
+    snap = json.load(open(files[0], encoding="utf-8"))
+    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.0", what + ": format header")
+    check(snap["capture"]["source"] == "ompt-agent", what + ": capture.source")
+    errors = links_resolve(snap)
+    check(not errors, "%s: links %s" % (what, errors[:5]))
+    validate_with_launcher(files[0])
+    return snap
+
+
+def run_lesson(name, agent, work):
+    exe = compile_program(os.path.join(LESSONS, name + ".c"), work)
+    out = os.path.join(work, name + ".out")
+    os.makedirs(out)
+    subprocess.run([exe], env=agent_env(agent, out, OMPD_EXPLORER_SIGNAL="none"), check=True, timeout=60,
+                   stdout=subprocess.DEVNULL)
+    return load_one(out, name)
+
+
+def lifecycles(snap):
+    counts = {}
+    for t in snap["tasks"]:
+        counts[t.get("lifecycle")] = counts.get(t.get("lifecycle"), 0) + 1
+    return counts
+
+
+def stack(snap, thread_id):
+    tasks = {t["id"]: t for t in snap["tasks"]}
+    thread = next(t for t in snap["threads"] if t["id"] == thread_id)
+    chain, at = [], thread.get("currentTask")
+    while at in tasks:
+        chain.append(at)
+        at = tasks[at].get("schedulingTask")
+    return chain
+
+
+def test_fib(agent, work):
+    s = run_lesson("fib-taskwait", agent, work)
+    if s is None:
+        return
+    check(len(s["threads"]) == 2, "fib: 2 threads")
+    check(sorted(r["teamSize"] for r in s["parallelRegions"]) == [1, 2], "fib: teams of 1 and 2")
+    gen = {t["id"]: t.get("generatingTask") for t in s["tasks"]}
+    check(gen == {1: None, 2: 1, 3: 2, 4: 1, 5: 2, 6: 5, 7: 5, 8: 7, 9: 7, 10: 9, 11: 9}, "fib: generating tree %s" % gen)
+    check(lifecycles(s) == {"suspended": 6, "running": 2, "queued": 3}, "fib: lifecycles %s" % lifecycles(s))
+    check(stack(s, 1) == [11, 9, 7, 5, 2, 1], "fib: stack of thread 1 %s" % stack(s, 1))
+    check(stack(s, 2) == [3, 4], "fib: stack of thread 2 %s" % stack(s, 2))
+    queued = sorted(t["id"] for t in s["tasks"] if t["lifecycle"] == "queued")
+    check(queued == [6, 8, 10], "fib: queued %s" % queued)
+    fib11 = next(t for t in s["tasks"] if t["id"] == 11)
+    check(fib11["creationSite"].get("symbol") == "fib", "fib: creation site symbol")
+    check(fib11["function"] == {"unavailable": "unsupported",
+                                "detail": "OMPT does not report a task's entry function"}, "fib: function unavailable")
+    check("exit" in fib11["frames"] and "enter" in fib11["frames"], "fib: frames of a running task")
+    check(fib11["toolData"]["value"] == 11 and fib11["creationOrder"] == 11, "fib: tool data = creation order")
+
+
+def test_nested(agent, work):
+    s = run_lesson("nested-parallel", agent, work)
+    if s is None:
+        return
+    check(len(s["threads"]) == 4, "nested: 4 threads")
+    regions = {r["id"]: r for r in s["parallelRegions"]}
+    shape = sorted((r["level"], r["teamSize"], r.get("activeLevel")) for r in regions.values())
+    check(shape == [(0, 1, 0), (1, 2, 1), (2, 2, 2), (2, 2, 2)], "nested: levels/teams %s" % shape)
+    inner = [r for r in regions.values() if r["level"] == 2]
+    check(all(regions[r["enclosingRegion"]]["level"] == 1 for r in inner), "nested: inner regions enclosed by outer")
+    check(all(len(r["members"]) == 2 for r in inner), "nested: inner teams complete")
+    check(all(t["kind"] in ("implicit", "initial") for t in s["tasks"]) and len(s["tasks"]) == 7, "nested: 7 tasks")
+    icvs = {i["name"]: i["id"] for i in s["icvs"]}
+    for r in inner:
+        values = {v["icv"]: v["value"] for v in r["icvs"]}
+        check(values.get(icvs["team-size-var"]) == 2 and values.get(icvs["levels-var"]) == 2,
+              "nested: ICVs of an inner region %s" % values)
+
+
+def test_taskgroup(agent, work):
+    s = run_lesson("taskgroup-flags", agent, work)
+    if s is None:
+        return
+    flags = sorted(tuple(t["flags"]) for t in s["tasks"] if t["kind"] == "explicit")
+    check(flags == [(), ("final",), ("undeferred", "final", "included"), ("untied",)], "taskgroup: flags %s" % flags)
+    check(lifecycles(s).get("queued") == 1, "taskgroup: one queued task")
+    included = next(t for t in s["tasks"] if "included" in t["flags"])
+    final = next(t for t in s["tasks"] if t["flags"] == ["final"])
+    check(included["generatingTask"] == final["id"] and included["schedulingTask"] == final["id"],
+          "taskgroup: the included task runs on top of its final parent")
+    check(final["lifecycle"] == "suspended" and included["lifecycle"] == "running", "taskgroup: lifecycles")
+    untied = next(t for t in s["tasks"] if t["flags"] == ["untied"])
+    check(untied["lifecycle"] == "running" and untied["thread"] != included["thread"], "taskgroup: untied on thread 2")
+
+
+def test_dependences(agent, work):
+    s = run_lesson("task-dependences", agent, work)
+    if s is None:
+        return
+    edges = {t["id"]: t.get("dependsOn") for t in s["tasks"] if t.get("dependsOn")}
+    check(edges == {5: [3], 6: [3], 7: [3], 8: [7]}, "dependences: edges %s" % edges)
+    types = {t["id"]: [d["type"] for d in t.get("dependences", [])] for t in s["tasks"] if t["kind"] == "explicit"}
+    check(types == {3: ["inout"], 5: ["in"], 6: ["in"], 7: ["in", "inout"], 8: ["inout"]},
+          "dependences: types %s" % types)
+    check(lifecycles(s).get("queued") == 4, "dependences: four queued")
+
+
+def test_backlog(agent, work):
+    s = run_lesson("task-backlog", agent, work)
+    if s is None:
+        return
+    queued = [t for t in s["tasks"] if t["lifecycle"] == "queued"]
+    check(len(queued) == 100, "backlog: 100 queued, found %d" % len(queued))
+    check(len({t["creationSite"]["address"] for t in queued}) == 1, "backlog: one creation site")
+    check([t["creationOrder"] for t in queued] == list(range(5, 105)), "backlog: creation order")
+    check(all("thread" not in t for t in queued), "backlog: queued tasks have no thread")
+
+
+def test_signal(agent, work):
+    exe = compile_program(os.path.join(HERE, "signal_target.c"), work)
+    out = os.path.join(work, "signal.out")
+    os.makedirs(out)
+    proc = subprocess.Popen([exe], env=agent_env(agent, out), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
+    try:
+        check(proc.stdout.readline().strip() == "ready", "signal: target ready")
+        proc.send_signal(signal.SIGUSR2)
+        deadline = time.time() + 20
+        while not snapshots(out) and time.time() < deadline:
+            time.sleep(0.05)
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        check(proc.wait(timeout=30) == 0, "signal: the program runs on")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    s = load_one(out, "signal")
+    if s is None:
+        return
+    check(s["capture"]["label"] == "signal", "signal: label")
+    check(len(s["threads"]) == 3, "signal: 3 threads")
+    team = next(r for r in s["parallelRegions"] if r["level"] == 1)
+    check(team["teamSize"] == 3 and [m["threadNum"] for m in team["members"]] == [0, 1, 2], "signal: team of 3")
+    check(all(t["state"].get("name") == "ompt_state_work_parallel" for t in s["threads"]), "signal: states")
+    check(all(t.get("currentRegion") == team["id"] for t in s["threads"]), "signal: current regions")
+    check(sorted(t.get("lwp") for t in [x["osIds"] for x in s["threads"]])[0] == proc.pid, "signal: lwp of thread 1")
+
+
+def test_at_exit_and_unwritable(agent, work):
+    exe = compile_program(os.path.join(LESSONS, "nested-parallel.c"), work)
+    out = os.path.join(work, "exit.out")
+    os.makedirs(out)
+    subprocess.run([exe], env=agent_env(agent, out, OMPD_EXPLORER_AT_EXIT="1"), check=True, timeout=60,
+                   stdout=subprocess.DEVNULL)
+    labels = sorted(json.load(open(f))["capture"]["label"] for f in snapshots(out))
+    check(labels == ["Nested parallel regions", "exit"], "at exit: labels %s" % labels)
+    for f in snapshots(out):
+        check(not links_resolve(json.load(open(f))), "at exit: links of " + os.path.basename(f))
+        validate_with_launcher(f)
+
+    result = subprocess.run([exe], env=agent_env(agent, "/nonexistent/ompd-explorer-test"), timeout=60,
+                            capture_output=True, text=True)
+    check(result.returncode == 0 and "done" in result.stdout, "unwritable: the program runs on")
+    lines = [l for l in result.stderr.splitlines() if l.startswith("ompd-explorer-agent:")]
+    check(len(lines) == 1 and "cannot write snapshot" in lines[0], "unwritable: one line %s" % lines)
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__)
+        return 64
+    agent, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    if CC is None:
+        print("integration: clang-19 not found")
+        return 1
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    for test in (test_fib, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
+                 test_at_exit_and_unwritable):
+        try:
+            test(agent, work)
+        except Exception as e:  # a crash of one test is a failure, the others still run
+            check(False, "%s raised %r" % (test.__name__, e))
+    print("agent integration tests: %d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
