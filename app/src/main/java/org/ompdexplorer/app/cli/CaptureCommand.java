@@ -40,6 +40,9 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--ompd-lib", paramLabel = "FILE", description = "the libompd.so to use")
     Path ompdLibrary;
 
+    @Option(names = "--progress", description = "report progress on standard error, one 'progress PHASE DONE TOTAL' line each")
+    boolean progress;
+
     @Option(names = "--gcore-timeout", paramLabel = "SECONDS", defaultValue = "300",
             description = "give up on gcore after this long (default: ${DEFAULT-VALUE})")
     int gcoreTimeout;
@@ -51,12 +54,14 @@ final class CaptureCommand implements Callable<Integer> {
             Path core = null;
             Path dir = Files.createTempDirectory("ompd-explorer-capture-");
             try {
+                ProgressListener listener = progress ? new ImportCoreCommand.StderrProgress(err) : ProgressListener.NONE;
+                listener.progress("taking a core with gcore", 0, -1);
                 core = LiveCore.take(pid, dir, gcoreTimeout);
                 CoreImportOptions options = CoreImportOptions.of(core, LiveCore.executableOf(pid));
                 if (ompdLibrary != null) {
                     options = options.withOmpdLibrary(ompdLibrary);
                 }
-                LoadResult result = new OmpdCoreImporter().importCore(options, ProgressListener.NONE);
+                LoadResult result = new OmpdCoreImporter().importCore(options, listener);
                 result.diagnostics().forEach(d -> err.println(d.format()));
                 return SnapshotOutput.write(new LoadResult(asLive(result.snapshot()), result.diagnostics()), output,
                         spec.commandLine().getOut(), err);

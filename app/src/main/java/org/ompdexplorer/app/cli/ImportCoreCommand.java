@@ -89,7 +89,7 @@ final class ImportCoreCommand implements Callable<Integer> {
     }
 
     /** Machine-readable progress for a parent process: {@code progress <phase> <done> <total>}. */
-    private record StderrProgress(PrintWriter err) implements ProgressListener {
+    record StderrProgress(PrintWriter err) implements ProgressListener {
         @Override
         public void progress(String phase, long done, long total) {
             err.println("progress " + phase.replace(' ', '_') + " " + done + " " + total);

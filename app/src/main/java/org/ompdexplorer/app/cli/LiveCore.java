@@ -14,6 +14,8 @@ final class LiveCore {
 
     /** Why a live core could not be taken; the message names the process and the fix. */
     static final class CaptureException extends Exception {
+        private static final long serialVersionUID = 1L;
+
         CaptureException(String message) {
             super(message);
         }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import javafx.application.Application;
 import javafx.stage.Stage;
+import org.ompdexplorer.app.ui.child.ChildImport;
 import org.ompdexplorer.app.ui.task.BackgroundTasks;
 import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
 
@@ -40,5 +41,6 @@ public final class ExplorerApp extends Application {
         if (tasks != null) {
             tasks.shutdown();
         }
+        ChildImport.stopAll(); // a core import still running must not outlive the window
     }
 }

@@ -2,21 +2,27 @@ package org.ompdexplorer.app.ui;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
+import org.ompdexplorer.app.ui.ompd.RememberedValues;
 
 /**
- * What the window remembers between runs: recent files and the theme, in {@link Preferences}. Tests use
- * {@link #inMemory()} so that they never touch the user's settings.
+ * What the window remembers between runs: recent files, the theme and the dialogs' last values, in
+ * {@link Preferences}. Tests use {@link #inMemory()} so that they never touch the user's settings.
  */
-public final class ExplorerPreferences {
+public final class ExplorerPreferences implements RememberedValues {
     static final int RECENT_LIMIT = 10;
     private static final String RECENT_KEY = "recent.";
     private static final String DARK_KEY = "theme.dark";
+    private static final String VALUE_KEY = "value.";
 
     private final Preferences node;
     private final List<Path> recent = new ArrayList<>();
+    private final Map<String, String> values = new HashMap<>();
     private boolean dark;
 
     private ExplorerPreferences(Preferences node) {
@@ -70,6 +76,27 @@ public final class ExplorerPreferences {
         save();
     }
 
+    @Override
+    public Optional<String> remembered(String key) {
+        if (!values.containsKey(key) && node != null) {
+            String stored = node.get(VALUE_KEY + key, null);
+            if (stored != null) {
+                values.put(key, stored);
+            }
+        }
+        return Optional.ofNullable(values.get(key));
+    }
+
+    @Override
+    public void remember(String key, String value) {
+        values.put(key, value);
+        if (node != null) {
+            node.put(VALUE_KEY + key, value.length() > Preferences.MAX_VALUE_LENGTH
+                    ? value.substring(0, Preferences.MAX_VALUE_LENGTH) : value);
+            flush();
+        }
+    }
+
     private void save() {
         if (node == null) {
             return;
@@ -82,6 +109,10 @@ public final class ExplorerPreferences {
             }
         }
         node.putBoolean(DARK_KEY, dark);
+        flush();
+    }
+
+    private void flush() {
         try {
             node.flush();
         } catch (BackingStoreException e) {

@@ -3,11 +3,16 @@ package org.ompdexplorer.app.ui;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Optional;
+import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+import org.ompdexplorer.app.ui.ompd.PathChooser;
 
-/** Asks the user for a file. Tests replace it, since a native dialog cannot be driven headless. */
-public interface FileDialogs {
+/**
+ * Asks the user for a file: snapshots to open and export, and the paths of the core dialogs. Tests replace it,
+ * since a native dialog cannot be driven headless.
+ */
+public interface FileDialogs extends PathChooser {
     Optional<Path> chooseSnapshot(Window owner);
 
     Optional<Path> chooseExportTarget(Window owner, String suggestedName);
@@ -29,6 +34,28 @@ public interface FileDialogs {
                 FileChooser chooser = chooser("Export the snapshot as JSON");
                 chooser.setInitialFileName(suggestedName);
                 return remember(chooser.showSaveDialog(owner));
+            }
+
+            @Override
+            public Optional<Path> chooseFile(Window owner, String title, Optional<Path> initial) {
+                FileChooser chooser = new FileChooser();
+                chooser.setTitle(title);
+                initialDirectory(initial).ifPresent(chooser::setInitialDirectory);
+                return Optional.ofNullable(chooser.showOpenDialog(owner)).map(File::toPath);
+            }
+
+            @Override
+            public Optional<Path> chooseDirectory(Window owner, String title, Optional<Path> initial) {
+                DirectoryChooser chooser = new DirectoryChooser();
+                chooser.setTitle(title);
+                initialDirectory(initial).ifPresent(chooser::setInitialDirectory);
+                return Optional.ofNullable(chooser.showDialog(owner)).map(File::toPath);
+            }
+
+            /** Where the path is when it is a directory, else its parent, when that exists. */
+            private Optional<File> initialDirectory(Optional<Path> initial) {
+                return initial.map(p -> p.toFile().isDirectory() ? p : p.getParent())
+                        .map(Path::toFile).filter(File::isDirectory);
             }
 
             private FileChooser chooser(String title) {

@@ -25,6 +25,11 @@ final class MainMenu extends MenuBar {
 
     private static Menu file(MainViewModel vm, MainView.Actions actions) {
         MenuItem open = item("menuOpen", "Open…", KeyCode.O, actions::open);
+        MenuItem core = item("menuOpenCore", "Open Core File…", KeyCode.O, actions::openCore);
+        core.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        MenuItem capture = item("menuCapture", "Snapshot Running Process…", KeyCode.P, actions::captureProcess);
+        capture.setAccelerator(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN,
+                KeyCombination.SHIFT_DOWN));
         Menu recent = new Menu("Open Recent");
         recent.setId("menuRecent");
         Runnable fillRecent = () -> {
@@ -46,7 +51,8 @@ final class MainMenu extends MenuBar {
         export.disableProperty().bind(vm.snapshotProperty().isNull());
         MenuItem quit = item("menuQuit", "Quit", KeyCode.Q, actions::quit);
         Menu menu = new Menu("_File");
-        menu.getItems().addAll(open, recent, lesson, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+        menu.getItems().addAll(open, recent, lesson, new SeparatorMenuItem(), core, capture, new SeparatorMenuItem(),
+                export, new SeparatorMenuItem(), quit);
         return menu;
     }
 

@@ -11,7 +11,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import org.controlsfx.control.textfield.TextFields;
 
-/** The toolbar: open, export, back and forward, and the search box with its match stepping. */
+/** The toolbar: open, open a core, export, back and forward, and the search box with its match stepping. */
 final class MainToolBar extends ToolBar {
     static final String ID = "toolBar";
 
@@ -21,6 +21,9 @@ final class MainToolBar extends ToolBar {
         setId(ID);
         Button open = button("openButton", "Open…", "Open a snapshot file (Ctrl+O)");
         open.setOnAction(e -> actions.open());
+        Button core = button("openCoreButton", "Open Core…",
+                "Import a core file through libompd, in a separate process (Ctrl+Shift+O)");
+        core.setOnAction(e -> actions.openCore());
         Button export = button("exportButton", "Export…", "Write the open snapshot as JSON (Ctrl+E)");
         export.setOnAction(e -> actions.export());
         export.disableProperty().bind(vm.snapshotProperty().isNull());
@@ -59,7 +62,7 @@ final class MainToolBar extends ToolBar {
         status.setMinWidth(90);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        getItems().addAll(open, export, back, forward, spacer, searchField, previous, next, status);
+        getItems().addAll(open, core, export, back, forward, spacer, searchField, previous, next, status);
     }
 
     TextField searchField() {

@@ -6,6 +6,7 @@ import javafx.application.Platform;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.Clipboard;
@@ -17,6 +18,8 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
+import org.ompdexplorer.app.ui.ompd.CaptureView;
+import org.ompdexplorer.app.ui.ompd.OpenCoreView;
 import org.ompdexplorer.app.ui.details.DetailsView;
 import org.ompdexplorer.app.ui.navigator.NavigatorView;
 
@@ -35,6 +38,10 @@ public final class MainView extends BorderPane {
     /** What the menu and the toolbar ask of the view (dialogs, focus, clipboard, theme). */
     interface Actions {
         void open();
+
+        void openCore();
+
+        void captureProcess();
 
         void export();
 
@@ -119,11 +126,28 @@ public final class MainView extends BorderPane {
         return navigator;
     }
 
+    /** Shows a dialog over the window, in the window's theme, without waiting for it. */
+    private void showDialog(Dialog<?> dialog) {
+        dialog.initOwner(getScene().getWindow());
+        Theme.styleDialog(dialog.getDialogPane(), getScene());
+        dialog.show();
+    }
+
     private Actions actions() {
         return new Actions() {
             @Override
             public void open() {
                 dialogs.chooseSnapshot(getScene().getWindow()).ifPresent(vm::open);
+            }
+
+            @Override
+            public void openCore() {
+                showDialog(new OpenCoreView(vm.openCore(), dialogs));
+            }
+
+            @Override
+            public void captureProcess() {
+                showDialog(new CaptureView(vm.capture(), dialogs));
             }
 
             @Override

@@ -11,6 +11,10 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.ompdexplorer.app.ui.child.ChildImport;
+import org.ompdexplorer.app.ui.ompd.CaptureViewModel;
+import org.ompdexplorer.app.ui.ompd.LiveProcesses;
+import org.ompdexplorer.app.ui.ompd.OpenCoreViewModel;
 import org.ompdexplorer.app.ui.details.DetailsViewModel;
 import org.ompdexplorer.app.ui.entity.EntityNames;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
@@ -32,7 +36,8 @@ import org.ompdexplorer.resources.BundledResources;
 
 /**
  * The window's state and commands: the open snapshot, loading it in the background, the selection and its
- * history, and the view models of the navigator, the details pane and the search box.
+ * history, and the view models of the navigator, the details pane, the search box and the dialogs that import a
+ * core or snapshot a running process (in a child JVM).
  */
 public final class MainViewModel {
     // Properties
@@ -52,14 +57,27 @@ public final class MainViewModel {
     private final NavigatorViewModel navigator = new NavigatorViewModel();
     private final DetailsViewModel details;
     private final SearchViewModel search;
+    private final OpenCoreViewModel openCore;
+    private final CaptureViewModel capture;
     private TaskHandle running = TaskHandle.DONE;
     private long loadGeneration;
 
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences) {
+        this(tasks, preferences, ChildImport.ofCurrentJvm());
+    }
+
+    /**
+     * @param child how cores are imported and processes captured: the same ompd-explorer in a child JVM (tests
+     *              give a fake child to crash or hang)
+     */
+    public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences, ChildImport child) {
         this.tasks = tasks;
         this.preferences = preferences;
         this.details = new DetailsViewModel(tasks);
         this.search = new SearchViewModel(tasks, this::navigate);
+        this.openCore = new OpenCoreViewModel(preferences, child, this::load);
+        this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
+                CaptureViewModel::gcoreOnPath);
         recentFiles.setAll(preferences.recentFiles());
     }
 
@@ -118,6 +136,16 @@ public final class MainViewModel {
         return preferences;
     }
 
+    /** File → Open Core File…. */
+    public OpenCoreViewModel openCore() {
+        return openCore;
+    }
+
+    /** File → Snapshot Running Process…. */
+    public CaptureViewModel capture() {
+        return capture;
+    }
+
     // Commands
 
     /** Opens {@code file} when given, else the bundled lesson. */
@@ -126,15 +154,25 @@ public final class MainViewModel {
     }
 
     public void openBundledLesson() {
-        load("Opening the bundled lesson", SnapshotSources.lesson(BundledResources.DEFAULT_LESSON), null);
+        load("Opening the bundled lesson", SnapshotSources.lesson(BundledResources.DEFAULT_LESSON), null,
+                "Could not open the bundled lesson");
     }
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
     public void open(Path file) {
-        load("Opening " + file.getFileName(), SnapshotSources.file(file), file);
+        load("Opening " + file.getFileName(), SnapshotSources.file(file), file, "Could not open " + file);
     }
 
-    private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file) {
+    /**
+     * Loads what {@code job} makes the way a file is opened (progress and Cancel in the status bar; on failure
+     * one problem titled {@code failureTitle}, with the job's message, and the open snapshot stays), without
+     * adding it to the recent files: a core import or a live capture.
+     */
+    public void load(String what, String failureTitle, BackgroundJob<LoadedSnapshot> job) {
+        load(what, job, null, failureTitle);
+    }
+
+    private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file, String failureTitle) {
         running.cancel();
         long mine = ++loadGeneration; // a superseded load must not touch the state of the one after it
         loading.set(true);
@@ -162,7 +200,7 @@ public final class MainViewModel {
                     if (mine == loadGeneration) {
                         loading.set(false);
                         message.set("");
-                        loadFailed(file, error);
+                        loadFailed(failureTitle, error);
                     }
                 })
                 .onCancelled(() -> {
@@ -173,12 +211,12 @@ public final class MainViewModel {
                 }));
     }
 
-    private void loadFailed(Path file, Throwable error) {
+    private void loadFailed(String failureTitle, Throwable error) {
         switch (error) {
             case LoadCancelledException c -> message.set("Loading cancelled");
             case SnapshotLoadException e -> problem.set(new Problem("Could not open " + e.input(), e.getMessage(),
                     e.diagnostics()));
-            default -> problem.set(new Problem("Could not open " + (file == null ? "the bundled lesson" : file),
+            default -> problem.set(new Problem(failureTitle,
                     String.valueOf(error.getMessage() == null ? error : error.getMessage()), List.of()));
         }
         if (snapshot.get() != null && problem.get() != null) {

@@ -58,6 +58,16 @@ class ExplorerJourneyTest {
             public Optional<Path> chooseExportTarget(Window owner, String suggestedName) {
                 return Optional.empty();
             }
+
+            @Override
+            public Optional<Path> chooseFile(Window owner, String title, Optional<Path> initial) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<Path> chooseDirectory(Window owner, String title, Optional<Path> initial) {
+                return Optional.empty();
+            }
         });
     }
 

@@ -67,6 +67,9 @@ public final class ScreenshotsCommand {
         show(vm, scene, Target.of(deepest.id()));
         write(scene, out.resolve("dark-theme.png"));
 
+        FxDriver.onFx(() -> Theme.apply(scene, false));
+        DialogScreenshots.write(vm, scene, out);
+
         tasks.shutdown();
         javafx.application.Platform.exit();
         System.out.println("screenshots written to " + out.toAbsolutePath());

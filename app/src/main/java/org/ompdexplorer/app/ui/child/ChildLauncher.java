@@ -1,0 +1,78 @@
+package org.ompdexplorer.app.ui.child;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * How to start the ompd-explorer command line as a child process: the program and the options that come before
+ * the command ({@code import-core}, {@code capture}). The window uses {@link #currentJvm()}; tests use a fake
+ * child (a script) to crash, hang or fail on purpose.
+ */
+@FunctionalInterface
+public interface ChildLauncher {
+    String MAIN_MODULE = "org.ompdexplorer.app";
+    String MAIN_CLASS = "org.ompdexplorer.app.Main";
+    /** The only module that calls native code (libompd through FFM); JavaFX is not used by the child. */
+    String NATIVE_MODULE = "org.ompdexplorer.importers";
+
+    /**
+     * @param workDir the child's own directory (its working and temporary directory, deleted after it ends);
+     *                a JVM writes its crash log there
+     */
+    List<String> command(Path workDir);
+
+    /** A fixed command, e.g. a script standing in for the child in tests. */
+    static ChildLauncher of(String... command) {
+        List<String> fixed = List.of(command);
+        return workDir -> fixed;
+    }
+
+    /**
+     * The same ompd-explorer this JVM runs, in a new JVM: the current {@code java}, then the current module path
+     * and {@code -m} when the application runs as modules (the launcher script), else the class path (tests).
+     */
+    static ChildLauncher currentJvm() {
+        // the running binary, unless it is an application launcher (jpackage) rather than java itself
+        String java = ProcessHandle.current().info().command()
+                .filter(c -> Path.of(c).getFileName().toString().equals("java"))
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        String modulePath = System.getProperty("jdk.module.path");
+        boolean modular = ChildLauncher.class.getModule().isNamed() && modulePath != null && !modulePath.isEmpty();
+        return modular ? onModulePath(java, modulePath) : onClassPath(java, System.getProperty("java.class.path"));
+    }
+
+    static ChildLauncher onModulePath(String java, String modulePath) {
+        List<String> tail = List.of("--enable-native-access=" + NATIVE_MODULE, "-p", absolute(modulePath),
+                "-m", MAIN_MODULE + "/" + MAIN_CLASS);
+        return workDir -> jvm(java, workDir, tail);
+    }
+
+    static ChildLauncher onClassPath(String java, String classPath) {
+        List<String> tail = List.of("--enable-native-access=ALL-UNNAMED", "-cp", absolute(classPath), MAIN_CLASS);
+        return workDir -> jvm(java, workDir, tail);
+    }
+
+    /**
+     * A JVM that keeps its leftovers in {@code workDir}: its temporary files (the core {@code capture} takes) and
+     * the crash log a fatal error writes, which says where it crashed; it never writes a core of itself.
+     */
+    static List<String> jvm(String java, Path workDir, List<String> mainAndOptions) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.add("-XX:-CreateCoredumpOnCrash");
+        command.add("-XX:ErrorFile=" + workDir.resolve(CrashLog.FILE_PATTERN));
+        command.add("-Djava.io.tmpdir=" + workDir);
+        command.addAll(mainAndOptions);
+        return command;
+    }
+
+    /** The child runs in another directory, so relative path entries are made absolute. */
+    private static String absolute(String pathList) {
+        return Arrays.stream(pathList.split(File.pathSeparator)).filter(s -> !s.isEmpty())
+                .map(s -> Path.of(s).toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator));
+    }
+}

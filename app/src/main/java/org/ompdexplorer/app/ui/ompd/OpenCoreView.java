@@ -1,0 +1,106 @@
+package org.ompdexplorer.app.ui.ompd;
+
+import java.util.Locale;
+import javafx.css.PseudoClass;
+import javafx.event.ActionEvent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * The Open Core File dialog: one row per path with Browse…, two options, the first problem in the fields, and
+ * the same import as a terminal command. Import starts the child and closes the dialog; progress and Cancel are
+ * then in the window's status bar.
+ */
+public final class OpenCoreView extends Dialog<ButtonType> {
+    public static final String ID = "openCoreDialog";
+    public static final String RUN_ID = "runCoreImport";
+    public static final ButtonType RUN = new ButtonType("Import", ButtonBar.ButtonData.OK_DONE);
+    static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
+
+    public OpenCoreView(OpenCoreViewModel vm, PathChooser chooser) {
+        setTitle("Open Core File");
+        setHeaderText("Import a core file through the program's libompd, in a separate process");
+        setResizable(true);
+        DialogPane pane = getDialogPane();
+        pane.setId(ID);
+        pane.getStyleClass().add("core-dialog");
+        pane.getButtonTypes().addAll(RUN, ButtonType.CANCEL);
+
+        GridPane grid = new GridPane();
+        grid.setHgap(8);
+        grid.setVgap(6);
+        ColumnConstraints grow = new ColumnConstraints();
+        grow.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(new ColumnConstraints(), grow, new ColumnConstraints());
+        int row = 0;
+        for (CoreField f : CoreField.values()) {
+            TextField field = new TextField();
+            field.setId(fieldId(f));
+            field.setPrefColumnCount(44);
+            field.setPromptText(f.required() ? f.help() : "optional: " + f.help());
+            field.setTooltip(new Tooltip(f.help() + (f.flag().isEmpty() ? "" : " (" + f.flag() + ")")));
+            field.textProperty().bindBidirectional(vm.text(f));
+            Runnable mark = () -> field.pseudoClassStateChanged(INVALID, vm.problemsProperty().get().containsKey(f));
+            vm.problemsProperty().addListener((obs, old, now) -> mark.run());
+            mark.run();
+            Label label = new Label(f.label() + ":");
+            label.setLabelFor(field);
+            grid.addRow(row++, label, field, new BrowseButton(fieldId(f) + "Browse", field, f.kind(),
+                    "Choose the " + f.label().toLowerCase(Locale.ROOT), chooser));
+        }
+        CheckBox sourceLines = new CheckBox(OpenCoreViewModel.SOURCE_LINES);
+        sourceLines.setId("sourceLinesBox");
+        sourceLines.selectedProperty().bindBidirectional(vm.sourceLinesProperty());
+        CheckBox truncated = new CheckBox(OpenCoreViewModel.ACCEPT_TRUNCATED);
+        truncated.setId("acceptTruncatedBox");
+        truncated.selectedProperty().bindBidirectional(vm.acceptTruncatedProperty());
+        grid.add(new VBox(4, sourceLines, truncated), 1, row++);
+
+        Label problem = new Label();
+        problem.setId("coreImportProblem");
+        problem.getStyleClass().add("dialog-problem");
+        problem.setWrapText(true);
+        problem.textProperty().bind(vm.firstProblemProperty());
+        TextField command = new TextField();
+        command.setId("coreImportCommand");
+        command.setEditable(false);
+        command.getStyleClass().add("dialog-command");
+        command.textProperty().bind(vm.commandLineProperty());
+        command.setTooltip(new Tooltip("The same import in a terminal"));
+        Label same = new Label("In a terminal:");
+        same.setLabelFor(command);
+        grid.addRow(row++, same, command);
+        grid.add(problem, 0, row, 3, 1);
+        pane.setContent(grid);
+
+        Button run = (Button) pane.lookupButton(RUN);
+        run.setId(RUN_ID);
+        run.disableProperty().bind(vm.canRunProperty().not());
+        run.addEventFilter(ActionEvent.ACTION, e -> {
+            if (!vm.run()) {
+                e.consume(); // keeps the dialog open on what is wrong
+            }
+        });
+    }
+
+    /** The id of a field's text box, e.g. {@code coreField}, {@code solibSearchPathField}. */
+    public static String fieldId(CoreField field) {
+        String[] words = field.name().toLowerCase(Locale.ROOT).split("_");
+        StringBuilder id = new StringBuilder(words[0]);
+        for (int i = 1; i < words.length; i++) {
+            id.append(Character.toUpperCase(words[i].charAt(0))).append(words[i].substring(1));
+        }
+        return id.append("Field").toString();
+    }
+}
