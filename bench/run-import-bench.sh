@@ -6,5 +6,6 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 java="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
 jar=$(ls "$here"/bench/target/bench-*.jar | head -n 1)
-exec "$java" -Xms6g -Xmx6g -XX:+UseG1GC -p "$jar:$here/bench/target/lib" \
+gc="${BENCH_GC:--XX:+UseParallelGC}"   # the launcher's collector for batch commands
+exec "$java" -Xms6g -Xmx6g $gc -p "$jar:$here/bench/target/lib" \
     -m org.ompdexplorer.bench/org.ompdexplorer.bench.ImportBenchmark "$@"

@@ -9,6 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import org.ompdexplorer.model.Snapshot;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
@@ -39,6 +43,7 @@ public final class SnapshotJsonExporter {
         Path dir = target.toAbsolutePath().getParent();
         Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         try {
+            readableLikeAnyFile(temp, target);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
@@ -50,6 +55,19 @@ public final class SnapshotJsonExporter {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /**
+     * A temporary file is created owner-only; the snapshot is not a secret, so it gets the target's permissions
+     * when replacing one, else {@code rw-r--r--}.
+     */
+    private static void readableLikeAnyFile(Path temp, Path target) throws IOException {
+        if (!Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            return;
+        }
+        Set<PosixFilePermission> permissions = Files.exists(target) ? Files.getPosixFilePermissions(target)
+                : PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(temp, permissions);
     }
 
     /** Writes {@code snapshot} to a stream, which stays open. */

@@ -58,6 +58,7 @@ public final class SnapshotJsonImporter {
                     .maxNumberLength(64)
                     .build())
             .build();
+    private final ValueReaders.Matchers matchers = ValueReaders.Matchers.of(factory);
 
     /** Reads a snapshot file; {@code input} names it in every message. */
     public LoadResult read(Path path, LoadOptions options, ProgressListener progress) throws SnapshotLoadException {
@@ -148,10 +149,10 @@ public final class SnapshotJsonImporter {
             this.size = size;
             this.options = options;
             this.progress = progress;
-            this.values = new ValueReaders(cursor);
+            this.values = new ValueReaders(cursor, matchers);
             this.header = new HeaderReader(cursor, values);
             this.teams = new TeamReader(cursor, values);
-            this.taskReader = new TaskReader(cursor, values);
+            this.taskReader = new TaskReader(cursor, values, matchers.task());
             // a task takes 150–450 bytes of JSON: sizing for the smallest avoids regrowing a huge list
             this.tasks = new ArrayList<>((int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, size / 150)));
         }

@@ -21,12 +21,20 @@ import tools.jackson.core.JsonToken;
 
 /** Reads one element of {@code tasks[]}: the hot path of a large import. */
 final class TaskReader {
+    /** The fields of a task, as docs/snapshot-format.md names them. */
+    enum Field {
+        id, kind, generatingTask, schedulingTask, parallelRegion, thread, threadNum, function, creationSite, frames,
+        toolData, icvs, lifecycle, flags, priority, dependences, dependsOn, creationOrder
+    }
+
     private final JsonCursor c;
     private final ValueReaders values;
+    private final FieldMatcher<Field> fields;
 
-    TaskReader(JsonCursor cursor, ValueReaders values) {
+    TaskReader(JsonCursor cursor, ValueReaders values, FieldMatcher<Field> fields) {
         this.c = cursor;
         this.values = values;
+        this.fields = fields;
     }
 
     /** Reads the task object at the current START_OBJECT; {@code null} (reported) when it has no usable id. */
@@ -50,53 +58,51 @@ final class TaskReader {
         List<TaskId> dependsOn = List.of();
         long creationOrder = -1;
         boolean agent = false;
-        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String name = c.parser.currentName();
+        for (Field field = fields.next(c); field != null; field = fields.next(c)) {
             c.parser.nextToken();
-            switch (name) {
-                case "id" -> id = c.id("task id");
-                case "kind" -> {
+            switch (field) {
+                case id -> id = c.id("task id");
+                case kind -> {
                     String k = c.repeatedString("task kind");
                     kind = k == null ? null : TaskKind.of(k);
                 }
-                case "generatingTask" -> generating = values.taskLink("generatingTask");
-                case "schedulingTask" -> scheduling = values.taskLink("schedulingTask");
-                case "parallelRegion" -> region = values.regionLink("parallelRegion");
-                case "thread" -> thread = values.threadLink("thread");
-                case "threadNum" -> threadNum = values.intFact("threadNum", 0, Integer.MAX_VALUE);
-                case "function" -> function = values.code("function");
-                case "creationSite" -> creationSite = values.code("creationSite");
-                case "frames" -> frames = values.frames("frames");
-                case "toolData" -> toolData = values.toolData("toolData");
-                case "icvs" -> icvs = values.icvValues("icvs");
-                case "lifecycle" -> {
+                case generatingTask -> generating = values.taskLink("generatingTask");
+                case schedulingTask -> scheduling = values.taskLink("schedulingTask");
+                case parallelRegion -> region = values.regionLink("parallelRegion");
+                case thread -> thread = values.threadLink("thread");
+                case threadNum -> threadNum = values.intFact("threadNum", 0, Integer.MAX_VALUE);
+                case function -> function = values.code("function");
+                case creationSite -> creationSite = values.code("creationSite");
+                case frames -> frames = values.frames("frames");
+                case toolData -> toolData = values.toolData("toolData");
+                case icvs -> icvs = values.icvValues("icvs");
+                case lifecycle -> {
                     String l = c.repeatedString("lifecycle");
                     lifecycle = l == null ? null : TaskLifecycle.of(l);
                     agent = true;
                 }
-                case "flags" -> {
+                case flags -> {
                     flags = flags();
                     agent = true;
                 }
-                case "priority" -> {
+                case priority -> {
                     priority = c.parser.currentToken() == JsonToken.VALUE_NULL ? null
                             : c.integer("priority", Integer.MIN_VALUE, Integer.MAX_VALUE);
                     agent = true;
                 }
-                case "dependences" -> {
+                case dependences -> {
                     dependences = dependences();
                     agent = true;
                 }
-                case "dependsOn" -> {
+                case dependsOn -> {
                     dependsOn = dependsOn();
                     agent = true;
                 }
-                case "creationOrder" -> {
+                case creationOrder -> {
                     Long order = c.longValue("creationOrder");
                     creationOrder = order == null ? -1 : order;
                     agent = true;
                 }
-                default -> c.unknownField(name);
             }
         }
         if (id < 0) {

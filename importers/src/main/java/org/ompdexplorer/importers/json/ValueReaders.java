@@ -22,13 +22,34 @@ import tools.jackson.core.JsonToken;
  * data, states, ICV values. Each reports a wrong shape where it is and yields an absent value.
  */
 final class ValueReaders {
+    enum CodeField { address, symbol, file, line, unavailable, detail }
+
+    enum FramesField { exit, enter, unavailable, detail }
+
+    enum FrameField { address, flags }
+
+    enum ToolDataField { value, ptr, unavailable, detail }
+
+    /** The name matchers of the shapes a large snapshot repeats; built once per importer. */
+    record Matchers(FieldMatcher<TaskReader.Field> task, FieldMatcher<CodeField> code,
+                    FieldMatcher<FramesField> frames, FieldMatcher<FrameField> frame,
+                    FieldMatcher<ToolDataField> toolData) {
+        static Matchers of(tools.jackson.core.json.JsonFactory factory) {
+            return new Matchers(new FieldMatcher<>(factory, TaskReader.Field.class),
+                    new FieldMatcher<>(factory, CodeField.class), new FieldMatcher<>(factory, FramesField.class),
+                    new FieldMatcher<>(factory, FrameField.class), new FieldMatcher<>(factory, ToolDataField.class));
+        }
+    }
+
     private static final int CODE_SLOTS = 1024;
     private final JsonCursor c;
+    private final Matchers matchers;
     /** Recent code locations by address: tasks of one function repeat it a million times. */
     private final Fact<CodeLocation>[] recentCode;
 
     @SuppressWarnings("unchecked")
-    ValueReaders(JsonCursor cursor) {
+    ValueReaders(JsonCursor cursor, Matchers matchers) {
+        this.matchers = matchers;
         this.recentCode = new Fact[CODE_SLOTS];
         this.c = cursor;
     }
@@ -113,25 +134,21 @@ final class ValueReaders {
         String symbol = null;
         String file = null;
         int line = 0;
-        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String name = c.parser.currentName();
-            if (u.take(c, name)) {
-                continue;
-            }
-            switch (name) {
-                case "address" -> {
+        for (CodeField field = matchers.code().next(c); field != null; field = matchers.code().next(c)) {
+            switch (field) {
+                case unavailable, detail -> u.take(c, field.name());
+                case address -> {
                     c.parser.nextToken();
                     sawAddress = true;
                     address = c.address(what + ".address");
                 }
-                case "symbol" -> { c.parser.nextToken(); symbol = c.repeatedString("symbol"); }
-                case "file" -> { c.parser.nextToken(); file = c.repeatedString("file"); }
-                case "line" -> {
+                case symbol -> { c.parser.nextToken(); symbol = c.repeatedString("symbol"); }
+                case file -> { c.parser.nextToken(); file = c.repeatedString("file"); }
+                case line -> {
                     c.parser.nextToken();
                     Integer l = c.integer("line", 0, Integer.MAX_VALUE);
                     line = l == null ? 0 : l;
                 }
-                default -> c.unknownField(name);
             }
         }
         if (u.isUnavailable()) {
@@ -169,15 +186,11 @@ final class ValueReaders {
         JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
         long[] exit = {0, 0};
         long[] enter = {0, 0};
-        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String name = c.parser.currentName();
-            if (u.take(c, name)) {
-                continue;
-            }
-            switch (name) {
-                case "exit" -> { c.parser.nextToken(); frame("exit frame", exit); }
-                case "enter" -> { c.parser.nextToken(); frame("enter frame", enter); }
-                default -> c.unknownField(name);
+        for (FramesField field = matchers.frames().next(c); field != null; field = matchers.frames().next(c)) {
+            switch (field) {
+                case unavailable, detail -> u.take(c, field.name());
+                case exit -> { c.parser.nextToken(); frame("exit frame", exit); }
+                case enter -> { c.parser.nextToken(); frame("enter frame", enter); }
             }
         }
         return u.isUnavailable() ? u.fact()
@@ -188,20 +201,17 @@ final class ValueReaders {
         if (!object(what)) {
             return;
         }
-        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String name = c.parser.currentName();
-            switch (name) {
-                case "address" -> {
-                    c.parser.nextToken();
+        for (FrameField field = matchers.frame().next(c); field != null; field = matchers.frame().next(c)) {
+            c.parser.nextToken();
+            switch (field) {
+                case address -> {
                     Long a = c.address(what + " address");
                     into[0] = a == null ? 0 : a;
                 }
-                case "flags" -> {
-                    c.parser.nextToken();
+                case flags -> {
                     Integer f = c.integer(what + " flags", 0, 0xffff);
                     into[1] = f == null ? 0 : f;
                 }
-                default -> c.unknownField(name);
             }
         }
     }
@@ -213,15 +223,11 @@ final class ValueReaders {
         JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
         long value = 0;
         long ptr = 0;
-        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String name = c.parser.currentName();
-            if (u.take(c, name)) {
-                continue;
-            }
-            switch (name) {
-                case "value" -> { c.parser.nextToken(); Long v = c.longValue("tool data value"); value = v == null ? 0 : v; }
-                case "ptr" -> { c.parser.nextToken(); Long p = c.address("tool data ptr"); ptr = p == null ? 0 : p; }
-                default -> c.unknownField(name);
+        for (ToolDataField field = matchers.toolData().next(c); field != null; field = matchers.toolData().next(c)) {
+            switch (field) {
+                case unavailable, detail -> u.take(c, field.name());
+                case value -> { c.parser.nextToken(); Long v = c.longValue("tool data value"); value = v == null ? 0 : v; }
+                case ptr -> { c.parser.nextToken(); Long p = c.address("tool data ptr"); ptr = p == null ? 0 : p; }
             }
         }
         return u.isUnavailable() ? u.fact() : Fact.of(new ToolData(value, ptr));

@@ -75,6 +75,10 @@ class RoundTripTest {
         try (var files = Files.list(dir)) {
             assertThat(files).containsExactly(target);
         }
+        Path fresh = dir.resolve("fresh.json");
+        new SnapshotJsonExporter().write(load(lessonBytes()).snapshot(), fresh);
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh)))
+                .as("not owner-only like a temporary file").isEqualTo("rw-r--r--");
     }
 
     @Test
