@@ -8,7 +8,6 @@ import org.ompdexplorer.app.ui.task.BackgroundJob;
 import org.ompdexplorer.app.ui.task.JobContext;
 import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.LoadResult;
-import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoader;
 import org.ompdexplorer.resources.BundledResources;
 
@@ -19,7 +18,7 @@ final class SnapshotSources {
 
     static BackgroundJob<LoadedSnapshot> file(Path path) {
         return context -> {
-            LoadResult result = new SnapshotLoader().load(path, LoadOptions.LENIENT, listener(context));
+            LoadResult result = new SnapshotLoader().load(path, LoadOptions.LENIENT, context);
             return new LoadedSnapshot(result.snapshot(), result.diagnostics(), path.toString(), Optional.of(path));
         };
     }
@@ -28,24 +27,9 @@ final class SnapshotSources {
         return context -> {
             try (InputStream in = BundledResources.openLesson(name)) {
                 LoadResult result = new SnapshotLoader().load(in, name + ".json", -1, LoadOptions.LENIENT,
-                        listener(context));
+                        context);
                 return new LoadedSnapshot(result.snapshot(), result.diagnostics(), "bundled lesson " + name,
                         Optional.empty());
-            }
-        };
-    }
-
-    /** The importer's progress and cancellation, through the job's context. */
-    private static ProgressListener listener(JobContext context) {
-        return new ProgressListener() {
-            @Override
-            public void progress(String phase, long done, long total) {
-                context.progress(phase, done, total);
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return context.isCancelled();
             }
         };
     }

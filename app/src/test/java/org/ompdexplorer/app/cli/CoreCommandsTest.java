@@ -2,14 +2,10 @@ package org.ompdexplorer.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.importers.LoadOptions;
@@ -61,17 +57,7 @@ class CoreCommandsTest {
     @Test
     void captureSnapshotsARunningProgramAndLeavesNoCoreBehind() throws Exception {
         NativeFixtures.require(Files.isExecutable(Path.of("/usr/bin/gcore")), "gdb's gcore", "apt-get install gdb");
-        ProcessBuilder pb = new ProcessBuilder(NativeFixtures.program("nested_parallel").toString());
-        pb.environment().put("LD_LIBRARY_PATH", NativeFixtures.runtimePrefix().resolve("lib").toString());
-        pb.environment().put("OMP_DEBUG", "enabled");
-        pb.redirectErrorStream(true);
-        Process program = pb.start();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(program.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null && !line.startsWith("READY")) {
-                assertThat(program.isAlive()).isTrue();
-            }
+        try (NativeFixtures.HeldProgram program = NativeFixtures.startHeld("nested_parallel")) {
             Path snapshot = dir.resolve("live.json");
             long tempBefore = countCaptureDirs();
             int code = run("capture", Long.toString(program.pid()), "-o", snapshot.toString());
@@ -81,10 +67,8 @@ class CoreCommandsTest {
             assertThat(s.capture().pid()).isEqualTo(program.pid());
             assertThat(s.threads()).hasSize(4);
             assertThat(s.parallelRegions()).extracting(r -> r.level().get()).contains(1, 2);
-            assertThat(program.isAlive()).as("capture leaves the process running").isTrue();
+            assertThat(program.process().isAlive()).as("capture leaves the process running").isTrue();
             assertThat(countCaptureDirs()).isEqualTo(tempBefore);
-        } finally {
-            program.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 

@@ -119,4 +119,41 @@ public final class NativeFixtures {
             return 0;
         }
     }
+
+    /**
+     * Starts a fixture program on the OMPD-capable runtime with {@code OMP_DEBUG=enabled} and returns once it
+     * printed {@code READY} (all its threads held at their known point). Close it to end the process.
+     */
+    public static HeldProgram startHeld(String program) throws java.io.IOException {
+        ProcessBuilder pb = new ProcessBuilder(program(program).toString());
+        pb.environment().put("LD_LIBRARY_PATH", runtimePrefix().resolve("lib").toString());
+        pb.environment().put("OMP_DEBUG", "enabled");
+        pb.redirectErrorStream(true);
+        Process process = pb.start();
+        java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(
+                process.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+        String line;
+        while ((line = lines.readLine()) != null && !line.startsWith("READY")) {
+            if (!process.isAlive()) {
+                break;
+            }
+        }
+        if (line == null) {
+            process.destroyForcibly();
+            fail(program + " ended before it printed READY");
+        }
+        return new HeldProgram(process);
+    }
+
+    /** A fixture program held at its known point; {@link #close()} ends it. */
+    public record HeldProgram(Process process) implements AutoCloseable {
+        public long pid() {
+            return process.pid();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.destroyForcibly().waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
 }

@@ -1,7 +1,12 @@
 package org.ompdexplorer.app.ui.task;
 
-/** What a running job can tell its caller and ask of it. Calls are cheap; jobs may call them often. */
-public interface JobContext {
+import org.ompdexplorer.importers.ProgressListener;
+
+/**
+ * What a running job can tell its caller and ask of it: the core's {@link ProgressListener}, so a job hands its
+ * context straight to an importer. Calls are cheap; jobs may call them often.
+ */
+public interface JobContext extends ProgressListener {
     /** A context that ignores progress and never cancels. */
     JobContext NONE = new JobContext() {
         @Override
@@ -13,13 +18,4 @@ public interface JobContext {
             return false;
         }
     };
-
-    /**
-     * @param phase what is being done, e.g. "reading tasks"
-     * @param done  units done so far
-     * @param total units in all, or −1 when unknown
-     */
-    void progress(String phase, long done, long total);
-
-    boolean isCancelled();
 }

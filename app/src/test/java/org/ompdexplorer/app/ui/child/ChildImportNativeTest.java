@@ -2,15 +2,11 @@ package org.ompdexplorer.app.ui.child;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.ompdexplorer.app.ui.ompd.LiveProcesses;
 import org.ompdexplorer.app.ui.task.JobContext;
@@ -51,18 +47,7 @@ class ChildImportNativeTest {
     @Test
     void captureInAChildJvmSnapshotsARunningProgramThatRunsOn() throws Exception {
         NativeFixtures.require(Files.isExecutable(Path.of("/usr/bin/gcore")), "gdb's gcore", "apt-get install gdb");
-        ProcessBuilder pb = new ProcessBuilder(NativeFixtures.program("nested_parallel").toString());
-        pb.environment().put("LD_LIBRARY_PATH", NativeFixtures.runtimePrefix().resolve("lib").toString());
-        pb.environment().put("OMP_DEBUG", "enabled");
-        pb.redirectErrorStream(true);
-        Process program = pb.start();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(program.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null && !line.startsWith("READY")) {
-                assertThat(program.isAlive()).isTrue();
-            }
-
+        try (NativeFixtures.HeldProgram program = NativeFixtures.startHeld("nested_parallel")) {
             assertThat(LiveProcesses.system().list(JobContext.NONE)).as("the capture dialog marks it as OpenMP")
                     .anySatisfy(p -> {
                         assertThat(p.pid()).isEqualTo(program.pid());
@@ -75,9 +60,7 @@ class ChildImportNativeTest {
             assertThat(result.snapshot().capture().source()).isEqualTo(CaptureSource.LIVE_PROCESS);
             assertThat(result.snapshot().capture().pid()).isEqualTo(program.pid());
             assertThat(result.snapshot().threads()).hasSize(4);
-            assertThat(program.isAlive()).isTrue();
-        } finally {
-            program.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            assertThat(program.process().isAlive()).isTrue();
         }
     }
 }
