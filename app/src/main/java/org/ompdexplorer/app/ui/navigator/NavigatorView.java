@@ -104,12 +104,36 @@ public final class NavigatorView extends BorderPane {
         revealing = true;
         try {
             tree.setRoot(root);
+            expandSmallNodes(root);
         } finally {
             revealing = false;
         }
         Target current = selection.getValue();
         if (current != null) {
             viewModel.pathTo(current).ifPresent(this::expandAndSelect); // no switching back: the user chose this grouping
+        }
+    }
+
+    /**
+     * Opens the first levels where they are small, so a lesson shows its regions and task tree at once; a large
+     * snapshot stays collapsed past its groups (breadth first, at most 40 nodes).
+     */
+    private static void expandSmallNodes(TreeItem<NavNode> root) {
+        java.util.ArrayDeque<TreeItem<NavNode>> queue = new java.util.ArrayDeque<>(root.getChildren());
+        java.util.Map<TreeItem<NavNode>, Integer> depth = new java.util.HashMap<>();
+        int expanded = 0;
+        while (!queue.isEmpty() && expanded < 40) {
+            TreeItem<NavNode> item = queue.poll();
+            int level = depth.getOrDefault(item, 1);
+            if (item.isLeaf() || level > 4 || item.getChildren().size() > 8) {
+                continue;
+            }
+            item.setExpanded(true);
+            expanded++;
+            for (TreeItem<NavNode> child : item.getChildren()) {
+                depth.put(child, level + 1);
+                queue.add(child);
+            }
         }
     }
 
