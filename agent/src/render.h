@@ -1,0 +1,38 @@
+/* Rendering a stopped-world copy as snapshot format v1 (docs/snapshot-format.md), in parts:
+ * render_values.c  names of OMPT vocabularies and the small value shapes (unavailable, code, frame, ICV)
+ * render_header.c  capture, runtime, the state and ICV catalogues, display control variables
+ * render_entities.c threads, parallel regions, tasks
+ * write.c          the whole document, and the file (temp + rename) */
+#ifndef OMPD_EXPLORER_RENDER_H
+#define OMPD_EXPLORER_RENDER_H
+
+#include "json.h"
+#include "view.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The ICVs OMPT reveals, by their id in the snapshot's ICV catalogue. */
+enum { ICV_TEAM_SIZE = 1, ICV_LEVELS = 2, ICV_ACTIVE_LEVELS = 3, ICV_THREAD_NUM = 4 };
+
+const char *name_of_state(int value, char *buf, size_t n);
+const char *lifecycle_name(int lc);
+const char *task_kind_name(int k);
+const char *thread_kind_name(int k);
+const char *dependence_name(uint32_t t, char *buf, size_t n);
+
+void write_unavailable(json *j, const char *rc, const char *detail);
+void write_tool_data(json *j, uint64_t value);
+void write_code(json *j, const void *codeptr);
+void write_icv(json *j, int icv, int64_t value);
+void write_frame(json *j, uint64_t address, int flags);
+
+void write_capture(json *j, const world_copy *w, const char *label);
+void write_runtime(json *j);
+void write_catalogues(json *j);
+
+void write_threads(json *j, const render *r);
+void write_regions(json *j, const render *r);
+void write_tasks(json *j, const render *r);
+
+#endif
