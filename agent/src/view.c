@@ -2,6 +2,7 @@
 #include "view.h"
 
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 /* ---- lookups in the sorted copy ---- */
@@ -32,11 +33,14 @@ static int cmp_member(const void *a, const void *b) {
     return x->task < y->task ? -1 : x->task > y->task;
 }
 
-size_t find_task(const world_copy *w, uint64_t n) {
-    size_t lo = 0, hi = w->ntasks;
+/* Binary search for key n in an array sorted by a uint64_t field at key_offset of each stride-byte element.
+ * The copies are sorted by number (tasks, regions) or ordinal (threads); 0 is never a key. */
+static size_t search_sorted(const void *base, size_t count, size_t stride, size_t key_offset, uint64_t n) {
+    size_t lo = 0, hi = count;
     while (n != 0 && lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        uint64_t m = w->tasks[mid].rec.h.number;
+        uint64_t m;
+        memcpy(&m, (const char *)base + mid * stride + key_offset, sizeof m);
         if (m == n) {
             return mid;
         }
@@ -47,39 +51,19 @@ size_t find_task(const world_copy *w, uint64_t n) {
         }
     }
     return NOT_FOUND;
+}
+
+size_t find_task(const world_copy *w, uint64_t n) {
+    return search_sorted(w->tasks, w->ntasks, sizeof(copy_task), offsetof(copy_task, rec.h.number), n);
 }
 
 size_t find_region(const world_copy *w, uint64_t n) {
-    size_t lo = 0, hi = w->nregions;
-    while (n != 0 && lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        uint64_t m = w->regions[mid].h.number;
-        if (m == n) {
-            return mid;
-        }
-        if (m < n) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return NOT_FOUND;
+    return search_sorted(w->regions, w->nregions, sizeof(region_rec), offsetof(region_rec, h.number), n);
 }
 
 int has_thread(const world_copy *w, uint64_t ordinal) {
-    size_t lo = 0, hi = w->nthreads;
-    while (ordinal != 0 && lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (w->threads[mid].ordinal == ordinal) {
-            return 1;
-        }
-        if (w->threads[mid].ordinal < ordinal) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return 0;
+    return search_sorted(w->threads, w->nthreads, sizeof(copy_thread), offsetof(copy_thread, ordinal), ordinal)
+           != NOT_FOUND;
 }
 
 /* ---- what the stopped threads reported ---- */
