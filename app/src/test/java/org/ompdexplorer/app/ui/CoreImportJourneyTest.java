@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.controlsfx.control.StatusBar;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +40,7 @@ class CoreImportJourneyTest {
     private MainViewModel vm;
     private FxBackgroundTasks tasks;
     private volatile ChildLauncher child = ChildLauncher.currentJvm();
-    private volatile Path chosenFile;
+    private final ScriptedFileDialogs dialogs = new ScriptedFileDialogs();
 
     @Start
     void start(Stage stage) {
@@ -50,27 +48,7 @@ class CoreImportJourneyTest {
         vm = new MainViewModel(tasks, ExplorerPreferences.inMemory(),
                 new ChildImport(work -> child.command(work), Duration.ofMinutes(2)));
         MainView view = ExplorerApp.show(stage, vm);
-        view.setFileDialogs(new FileDialogs() {
-            @Override
-            public Optional<Path> chooseSnapshot(Window owner) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<Path> chooseExportTarget(Window owner, String suggestedName) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<Path> chooseFile(Window owner, String title, Optional<Path> initial) {
-                return Optional.ofNullable(chosenFile);
-            }
-
-            @Override
-            public Optional<Path> chooseDirectory(Window owner, String title, Optional<Path> initial) {
-                return Optional.empty();
-            }
-        });
+        view.setFileDialogs(dialogs);
     }
 
     @Stop
@@ -92,7 +70,7 @@ class CoreImportJourneyTest {
     @Test
     void importTheTaskTreeCoreAndSeeItsThreads(FxRobot robot) {
         Path core = NativeFixtures.core("task_tree.gcore.core");
-        chosenFile = NativeFixtures.program("task_tree");
+        dialogs.file = NativeFixtures.program("task_tree");
         ExplorerRobot explorer = new ExplorerRobot(robot);
 
         robot.clickOn("#openCoreButton");
@@ -102,9 +80,9 @@ class CoreImportJourneyTest {
                 .appendText(core.getFileName().toString())); // the last part pasted, to keep the journey short
         robot.clickOn("#" + OpenCoreView.fieldId(CoreField.EXECUTABLE) + "Browse");
         assertThat(robot.lookup("#" + OpenCoreView.fieldId(CoreField.EXECUTABLE)).queryAs(TextField.class).getText())
-                .isEqualTo(chosenFile.toString());
+                .isEqualTo(dialogs.file.toString());
         assertThat(robot.lookup("#coreImportCommand").queryAs(TextField.class).getText())
-                .isEqualTo("ompd-explorer import-core " + core + " --exe " + chosenFile);
+                .isEqualTo("ompd-explorer import-core " + core + " --exe " + dialogs.file);
         assertThat(robot.lookup("#" + OpenCoreView.RUN_ID).queryAs(Button.class).isDisabled()).isFalse();
 
         robot.clickOn("#" + OpenCoreView.RUN_ID);

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -40,7 +38,7 @@ class ExplorerJourneyTest {
     @TempDir
     Path dir;
     private MainViewModel vm;
-    private Path nextFile;
+    private final ScriptedFileDialogs dialogs = new ScriptedFileDialogs();
     private FxBackgroundTasks tasks;
 
     @Start
@@ -48,27 +46,7 @@ class ExplorerJourneyTest {
         tasks = new FxBackgroundTasks();
         vm = new MainViewModel(tasks, ExplorerPreferences.inMemory());
         MainView view = ExplorerApp.show(stage, vm);
-        view.setFileDialogs(new FileDialogs() {
-            @Override
-            public Optional<Path> chooseSnapshot(Window owner) {
-                return Optional.ofNullable(nextFile);
-            }
-
-            @Override
-            public Optional<Path> chooseExportTarget(Window owner, String suggestedName) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<Path> chooseFile(Window owner, String title, Optional<Path> initial) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<Path> chooseDirectory(Window owner, String title, Optional<Path> initial) {
-                return Optional.empty();
-            }
-        });
+        view.setFileDialogs(dialogs);
     }
 
     @Stop
@@ -184,7 +162,7 @@ class ExplorerJourneyTest {
     void aMalformedFileShowsOneMessageAndTheLessonStaysOpen(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
         Task task = expandToLinkedTask(explorer);
-        nextFile = TestSnapshots.malformed(dir);
+        dialogs.snapshot = TestSnapshots.malformed(dir);
 
         robot.clickOn("#openButton");
 
