@@ -213,7 +213,8 @@ class ChildImportTest {
         Path work = dir.resolve("work");
         assertThat(ChildLauncher.onModulePath("/jdk/bin/java", "/app/app.jar:lib").command(work)).containsExactly(
                 "/jdk/bin/java", "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + work + "/hs_err_pid%p.log",
-                "-Djava.io.tmpdir=" + work, "--enable-native-access=org.ompdexplorer.importers",
+                "-Djava.io.tmpdir=" + work, "-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC",
+                "--enable-native-access=org.ompdexplorer.importers",
                 "-p", "/app/app.jar" + File.pathSeparator + Path.of("lib").toAbsolutePath(),
                 "-m", "org.ompdexplorer.app/org.ompdexplorer.app.Main");
         assertThat(ChildLauncher.onClassPath("/jdk/bin/java", "/a.jar:/b").command(work)).endsWith(
