@@ -63,8 +63,7 @@ final class CaptureCommand implements Callable<Integer> {
                 }
                 LoadResult result = new OmpdCoreImporter().importCore(options, listener);
                 result.diagnostics().forEach(d -> err.println(d.format()));
-                return SnapshotOutput.write(new LoadResult(asLive(result.snapshot()), result.diagnostics()), output,
-                        spec.commandLine().getOut(), err);
+                return SnapshotOutput.write(asLive(result.snapshot()), false, output, spec.commandLine().getOut(), err);
             } finally {
                 deleteTree(dir);
             }

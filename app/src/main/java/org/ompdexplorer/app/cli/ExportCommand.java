@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.ompdexplorer.importers.LoadResult;
-import org.ompdexplorer.importers.json.SnapshotJsonExporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -50,16 +49,8 @@ final class ExportCommand implements Callable<Integer> {
             return exit[0];
         }
         result.diagnostics().forEach(d -> err.println(d.format()));
-        try {
-            new SnapshotJsonExporter(compact).write(result.snapshot(), output);
-        } catch (IOException e) {
-            err.println("ompd-explorer: cannot write " + output + ": " + e.getMessage()
-                    + " — check that its directory exists and is writable");
-            err.flush();
-            return ExitCodes.UNREADABLE;
-        }
         err.flush();
-        return ExitCodes.OK;
+        return SnapshotOutput.write(result.snapshot(), compact, output, spec.commandLine().getOut(), err);
     }
 
     private static boolean sameFile(Path a, Path b) {

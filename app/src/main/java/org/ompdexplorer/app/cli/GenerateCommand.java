@@ -1,10 +1,8 @@
 package org.ompdexplorer.app.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.ompdexplorer.importers.json.SnapshotJsonExporter;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
 import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
@@ -54,14 +52,6 @@ final class GenerateCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Snapshot snapshot = SyntheticSnapshotGenerator.generate(generatorSpec);
-        try {
-            new SnapshotJsonExporter(compact).write(snapshot, output);
-        } catch (IOException e) {
-            err.println("ompd-explorer: cannot write " + output + ": " + e.getMessage()
-                    + " — check that its directory exists and is writable");
-            err.flush();
-            return ExitCodes.UNREADABLE;
-        }
-        return ExitCodes.OK;
+        return SnapshotOutput.write(snapshot, compact, output, spec.commandLine().getOut(), err);
     }
 }

@@ -85,7 +85,7 @@ final class ImportCoreCommand implements Callable<Integer> {
         }
         result.diagnostics().forEach(d -> err.println(d.format()));
         err.flush();
-        return SnapshotOutput.write(result, output, spec.commandLine().getOut(), err);
+        return SnapshotOutput.write(result.snapshot(), false, output, spec.commandLine().getOut(), err);
     }
 
     /** Machine-readable progress for a parent process: {@code progress <phase> <done> <total>}. */

@@ -5,23 +5,23 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
+import org.ompdexplorer.model.Snapshot;
 
-/** Writes an imported snapshot to a file (atomically) or to standard output. */
+/** Writes a snapshot to a file (atomically) or to standard output ({@code -} or no file): one place for every command. */
 final class SnapshotOutput {
     private SnapshotOutput() {
     }
 
-    static int write(LoadResult result, Path output, PrintWriter out, PrintWriter err) {
+    static int write(Snapshot snapshot, boolean compact, Path output, PrintWriter out, PrintWriter err) {
         try {
             if (output == null || output.toString().equals("-")) {
                 ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-                new SnapshotJsonExporter().write(result.snapshot(), bytes);
+                new SnapshotJsonExporter(compact).write(snapshot, bytes);
                 out.print(bytes.toString(StandardCharsets.UTF_8));
                 out.flush();
             } else {
-                new SnapshotJsonExporter().write(result.snapshot(), output);
+                new SnapshotJsonExporter(compact).write(snapshot, output);
             }
             return ExitCodes.OK;
         } catch (IOException e) {
