@@ -25,8 +25,11 @@ final class SnapshotOutput {
             }
             return ExitCodes.OK;
         } catch (IOException e) {
-            err.println("ompd-explorer: cannot write " + output + ": " + e.getMessage()
-                    + " — check that its directory exists and is writable");
+            String why = e instanceof java.nio.file.NoSuchFileException ? "its directory does not exist"
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e.getMessage();
+            err.println("ompd-explorer: cannot write " + output + ": " + why
+                    + " — choose a file in an existing, writable directory");
             err.flush();
             return ExitCodes.UNREADABLE;
         }
