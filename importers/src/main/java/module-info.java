@@ -7,4 +7,5 @@ module org.ompdexplorer.importers {
     exports org.ompdexplorer.importers.json;
     exports org.ompdexplorer.importers.elf;
     exports org.ompdexplorer.importers.ompd;
+    exports org.ompdexplorer.importers.output;
 }

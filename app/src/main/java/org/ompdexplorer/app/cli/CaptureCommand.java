@@ -50,6 +50,11 @@ final class CaptureCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
+        Path program = LiveCore.executableOf(pid);
+        int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(program, ompdLibrary), err);
+        if (refused != ExitCodes.OK) {
+            return refused;
+        }
         try {
             Path core = null;
             Path dir = Files.createTempDirectory("ompd-explorer-capture-");
@@ -57,13 +62,14 @@ final class CaptureCommand implements Callable<Integer> {
                 ProgressListener listener = progress ? new ImportCoreCommand.StderrProgress(err) : ProgressListener.NONE;
                 listener.progress("taking a core with gcore", 0, -1);
                 core = LiveCore.take(pid, dir, gcoreTimeout);
-                CoreImportOptions options = CoreImportOptions.of(core, LiveCore.executableOf(pid));
+                CoreImportOptions options = CoreImportOptions.of(core, program);
                 if (ompdLibrary != null) {
                     options = options.withOmpdLibrary(ompdLibrary);
                 }
                 LoadResult result = new OmpdCoreImporter().importCore(options, listener);
                 result.diagnostics().forEach(d -> err.println(d.format()));
-                return SnapshotOutput.write(asLive(result.snapshot()), false, output, spec.commandLine().getOut(), err);
+                return SnapshotOutput.write(asLive(result.snapshot()), false, output,
+                        SnapshotOutput.inputs(program, ompdLibrary), spec.commandLine().getOut(), err);
             } finally {
                 deleteTree(dir);
             }

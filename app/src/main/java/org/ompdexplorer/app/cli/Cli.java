@@ -1,6 +1,8 @@
 package org.ompdexplorer.app.cli;
 
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 
 /** Builds the command line with its exit codes and error handling; {@link #run} is testable in-process. */
@@ -31,11 +33,24 @@ public final class Cli {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = commandLine();
         cli.setOut(out);
-        cli.setErr(err);
+        cli.setErr(TerminalText.safe(err)); // messages quote file names and snapshot text: never raw escapes
         return cli.execute(args);
     }
 
+    /**
+     * Runs on the process's standard streams, always in UTF-8: a snapshot written to standard output must not
+     * lose its non-ASCII text to a C locale.
+     */
     public static int run(String[] args) {
-        return commandLine().execute(args);
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out,
+                StandardCharsets.UTF_8), false);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err,
+                StandardCharsets.UTF_8), true);
+        try {
+            return run(args, out, err);
+        } finally {
+            out.flush();
+            err.flush();
+        }
     }
 }

@@ -1,8 +1,6 @@
 package org.ompdexplorer.app.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.ompdexplorer.importers.LoadResult;
@@ -23,7 +21,7 @@ final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "a JSON snapshot")
+    @Parameters(paramLabel = "FILE", description = "a JSON snapshot, or - for standard input")
     Path file;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", required = true, description = "the file to write")
@@ -38,10 +36,9 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        if (Files.exists(output) && Files.exists(file) && sameFile(file, output)) {
-            err.println("ompd-explorer: refusing to overwrite the input " + file + " — choose another -o file");
-            err.flush();
-            return ExitCodes.USAGE;
+        int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(file), err);
+        if (refused != ExitCodes.OK) {
+            return refused;
         }
         int[] exit = {ExitCodes.OK};
         LoadResult result = SnapshotInput.load(file, strict, err, exit);
@@ -50,14 +47,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         result.diagnostics().forEach(d -> err.println(d.format()));
         err.flush();
-        return SnapshotOutput.write(result.snapshot(), compact, output, spec.commandLine().getOut(), err);
-    }
-
-    private static boolean sameFile(Path a, Path b) {
-        try {
-            return Files.isSameFile(a, b);
-        } catch (IOException e) {
-            return false;
-        }
+        return SnapshotOutput.write(result.snapshot(), compact, output, SnapshotOutput.inputs(file),
+                spec.commandLine().getOut(), err);
     }
 }

@@ -2,6 +2,7 @@ package org.ompdexplorer.app.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
@@ -52,6 +53,6 @@ final class GenerateCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Snapshot snapshot = SyntheticSnapshotGenerator.generate(generatorSpec);
-        return SnapshotOutput.write(snapshot, compact, output, spec.commandLine().getOut(), err);
+        return SnapshotOutput.write(snapshot, compact, output, List.of(), spec.commandLine().getOut(), err);
     }
 }

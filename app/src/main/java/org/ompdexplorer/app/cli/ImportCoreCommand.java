@@ -61,6 +61,10 @@ final class ImportCoreCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(core, executable, ompdLibrary), err);
+        if (refused != ExitCodes.OK) {
+            return refused;
+        }
         CoreImportOptions options = CoreImportOptions.of(core, executable)
                 .withSourceLines(!noSourceLines).withAcceptTruncatedCore(acceptTruncated);
         if (sysroot != null) {
@@ -85,7 +89,10 @@ final class ImportCoreCommand implements Callable<Integer> {
         }
         result.diagnostics().forEach(d -> err.println(d.format()));
         err.flush();
-        return SnapshotOutput.write(result.snapshot(), false, output, spec.commandLine().getOut(), err);
+        // the program the core names was read too, when --exe did not name it
+        String program = result.snapshot().capture().program();
+        return SnapshotOutput.write(result.snapshot(), false, output, SnapshotOutput.inputs(core, executable, ompdLibrary,
+                program == null ? null : Path.of(program)), spec.commandLine().getOut(), err);
     }
 
     /** Machine-readable progress for a parent process: {@code progress <phase> <done> <total>}. */

@@ -1,6 +1,10 @@
 package org.ompdexplorer.app.cli;
 
+import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.ompdexplorer.app.ui.ExplorerLauncher;
@@ -27,6 +31,9 @@ public final class OmpdExplorerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (file != null && !file.toString().equals("-") && !Files.exists(file)) {
+            return noSuchFileOrCommand();
+        }
         if (!hasDisplay()) {
             spec.commandLine().getErr().println("ompd-explorer: there is no display to open the window on (DISPLAY "
                     + "and WAYLAND_DISPLAY are not set) — run it in a desktop session or over ssh -X; the commands "
@@ -36,6 +43,45 @@ public final class OmpdExplorerCommand implements Callable<Integer> {
         }
         ExplorerLauncher.launch(Optional.ofNullable(file));
         return ExitCodes.OK;
+    }
+
+    /** A word that names no file: a mistyped command ("sumary") is far likelier than a missing snapshot. */
+    private int noSuchFileOrCommand() {
+        PrintWriter err = spec.commandLine().getErr();
+        String word = file.toString();
+        List<String> commands = spec.subcommands().keySet().stream().sorted().toList();
+        if (!word.contains("/") && !word.contains(".")) {
+            String closest = commands.stream().min(Comparator.comparingInt(c -> distance(c, word))).orElse("");
+            err.println("ompd-explorer: unknown command '" + word + "'"
+                    + (distance(closest, word) <= 2 ? " — did you mean '" + closest + "'?" : "")
+                    + " The commands are " + String.join(", ", commands)
+                    + "; to open a snapshot file, name it with its path (./" + word + ").");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+        err.println("ompd-explorer: cannot open " + word + ": no such file — check the path");
+        err.flush();
+        return ExitCodes.UNREADABLE;
+    }
+
+    /** Levenshtein distance of two short words. */
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     /** A display, or a Glass platform chosen explicitly (the headless one in tests and screenshots). */

@@ -12,16 +12,22 @@ import org.ompdexplorer.model.diagnostics.Diagnostic;
 
 /** Loads a command's input and turns a failure into its message and exit code: no stack traces. */
 final class SnapshotInput {
+    /** How {@code -} is named in messages. */
+    static final String STANDARD_INPUT = "standard input";
+
     private SnapshotInput() {
     }
 
     /** The load result, or {@code null} after printing why and setting {@code exit[0]}. */
     static LoadResult load(Path file, boolean strict, PrintWriter err, int[] exit) {
         try {
-            return new SnapshotLoader().load(file, strict ? LoadOptions.STRICT : LoadOptions.LENIENT,
-                    ProgressListener.NONE);
+            LoadOptions options = strict ? LoadOptions.STRICT : LoadOptions.LENIENT;
+            if (file.toString().equals("-")) {
+                return new SnapshotLoader().load(System.in, STANDARD_INPUT, -1, options, ProgressListener.NONE);
+            }
+            return new SnapshotLoader().load(file, options, ProgressListener.NONE);
         } catch (InvalidSnapshotException e) {
-            err.println("ompd-explorer: " + file + " is not a valid snapshot (--strict):");
+            err.println("ompd-explorer: " + name(file) + " is not a valid snapshot (--strict):");
             e.diagnostics().forEach(d -> err.println("  " + d.format()));
             exit[0] = ExitCodes.INVALID;
         } catch (SnapshotLoadException e) {
@@ -33,6 +39,10 @@ final class SnapshotInput {
         }
         err.flush();
         return null;
+    }
+
+    static String name(Path file) {
+        return file.toString().equals("-") ? STANDARD_INPUT : file.toString();
     }
 
     static long errors(LoadResult result) {

@@ -1,37 +1,77 @@
 package org.ompdexplorer.app.cli;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
+import org.ompdexplorer.importers.output.OutputException;
+import org.ompdexplorer.importers.output.OutputFile;
 import org.ompdexplorer.model.Snapshot;
 
-/** Writes a snapshot to a file (atomically) or to standard output ({@code -} or no file): one place for every command. */
+/**
+ * Writes a snapshot to a file or to standard output ({@code -} or no file), through {@link OutputFile}: one place
+ * for every command's output, its checks and its failure messages.
+ */
 final class SnapshotOutput {
     private SnapshotOutput() {
     }
 
-    static int write(Snapshot snapshot, boolean compact, Path output, PrintWriter out, PrintWriter err) {
+    /** Whether {@code output} means standard output. */
+    static boolean isStandardOutput(Path output) {
+        return output == null || output.toString().equals("-");
+    }
+
+    /**
+     * Checks the output before a command does its work (an import can take a while): prints why it cannot be
+     * written and returns the exit code, or {@link ExitCodes#OK}.
+     */
+    static int check(Path output, Collection<Path> inputs, PrintWriter err) {
+        if (isStandardOutput(output)) {
+            return ExitCodes.OK;
+        }
         try {
-            if (output == null || output.toString().equals("-")) {
+            OutputFile.check(output, inputs);
+            return ExitCodes.OK;
+        } catch (OutputException e) {
+            return failed(e, err);
+        }
+    }
+
+    static int write(Snapshot snapshot, boolean compact, Path output, Collection<Path> inputs, PrintWriter out,
+            PrintWriter err) {
+        try {
+            if (isStandardOutput(output)) {
                 ByteArrayOutputStream bytes = new ByteArrayOutputStream();
                 new SnapshotJsonExporter(compact).write(snapshot, bytes);
                 out.print(bytes.toString(StandardCharsets.UTF_8));
                 out.flush();
             } else {
-                new SnapshotJsonExporter(compact).write(snapshot, output);
+                new SnapshotJsonExporter(compact).write(snapshot, output, inputs);
             }
             return ExitCodes.OK;
-        } catch (IOException e) {
-            String why = e instanceof java.nio.file.NoSuchFileException ? "its directory does not exist"
-                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                    : e.getMessage();
-            err.println("ompd-explorer: cannot write " + output + ": " + why
-                    + " — choose a file in an existing, writable directory");
-            err.flush();
-            return ExitCodes.UNREADABLE;
+        } catch (OutputException e) {
+            return failed(e, err);
         }
+    }
+
+    /** The inputs a command reads, leaving out those it was not given. */
+    static List<Path> inputs(Path... paths) {
+        List<Path> list = new ArrayList<>();
+        for (Path p : paths) {
+            if (p != null) {
+                list.add(p);
+            }
+        }
+        return list;
+    }
+
+    private static int failed(OutputException e, PrintWriter err) {
+        err.println("ompd-explorer: " + e.getMessage());
+        err.flush();
+        return e.reason() == OutputException.Reason.SAME_AS_INPUT ? ExitCodes.USAGE : ExitCodes.UNREADABLE;
     }
 }

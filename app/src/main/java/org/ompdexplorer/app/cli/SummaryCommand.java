@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.ompdexplorer.importers.LoadResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,6 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Print a snapshot as text, stable for diffs.",
                 "Counts, threads and their states, region nesting with team sizes, the task-creation tree with",
                 "scheduling links marked, ICVs per scope, diagnostics.",
+                "Its length is linear in the snapshot and bounded by --max-tasks and --max-regions; trees deeper than "
+                        + SummaryReport.DRAWN_DEPTH + " levels are labelled with their depth instead of drawn.",
+                "Control characters from the snapshot are printed escaped (\\x1b), never raw.",
                 "Stable from run to run, so two summaries can be diffed."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:printed", "2:FILE could not be read or is not a snapshot"})
@@ -21,25 +25,33 @@ final class SummaryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "a JSON snapshot")
+    @Parameters(paramLabel = "FILE", description = "a JSON snapshot, or - for standard input")
     Path file;
 
     @Option(names = "--max-tasks", paramLabel = "N", defaultValue = "500",
             description = "print at most N tasks of the tree (0 = all; default: ${DEFAULT-VALUE})")
     int maxTasks;
 
+    @Option(names = "--max-regions", paramLabel = "N", defaultValue = "500",
+            description = "print at most N parallel regions (0 = all; default: ${DEFAULT-VALUE})")
+    int maxRegions;
+
     @Option(names = "--strict", description = "refuse a snapshot with any error")
     boolean strict;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        if (maxTasks < 0 || maxRegions < 0) {
+            throw new ParameterException(spec.commandLine(), "--max-tasks and --max-regions take 0 (all) or a positive"
+                    + " number, not " + Math.min(maxTasks, maxRegions));
+        }
+        PrintWriter out = TerminalText.safe(spec.commandLine().getOut());
         int[] exit = {ExitCodes.OK};
         LoadResult result = SnapshotInput.load(file, strict, spec.commandLine().getErr(), exit);
         if (result == null) {
             return exit[0];
         }
-        new SummaryReport(result.snapshot(), result.diagnostics(), maxTasks).print(out);
+        new SummaryReport(result.snapshot(), result.diagnostics(), maxTasks, maxRegions).print(out);
         return ExitCodes.OK;
     }
 }

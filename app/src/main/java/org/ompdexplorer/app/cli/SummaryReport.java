@@ -28,15 +28,32 @@ public final class SummaryReport {
     private final Snapshot snapshot;
     private final SnapshotIndex index;
     private final List<Diagnostic> diagnostics;
+    /** Tree levels drawn with lines; deeper ones are labelled with their depth, so output stays linear in the input. */
+    static final int DRAWN_DEPTH = 32;
+    /** Tasks of a thread's scheduling chain printed on its line. */
+    static final int MAX_CHAIN = 32;
+    private static final String[] INDENTS = new String[DRAWN_DEPTH + 1];
+
+    static {
+        for (int i = 0; i <= DRAWN_DEPTH; i++) {
+            INDENTS[i] = "  ".repeat(i);
+        }
+    }
+
     private final int maxTasks;
+    private final int maxRegions;
     private final Labels labels;
 
-    /** @param maxTasks the most task lines to print (0 for all) */
-    public SummaryReport(Snapshot snapshot, List<Diagnostic> diagnostics, int maxTasks) {
+    /**
+     * @param maxTasks   the most task lines (and task ICV lines) to print (0 for all)
+     * @param maxRegions the most parallel-region entries (and region ICV lines) to print (0 for all)
+     */
+    public SummaryReport(Snapshot snapshot, List<Diagnostic> diagnostics, int maxTasks, int maxRegions) {
         this.snapshot = snapshot;
         this.index = snapshot.index();
         this.diagnostics = diagnostics;
         this.maxTasks = maxTasks <= 0 ? Integer.MAX_VALUE : maxTasks;
+        this.maxRegions = maxRegions <= 0 ? Integer.MAX_VALUE : maxRegions;
         this.labels = new Labels(snapshot);
     }
 
@@ -123,7 +140,10 @@ public final class SummaryReport {
             List<Task> chain = index.schedulingChain(t.id());
             if (chain.size() > 1) {
                 StringJoiner j = new StringJoiner(" → ", "  stack ", "");
-                chain.forEach(task -> j.add("#" + task.id()));
+                chain.stream().limit(MAX_CHAIN).forEach(task -> j.add("#" + task.id()));
+                if (chain.size() > MAX_CHAIN) {
+                    j.add("… " + (chain.size() - MAX_CHAIN) + " more");
+                }
                 b.append(j);
             }
             out.println(b);
@@ -141,14 +161,16 @@ public final class SummaryReport {
         for (int i = outer.size() - 1; i >= 0; i--) {
             stack.push(new Object[]{outer.get(i), 1});
         }
-        while (!stack.isEmpty()) {
+        int printed = 0;
+        while (!stack.isEmpty() && printed < maxRegions) {
             Object[] top = stack.pop();
             ParallelRegion r = (ParallelRegion) top[0];
             int depth = (Integer) top[1];
-            String indent = "  ".repeat(depth);
+            String indent = INDENTS[Math.min(depth, DRAWN_DEPTH)] + (depth > DRAWN_DEPTH ? "[nested " + depth + " deep] " : "");
             out.println(indent + labels.region(r.id()) + "  level " + Labels.fact(r.level()) + " (active "
                     + Labels.fact(r.activeLevel()) + ")  team of " + Labels.fact(r.teamSize())
                     + "  encountered by " + labels.taskLink(r.encounteringTask()));
+            printed++;
             for (TeamMember m : r.members()) {
                 out.println(indent + "  thread " + m.threadNum() + ": " + labels.threadLink(m.thread())
                         + ", implicit task " + labels.taskLink(m.implicitTask()));
@@ -157,6 +179,10 @@ public final class SummaryReport {
             for (int i = nested.size() - 1; i >= 0; i--) {
                 stack.push(new Object[]{nested.get(i), depth + 1});
             }
+        }
+        if (printed < snapshot.parallelRegions().size()) {
+            out.println("  … " + (snapshot.parallelRegions().size() - printed)
+                    + " more parallel regions (--max-regions 0 prints all)");
         }
         out.println();
     }
@@ -168,10 +194,12 @@ public final class SummaryReport {
             out.println("  (none)");
         }
         int printed = 0;
-        Deque<Object[]> stack = new ArrayDeque<>(); // {task, prefix for its line, prefix for its children}
+        // {task, prefix for its line, prefix for its children, depth}; prefixes stop growing at DRAWN_DEPTH so
+        // that a deep tree prints in linear time and space
+        Deque<Object[]> stack = new ArrayDeque<>();
         List<Task> roots = index.rootTasks();
         for (int i = roots.size() - 1; i >= 0; i--) {
-            stack.push(new Object[]{roots.get(i), "", ""});
+            stack.push(new Object[]{roots.get(i), "", "", 0});
         }
         java.util.Set<Long> seen = new java.util.HashSet<>();
         while (!stack.isEmpty() && printed < maxTasks) {
@@ -180,13 +208,17 @@ public final class SummaryReport {
             if (!seen.add(t.id().value())) {
                 continue;
             }
-            out.println("  " + top[1] + labels.taskLine(t));
+            int depth = (Integer) top[3];
+            out.println("  " + top[1] + (depth > DRAWN_DEPTH ? "[depth " + depth + "] " : "") + labels.taskLine(t));
             printed++;
             String below = (String) top[2];
             List<Task> children = index.generatedBy(t.id());
+            boolean drawn = depth < DRAWN_DEPTH;
             for (int i = children.size() - 1; i >= 0; i--) {
                 boolean last = i == children.size() - 1;
-                stack.push(new Object[]{children.get(i), below + (last ? "└─ " : "├─ "), below + (last ? "   " : "│  ")});
+                String line = drawn ? below + (last ? "└─ " : "├─ ") : below + "┆  ";
+                String next = drawn ? below + (last ? "   " : "│  ") : below;
+                stack.push(new Object[]{children.get(i), line, next, depth + 1});
             }
         }
         if (printed < snapshot.tasks().size()) {
@@ -204,8 +236,11 @@ public final class SummaryReport {
         for (OmpThread t : snapshot.threads()) {
             any |= icvLine(out, "thread " + labels.thread(t.id()), t.icvs());
         }
+        int regionsPrinted = 0;
         for (ParallelRegion r : snapshot.parallelRegions()) {
-            any |= icvLine(out, "region " + labels.region(r.id()), r.icvs());
+            if (!r.icvs().isEmpty() && regionsPrinted++ < maxRegions) {
+                any |= icvLine(out, "region " + labels.region(r.id()), r.icvs());
+            }
         }
         int printed = 0;
         for (Task t : snapshot.tasks()) {

@@ -19,12 +19,12 @@ final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "a JSON snapshot")
+    @Parameters(paramLabel = "FILE", description = "a JSON snapshot, or - for standard input")
     Path file;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = TerminalText.safe(spec.commandLine().getOut());
         int[] exit = {ExitCodes.OK};
         LoadResult result = SnapshotInput.load(file, false, spec.commandLine().getErr(), exit);
         if (result == null) {
@@ -32,7 +32,7 @@ final class ValidateCommand implements Callable<Integer> {
         }
         result.diagnostics().forEach(d -> out.println(d.format()));
         long errors = SnapshotInput.errors(result);
-        out.println(file + ": " + (errors == 0 ? "valid" : "invalid") + " — " + errors + " error(s), "
+        out.println(SnapshotInput.name(file) + ": " + (errors == 0 ? "valid" : "invalid") + " — " + errors + " error(s), "
                 + (result.diagnostics().size() - errors) + " warning(s); " + result.snapshot().threads().size()
                 + " threads, " + result.snapshot().parallelRegions().size() + " parallel regions, "
                 + result.snapshot().tasks().size() + " tasks");

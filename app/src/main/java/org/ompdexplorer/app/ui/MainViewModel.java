@@ -31,6 +31,7 @@ import org.ompdexplorer.app.ui.task.TaskHandle;
 import org.ompdexplorer.importers.LoadCancelledException;
 import org.ompdexplorer.importers.SnapshotLoadException;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
+import org.ompdexplorer.importers.output.OutputException;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.resources.BundledResources;
 
@@ -254,15 +255,16 @@ public final class MainViewModel {
         Snapshot s = open.snapshot();
         message.set("Exporting to " + file + "…");
         tasks.execute(BackgroundTask.of("Export", context -> {
-                    new SnapshotJsonExporter().write(s, file);
+                    new SnapshotJsonExporter().write(s, file, open.path().stream().toList());
                     return file;
                 })
                 .onSuccess(done -> message.set("Exported to " + done))
                 .onFailure(error -> {
                     message.set("");
-                    problem.set(new Problem("Could not export to " + file, error.getMessage() == null
-                            ? error.toString() : error.getMessage() + " — choose another folder or file name.",
-                            List.of()));
+                    // an OutputException's message already names the file, the cause and what to do
+                    problem.set(new Problem("Could not export to " + file, error instanceof OutputException
+                            ? error.getMessage() : error.getMessage() == null ? error.toString()
+                            : error.getMessage() + " — choose another folder or file name.", List.of()));
                 }));
     }
 

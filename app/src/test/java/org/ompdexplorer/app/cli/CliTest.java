@@ -86,7 +86,7 @@ class CliTest {
         assertThat(run("export", once.toString(), "-o", twice.toString())).isEqualTo(ExitCodes.OK);
         assertThat(Files.readAllBytes(twice)).isEqualTo(Files.readAllBytes(once)).isEqualTo(Files.readAllBytes(lesson));
         assertThat(run("export", lesson.toString(), "-o", lesson.toString())).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("refusing to overwrite the input");
+        assertThat(err.toString()).contains("refusing to write " + lesson + ": it is the input");
     }
 
     @Test

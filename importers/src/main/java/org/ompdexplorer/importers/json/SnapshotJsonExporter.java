@@ -1,18 +1,12 @@
 package org.ompdexplorer.importers.json;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Set;
+import java.util.Collection;
+import java.util.List;
+import org.ompdexplorer.importers.output.OutputException;
+import org.ompdexplorer.importers.output.OutputFile;
 import org.ompdexplorer.model.Snapshot;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
@@ -22,8 +16,8 @@ import tools.jackson.core.json.JsonFactory;
 
 /**
  * Writes a snapshot in format {@value SnapshotFormat#VERSION} with a fixed field order, so that import, export
- * and import again is lossless and the export of an export is byte-identical. Files are written atomically: a
- * temporary file beside the target, flushed to disk, then renamed over it.
+ * and import again is lossless and the export of an export is byte-identical. Files are written through
+ * {@link OutputFile}, the one way anything is written.
  */
 public final class SnapshotJsonExporter {
     private final JsonFactory factory = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
@@ -38,36 +32,16 @@ public final class SnapshotJsonExporter {
         this(false);
     }
 
-    /** Writes {@code snapshot} to {@code target} atomically; on failure the target is untouched. */
-    public void write(Snapshot snapshot, Path target) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-        try {
-            readableLikeAnyFile(temp, target);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
-                write(snapshot, out);
-                out.flush();
-                channel.force(true);
-            }
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+    /**
+     * Writes {@code snapshot} to {@code target} through {@link OutputFile}: atomically, never over one of
+     * {@code inputs}, never replacing a special file; on failure the target is untouched.
+     */
+    public void write(Snapshot snapshot, Path target, Collection<Path> inputs) throws OutputException {
+        OutputFile.write(target, inputs, out -> write(snapshot, out));
     }
 
-    /**
-     * A temporary file is created owner-only; the snapshot is not a secret, so it gets the target's permissions
-     * when replacing one, else {@code rw-r--r--}.
-     */
-    private static void readableLikeAnyFile(Path temp, Path target) throws IOException {
-        if (!Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
-            return;
-        }
-        Set<PosixFilePermission> permissions = Files.exists(target) ? Files.getPosixFilePermissions(target)
-                : PosixFilePermissions.fromString("rw-r--r--");
-        Files.setPosixFilePermissions(temp, permissions);
+    public void write(Snapshot snapshot, Path target) throws OutputException {
+        write(snapshot, target, List.of());
     }
 
     /** Writes {@code snapshot} to a stream, which stays open. */
