@@ -18,6 +18,7 @@ class LayeringTest {
     @BeforeAll
     static void importClasses() {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("-tests.jar")) // the importers' test fixtures
                 .importPackages("org.ompdexplorer");
     }
 
@@ -52,5 +53,30 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..")
                 .because("the CLI runs without a display")
                 .check(classes);
+    }
+
+    /** STYLE.md: one output helper writes every file; everything else hands it a body to write. */
+    @Test
+    void onlyTheOutputHelperWritesFiles() {
+        noClasses().that().resideOutsideOfPackage("org.ompdexplorer.importers.output..")
+                .should().callMethodWhere(writesAFile())
+                .orShould().callConstructor(java.io.FileOutputStream.class, java.io.File.class)
+                .orShould().callConstructor(java.io.FileOutputStream.class, String.class)
+                .orShould().callConstructor(java.io.FileWriter.class, String.class)
+                .orShould().callConstructor(java.io.FileWriter.class, java.io.File.class)
+                .orShould().callConstructor(java.io.RandomAccessFile.class, java.io.File.class, String.class)
+                .orShould().callConstructor(java.io.RandomAccessFile.class, String.class, String.class)
+                .because("OutputFile checks every target (never an input, never a special file) and never leaves a"
+                        + " partial file (docs/reliability.md)")
+                .check(classes);
+    }
+
+    private static com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall>
+            writesAFile() {
+        java.util.Set<String> writing = java.util.Set.of("write", "writeString", "newOutputStream", "newBufferedWriter",
+                "move", "copy");
+        return com.tngtech.archunit.base.DescribedPredicate.describe("a java.nio.file.Files method that writes a file",
+                call -> call.getTargetOwner().isEquivalentTo(java.nio.file.Files.class)
+                        && writing.contains(call.getName()));
     }
 }
