@@ -6,7 +6,8 @@
 #                    llvm-toolchain-19 source package and cores of the programs in native-fixtures/ (both cached
 #                    under ~/.cache/ompd-explorer; about a minute the first time, instant after).
 #   build:   maven; a JDK 25 (Temurin 25 here; Debian bookworm packages none, so it is checked, not installed)
-#   UI:      fonts for headless JavaFX (without them JavaFX fails with "JavaFX detected no fonts!")
+#   UI:      fonts for headless JavaFX (without them JavaFX fails with "JavaFX detected no fonts!"); for the window,
+#            what JavaFX's glass (GTK 3, Xtst) and prism (GL, Xxf86vm; software rendering otherwise) load
 #   native:  clang-19, libomp-19-dev, gdb, cmake, ninja-build, ... (scripts/install-native-deps.sh)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -17,7 +18,7 @@ for arg in "$@"; do
         *) echo "install-deps: unknown option $arg (known: --test-fixtures)" >&2; exit 64 ;;
     esac
 done
-packages=(maven fonts-dejavu-core fontconfig)
+packages=(maven fonts-dejavu-core fontconfig libgtk-3-0 libxtst6 libxxf86vm1 libgl1 libfreetype6)
 
 find_jdk25() {
     local candidate v

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.ompdexplorer.app.ui.ExplorerLauncher;
+import org.ompdexplorer.app.ui.WindowUnavailableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -41,7 +42,13 @@ public final class OmpdExplorerCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return ExitCodes.UNREADABLE;
         }
-        ExplorerLauncher.launch(Optional.ofNullable(file));
+        try {
+            ExplorerLauncher.launch(Optional.ofNullable(file));
+        } catch (WindowUnavailableException e) {
+            spec.commandLine().getErr().println("ompd-explorer: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return ExitCodes.UNREADABLE;
+        }
         return ExitCodes.OK;
     }
 

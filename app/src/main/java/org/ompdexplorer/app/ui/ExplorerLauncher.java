@@ -11,10 +11,20 @@ public final class ExplorerLauncher {
 
     /**
      * Opens the window on {@code file}, or on the bundled lesson when empty, and returns when the window closes.
+     *
+     * @throws WindowUnavailableException when this machine cannot show it (no display, no GTK 3)
      */
     public static void launch(Optional<Path> file) {
         String[] args = file.map(f -> new String[]{ExplorerApp.FILE_PARAMETER + f.toAbsolutePath()})
                 .orElse(new String[0]);
-        Application.launch(ExplorerApp.class, args);
+        try {
+            Application.launch(ExplorerApp.class, args);
+        } catch (RuntimeException | UnsatisfiedLinkError e) {
+            WindowUnavailableException known = WindowUnavailableException.of(e, System.getenv("DISPLAY"));
+            if (known == null) {
+                throw e;
+            }
+            throw known;
+        }
     }
 }
