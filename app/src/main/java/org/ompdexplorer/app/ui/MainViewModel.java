@@ -51,6 +51,8 @@ public final class MainViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "OMPD Explorer");
     private final ObservableList<Path> recentFiles = FXCollections.observableArrayList();
+    /** One read-only view for every caller: a view made per call listens weakly and can be collected with its listeners. */
+    private final ObservableList<Path> recentFilesView = FXCollections.unmodifiableObservableList(recentFiles);
 
     private final BackgroundTasks tasks;
     private final ExplorerPreferences preferences;
@@ -114,7 +116,7 @@ public final class MainViewModel {
 
     /** Most recent first. */
     public ObservableList<Path> recentFiles() {
-        return FXCollections.unmodifiableObservableList(recentFiles);
+        return recentFilesView;
     }
 
     public SelectionHistory history() {

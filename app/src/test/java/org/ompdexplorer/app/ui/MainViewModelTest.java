@@ -71,6 +71,20 @@ class MainViewModelTest {
         assertThat(vm.recentFiles()).containsExactly(copy.toAbsolutePath().normalize());
     }
 
+    /** File → Open Recent listens to this list for the whole session, holding no reference to it but the listener. */
+    @Test
+    void aListenerOnTheRecentFilesHearsEveryLaterOpenEvenAfterGarbageCollection() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger changes = new java.util.concurrent.atomic.AtomicInteger();
+        vm.recentFiles().addListener((javafx.collections.ListChangeListener<Path>) c -> changes.incrementAndGet());
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        vm.open(TestSnapshots.write(vm.snapshotProperty().get().snapshot(), dir.resolve("copy.json")));
+        assertThat(changes).hasPositiveValue();
+        assertThat(vm.recentFiles()).isSameAs(vm.recentFiles());
+    }
+
     @Test
     void backAndForwardWalkTheSelections() {
         Task task = linked();

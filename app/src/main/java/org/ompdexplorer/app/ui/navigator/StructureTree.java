@@ -23,9 +23,10 @@ import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TeamMember;
 
 /**
- * The navigator by structure: address spaces and their devices; parallel regions nested by enclosing region,
- * each with its implicit tasks by thread number; below every task the tasks it generated (the task-creation
- * tree). Tasks with no generating task and no team are listed as root tasks.
+ * The navigator by structure: address spaces and their devices; parallel regions, each with its implicit tasks by
+ * thread number; below every task the parallel regions it encountered and the tasks it generated (the
+ * task-creation tree). A nested region whose encountering task is not shown in its enclosing region's team is
+ * listed under the enclosing region itself. Tasks with no generating task and no team are listed as root tasks.
  */
 final class StructureTree implements NavigatorTree {
     static final String SPACES = "group:spaces";
@@ -39,6 +40,10 @@ final class StructureTree implements NavigatorTree {
     /** For a task that encountered a parallel construct: how many of the tasks it generated are team members. */
     private final Map<Long, Integer> teamMembersGeneratedBy = new HashMap<>();
     private final Map<Long, List<AddressSpace>> devicesOf = new HashMap<>();
+    /** Nested regions shown under the task that encountered them, by that task's id. */
+    private final Map<Long, List<ParallelRegion>> encounteredBy = new HashMap<>();
+    /** The encountering task each of those regions is shown under, by region id. */
+    private final Map<Long, Task> placedUnder = new HashMap<>();
 
     StructureTree(LoadedSnapshot loaded) {
         this.loaded = loaded;
@@ -55,6 +60,50 @@ final class StructureTree implements NavigatorTree {
         for (AddressSpace space : loaded.snapshot().addressSpaces()) {
             space.parentSpace().ifPresent(p -> devicesOf.computeIfAbsent(p.value(), k -> new ArrayList<>()).add(space));
         }
+        placeUnderEncounteringTasks();
+    }
+
+    /**
+     * A nested region goes under its encountering task when that task is shown inside the enclosing region's team
+     * (the usual case); then its path leads strictly outwards and can never loop back into itself.
+     */
+    private void placeUnderEncounteringTasks() {
+        Map<Long, Long> shownIn = new HashMap<>(); // task id → id of the region whose subtree shows it, or -1
+        for (ParallelRegion region : loaded.snapshot().parallelRegions()) {
+            Optional<ParallelRegion> enclosing = index.region(region.enclosingRegion()).filter(e -> e != region);
+            Optional<Task> encountering = index.task(region.encounteringTask());
+            if (enclosing.isPresent() && encountering.isPresent()
+                    && regionShowing(encountering.get(), shownIn) == enclosing.get().id().value()) {
+                placedUnder.put(region.id().value(), encountering.get());
+                encounteredBy.computeIfAbsent(encountering.get().id().value(), k -> new ArrayList<>()).add(region);
+            }
+        }
+    }
+
+    /** The region whose team shows {@code task} (through its generating chain), or -1; memoized along the chain. */
+    private long regionShowing(Task task, Map<Long, Long> memo) {
+        List<Long> walked = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        long found = -1;
+        Task at = task;
+        while (at != null && seen.add(at.id().value())) {
+            Long known = memo.get(at.id().value());
+            if (known != null) {
+                found = known;
+                break;
+            }
+            walked.add(at.id().value());
+            ParallelRegion team = teamOfTask.get(at.id().value());
+            if (team != null) {
+                found = team.id().value();
+                break;
+            }
+            at = index.task(at.generatingTask()).orElse(null);
+        }
+        for (long id : walked) {
+            memo.put(id, found);
+        }
+        return found;
     }
 
     @Override
@@ -86,13 +135,14 @@ final class StructureTree implements NavigatorTree {
     }
 
     private NavNode regionNode(ParallelRegion region) {
-        List<ParallelRegion> nested = index.nestedIn(region.id());
+        List<ParallelRegion> nested = index.nestedIn(region.id()).stream()
+                .filter(r -> !placedUnder.containsKey(r.id().value())).toList();
         List<TeamMember> members = region.members().stream()
                 .sorted(Comparator.comparingInt(TeamMember::threadNum)).toList();
         return EntityNodes.region(region, nested.isEmpty() && members.isEmpty() ? null
                 : () -> ChildSource.concat(
-                        ChildSource.of(nested, this::regionNode, r -> Target.of(r.id()).key()),
-                        ChildSource.of(members, m -> memberNode(region, m), m -> memberId(region, m))));
+                        ChildSource.of(members, m -> memberNode(region, m), m -> memberId(region, m)),
+                        ChildSource.of(nested, this::regionNode, r -> Target.of(r.id()).key())));
     }
 
     private String memberId(ParallelRegion region, TeamMember member) {
@@ -106,9 +156,15 @@ final class StructureTree implements NavigatorTree {
     }
 
     private NavNode taskNode(Task task) {
+        List<ParallelRegion> regions = encounteredBy.getOrDefault(task.id().value(), List.of());
         int shown = index.generatedCount(task.id()) - teamMembersGeneratedBy.getOrDefault(task.id().value(), 0);
-        return EntityNodes.task(task, shown, shown <= 0 ? null
-                : () -> ChildSource.of(generatedShownUnder(task), this::taskNode, t -> Target.of(t.id()).key()));
+        if (regions.isEmpty()) {
+            return EntityNodes.task(task, shown, shown <= 0 ? null
+                    : () -> ChildSource.of(generatedShownUnder(task), this::taskNode, t -> Target.of(t.id()).key()));
+        }
+        return EntityNodes.task(task, shown + regions.size(), () -> ChildSource.concat(
+                ChildSource.of(regions, this::regionNode, r -> Target.of(r.id()).key()),
+                ChildSource.of(generatedShownUnder(task), this::taskNode, t -> Target.of(t.id()).key())));
     }
 
     /** The tasks {@code task} generated, less the implicit tasks of teams, which are shown under their region. */
@@ -136,9 +192,8 @@ final class StructureTree implements NavigatorTree {
 
     private Optional<List<String>> entityPath(EntityRef ref) {
         return switch (ref.kind()) {
-            case TASK -> index.task(new TaskId(ref.id())).flatMap(this::taskPath);
-            case PARALLEL_REGION -> index.region(new RegionId(ref.id()))
-                    .flatMap(r -> regionPath(r, new ArrayDeque<>()));
+            case TASK -> index.task(new TaskId(ref.id())).flatMap(this::pathFrom);
+            case PARALLEL_REGION -> index.region(new RegionId(ref.id())).flatMap(this::pathFrom);
             case ADDRESS_SPACE -> index.addressSpace(new AddressSpaceId(ref.id()))
                     .map(this::spacePath);
             case THREAD, SNAPSHOT -> Optional.empty();
@@ -157,36 +212,50 @@ final class StructureTree implements NavigatorTree {
         return List.copyOf(path);
     }
 
-    private Optional<List<String>> regionPath(ParallelRegion region, Deque<String> below) {
-        List<ParallelRegion> chain = index.enclosingChain(region);
-        ParallelRegion outermost = chain.getLast();
-        if (index.region(outermost.enclosingRegion()).filter(r -> r != outermost).isPresent()) {
-            return Optional.empty(); // a cycle of enclosing links: no outermost region to hang it on
-        }
-        for (ParallelRegion r : chain) {
-            below.push(Target.of(r.id()).key());
-        }
-        below.push(REGIONS);
-        return Optional.of(List.copyOf(below));
-    }
-
-    private Optional<List<String>> taskPath(Task task) {
+    /**
+     * The path to a task or a region, built outwards as the tree nests them: a task under its team's region or its
+     * generating task, a region under the task that encountered it or its enclosing region. Iterative, so a
+     * 20,000-deep nesting costs no stack; empty for what a cycle of links keeps out of the tree.
+     */
+    private Optional<List<String>> pathFrom(Object start) {
         Deque<String> path = new ArrayDeque<>();
-        Set<Long> seen = new HashSet<>();
-        Task at = task;
-        while (seen.add(at.id().value())) {
-            path.push(Target.of(at.id()).key());
-            ParallelRegion team = teamOfTask.get(at.id().value());
-            if (team != null) {
-                return regionPath(team, path);
+        Set<String> seen = new HashSet<>();
+        Object at = start;
+        while (true) {
+            if (at instanceof Task task) {
+                String key = Target.of(task.id()).key();
+                if (!seen.add(key)) {
+                    return Optional.empty(); // a cycle of generating links
+                }
+                path.push(key);
+                ParallelRegion team = teamOfTask.get(task.id().value());
+                Optional<Task> generating = index.task(task.generatingTask()).filter(g -> g != task);
+                if (team != null) {
+                    at = team;
+                } else if (generating.isPresent()) {
+                    at = generating.get();
+                } else {
+                    path.push(ROOT_TASKS);
+                    return Optional.of(List.copyOf(path));
+                }
+            } else {
+                ParallelRegion region = (ParallelRegion) at;
+                String key = Target.of(region.id()).key();
+                if (!seen.add(key)) {
+                    return Optional.empty(); // a cycle of enclosing links: no outermost region to hang it on
+                }
+                path.push(key);
+                Task encountering = placedUnder.get(region.id().value());
+                Optional<ParallelRegion> enclosing = index.region(region.enclosingRegion()).filter(e -> e != region);
+                if (encountering != null) {
+                    at = encountering;
+                } else if (enclosing.isPresent()) {
+                    at = enclosing.get();
+                } else {
+                    path.push(REGIONS);
+                    return Optional.of(List.copyOf(path));
+                }
             }
-            Optional<Task> generating = index.task(at.generatingTask());
-            if (generating.isEmpty() || generating.get() == at) {
-                path.push(ROOT_TASKS);
-                return Optional.of(List.copyOf(path));
-            }
-            at = generating.get();
         }
-        return Optional.empty(); // a cycle of generating links
     }
 }

@@ -48,6 +48,21 @@ class NavigatorViewModelTest {
         assertThat(ids(child(implicit0, "task:3"))).containsExactly("task:5", "task:6");
     }
 
+    /** The real capture: the initial task first, its nested region under it, that team's implicit tasks under that. */
+    @Test
+    void aNestedRegionIsShownUnderTheTaskThatEncounteredItBelowItsTeamsImplicitTasks() {
+        vm.setSnapshot(TestSnapshots.lesson());
+        NavNode outer = child(root("group:regions"), "region:1");
+        assertThat(ids(outer)).containsExactly("task:1");
+        NavNode initial = child(outer, "task:1");
+        assertThat(ids(initial)).containsExactly("region:2");
+        assertThat(ids(child(initial, "region:2"))).containsExactly("task:2", "task:4");
+        assertThat(vm.pathTo(Target.of(new RegionId(2)))).contains(List.of("group:regions", "region:1", "task:1",
+                "region:2"));
+        assertThat(vm.pathTo(Target.of(new TaskId(11)))).contains(List.of("group:regions", "region:1", "task:1",
+                "region:2", "task:2", "task:5", "task:7", "task:9", "task:11"));
+    }
+
     @Test
     void theInitialTaskIsARootTaskWithoutTheImplicitTasksOfItsTeam() {
         NavNode roots = root("group:roots");
