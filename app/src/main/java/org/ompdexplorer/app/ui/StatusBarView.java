@@ -29,7 +29,14 @@ final class StatusBarView extends StatusBar {
         });
         Label message = new Label();
         message.setId("statusMessage");
+        message.getStyleClass().add("status-message");
         message.textProperty().bind(vm.messageProperty());
+        // the status bar puts left items before its text (the source): a rule and a gap after the message keep the
+        // two apart; gone while there is nothing to say
+        message.setGraphic(new Separator(Orientation.VERTICAL));
+        message.setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
+        message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
         Button cancel = new Button("Cancel");
         cancel.setId("cancelLoading");
         cancel.setOnAction(e -> vm.cancelLoading());

@@ -14,19 +14,20 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 
-/** What the themes show, headless: the chosen grouping reads as chosen in both. */
+/** What the window shows, headless: the chosen grouping reads as chosen in both themes; status texts stay apart. */
 @ExtendWith(ApplicationExtension.class)
 class ThemeJourneyTest {
     private static final Color ACCENT_LIGHT = Color.web("#0969da");
     private static final Color ACCENT_DARK = Color.web("#1f6feb");
     private FxBackgroundTasks tasks;
     private Stage stage;
+    private MainViewModel vm;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
         tasks = new FxBackgroundTasks();
-        MainViewModel vm = new MainViewModel(tasks, ExplorerPreferences.inMemory());
+        vm = new MainViewModel(tasks, ExplorerPreferences.inMemory());
         ExplorerApp.show(stage, vm);
         vm.openBundledLesson();
     }
@@ -55,5 +56,25 @@ class ThemeJourneyTest {
                     + Math.pow(other.getGreen() - accent.getGreen(), 2) + Math.pow(other.getBlue() - accent.getBlue(), 2));
             assertThat(distance).as("the other one is plainly not the accent, dark=" + dark).isGreaterThan(0.5);
         }
+    }
+
+    @Test
+    void theStatusMessageStandsApartFromTheSnapshotsSource(FxRobot robot, @org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null);
+        java.nio.file.Path broken = TestSnapshots.malformed(dir);
+        robot.interact(() -> vm.open(broken));
+        javafx.scene.control.Label message = robot.lookup("#statusMessage").queryAs(javafx.scene.control.Label.class);
+        new ExplorerRobot(robot).waitFor(20, () -> message.getText().endsWith("stays open"));
+        org.controlsfx.control.StatusBar bar = robot.lookup("#statusBar").queryAs(org.controlsfx.control.StatusBar.class);
+        javafx.scene.control.Label source = robot.lookup("#statusBar .label").queryAllAs(javafx.scene.control.Label.class)
+                .stream().filter(l -> l != message && l.getText() != null && l.getText().equals(bar.getText()))
+                .findFirst().orElseThrow();
+        robot.interact(() -> { });
+        double messageEnd = message.lookup(".text").localToScene(message.lookup(".text").getBoundsInLocal()).getMaxX();
+        double sourceStart = source.lookup(".text").localToScene(source.lookup(".text").getBoundsInLocal()).getMinX();
+        double gap = sourceStart - messageEnd; // the status bar lays its left items out before its text
+        assertThat(message.isVisible()).isTrue();
+        assertThat(gap).as("space between \"%s\" and the message", bar.getText()).isGreaterThanOrEqualTo(8);
     }
 }
