@@ -51,8 +51,8 @@ public final class OpenCoreView extends Dialog<ButtonType> {
             field.setPromptText(f.required() ? f.help() : "optional: " + f.help());
             field.setTooltip(new Tooltip(f.help() + (f.flag().isEmpty() ? "" : " (" + f.flag() + ")")));
             field.textProperty().bindBidirectional(vm.text(f));
-            Runnable mark = () -> field.pseudoClassStateChanged(INVALID, vm.problemsProperty().get().containsKey(f));
-            vm.problemsProperty().addListener((obs, old, now) -> mark.run());
+            Runnable mark = () -> field.pseudoClassStateChanged(INVALID, vm.shownProblemsProperty().get().containsKey(f));
+            vm.shownProblemsProperty().addListener((obs, old, now) -> mark.run());
             mark.run();
             Label label = new Label(f.label() + ":");
             label.setLabelFor(field);

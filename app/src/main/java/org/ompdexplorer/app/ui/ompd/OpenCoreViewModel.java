@@ -38,7 +38,11 @@ public final class OpenCoreViewModel {
     private final BooleanProperty acceptTruncated = new SimpleBooleanProperty(this, "acceptTruncated", false);
     private final ReadOnlyObjectWrapper<Map<CoreField, String>> problems = new ReadOnlyObjectWrapper<>(this,
             "problems", Map.of());
+    private final ReadOnlyObjectWrapper<Map<CoreField, String>> shownProblems = new ReadOnlyObjectWrapper<>(this,
+            "shownProblems", Map.of());
     private final ReadOnlyStringWrapper firstProblem = new ReadOnlyStringWrapper(this, "firstProblem", "");
+    /** Fields the user has edited (or tried to run with): a blank required field is an error only then. */
+    private final java.util.Set<CoreField> touched = java.util.EnumSet.noneOf(CoreField.class);
     private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(this, "canRun", false);
     private final ReadOnlyStringWrapper commandLine = new ReadOnlyStringWrapper(this, "commandLine", "");
 
@@ -55,6 +59,7 @@ public final class OpenCoreViewModel {
             StringProperty text = new SimpleStringProperty(this, f.name(), memory.remembered(f.key()).orElse(""));
             texts.put(f, text);
             inputs.add(text);
+            text.addListener(x -> touched.add(f));
         }
         memory.remembered(SOURCE_LINES_KEY).ifPresent(v -> sourceLines.set(Boolean.parseBoolean(v)));
         memory.remembered(ACCEPT_TRUNCATED_KEY).ifPresent(v -> acceptTruncated.set(Boolean.parseBoolean(v)));
@@ -82,7 +87,15 @@ public final class OpenCoreViewModel {
         return problems.getReadOnlyProperty();
     }
 
-    /** The first problem as one line ("Core file: /x does not exist"), or empty. */
+    /**
+     * The problems to mark in the dialog: all but a required field left blank that the user has not touched yet —
+     * a dialog that opens with a red error before anything was typed says nothing useful.
+     */
+    public ReadOnlyObjectProperty<Map<CoreField, String>> shownProblemsProperty() {
+        return shownProblems.getReadOnlyProperty();
+    }
+
+    /** The first shown problem as one line ("Core file: /x does not exist"), or empty. */
     public ReadOnlyStringProperty firstProblemProperty() {
         return firstProblem.getReadOnlyProperty();
     }
@@ -119,6 +132,7 @@ public final class OpenCoreViewModel {
      * a field cannot be used.
      */
     public boolean run() {
+        touched.addAll(java.util.EnumSet.allOf(CoreField.class)); // Run with a blank core file: now say so
         check(); // files may have come or gone since the last edit
         Optional<CoreImportRequest> request = request();
         if (request.isEmpty()) {
@@ -143,7 +157,10 @@ public final class OpenCoreViewModel {
             PathText.problem(f, text(f).get()).ifPresent(p -> found.put(f, p));
         }
         problems.set(Collections.unmodifiableMap(found));
-        firstProblem.set(found.entrySet().stream().findFirst().map(e -> e.getKey().label() + ": " + e.getValue())
+        Map<CoreField, String> shown = new LinkedHashMap<>(found);
+        shown.keySet().removeIf(f -> !touched.contains(f) && text(f).get().isBlank());
+        shownProblems.set(Collections.unmodifiableMap(shown));
+        firstProblem.set(shown.entrySet().stream().findFirst().map(e -> e.getKey().label() + ": " + e.getValue())
                 .orElse(""));
         canRun.set(found.isEmpty());
         commandLine.set(request().map(CoreImportRequest::terminalCommand).orElse(""));

@@ -53,13 +53,24 @@ class OpenCoreViewModelTest {
     }
 
     @Test
-    void startsWithNothingToRunAndSaysWhatIsMissing() {
+    void startsWithNothingToRunButNoErrorUntilTheUserTriesAndThenSaysWhatIsMissing() {
         OpenCoreViewModel vm = window(ChildLauncher.of("/bin/false")).openCore();
 
         assertThat(vm.canRunProperty().get()).isFalse();
         assertThat(vm.problemsProperty().get()).containsOnlyKeys(CoreField.CORE);
-        assertThat(vm.firstProblemProperty().get()).isEqualTo("Core file: choose the core file");
+        assertThat(vm.shownProblemsProperty().get()).as("nothing typed yet: no red error").isEmpty();
+        assertThat(vm.firstProblemProperty().get()).isEmpty();
         assertThat(vm.run()).isFalse();
+        assertThat(vm.shownProblemsProperty().get()).containsOnlyKeys(CoreField.CORE);
+        assertThat(vm.firstProblemProperty().get()).isEqualTo("Core file: choose the core file");
+    }
+
+    @Test
+    void aRequiredFieldClearedByTheUserIsMarkedAtOnce() {
+        OpenCoreViewModel vm = window(ChildLauncher.of("/bin/false")).openCore();
+        fill(vm, CoreField.CORE, "x");
+        fill(vm, CoreField.CORE, "");
+        assertThat(vm.firstProblemProperty().get()).isEqualTo("Core file: choose the core file");
     }
 
     @Test
