@@ -75,8 +75,12 @@ final class SectionViews {
         for (int i = 0; i < section.columns().size(); i++) {
             int column = i;
             table.getColumns().add(column(section.columns().get(i), row -> row.get(column), navigate));
+            // a column that repeats the one before it on every row says nothing (a 5.2 name equal to the runtime's)
+            table.getColumns().get(i).setVisible(i == 0 || section.rows().isEmpty()
+                    || section.rows().stream().anyMatch(r -> !r.get(column).equals(r.get(column - 1))));
         }
         fit(table, section.rows().size());
+        ColumnFit.fit(table);
         return table;
     }
 
@@ -84,7 +88,8 @@ final class SectionViews {
         TableView<IcvRow> table = new TableView<>();
         table.setId("icvTable");
         table.getColumns().add(textColumn("runtime name", IcvRow::name, 170));
-        table.getColumns().add(textColumn("OpenMP 5.2 name", IcvRow::ompName, 170));
+        TableColumn<IcvRow, String> ompName = textColumn("OpenMP 5.2 name", IcvRow::ompName, 170);
+        table.getColumns().add(ompName);
         table.getColumns().add(textColumn("scope", IcvRow::scope, 120));
         TableColumn<IcvRow, Value> value = column("value", IcvRow::value, navigate);
         value.setPrefWidth(160);
@@ -100,7 +105,10 @@ final class SectionViews {
             List<IcvRow> rows = inherited ? section.effective() : section.own();
             table.setItems(FXCollections.observableArrayList(rows));
             from.setVisible(inherited);
+            // a column that repeats another on every row says nothing: shown only where the 5.2 name differs
+            ompName.setVisible(rows.stream().anyMatch(r -> !r.ompName().equals(r.name())));
             fit(table, rows.size());
+            ColumnFit.fit(table);
         };
         // the toggle, not the view model's property: this table lives only as long as its page
         toggle.selectedProperty().addListener((obs, old, now) -> fill.run());
@@ -112,8 +120,19 @@ final class SectionViews {
     private static <R> TableColumn<R, String> textColumn(String title, Function<R, String> text, double width) {
         TableColumn<R, String> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(text.apply(c.getValue())));
+        column.setCellFactory(c -> new TextCell<>());
         column.setPrefWidth(width);
         return column;
+    }
+
+    /** Plain text with its whole text as the tooltip, for when the column is narrower than the text. */
+    private static final class TextCell<R> extends TableCell<R, String> {
+        @Override
+        protected void updateItem(String text, boolean empty) {
+            super.updateItem(text, empty);
+            setText(empty ? null : text);
+            setTooltip(empty || text == null || text.isEmpty() ? null : new javafx.scene.control.Tooltip(text));
+        }
     }
 
     private static <R> TableColumn<R, Value> column(String title, Function<R, Value> value, Consumer<Target> navigate) {
@@ -155,8 +174,10 @@ final class SectionViews {
                 setTooltip(null);
             } else {
                 setGraphic(null);
-                setText(ValueNodes.cellText(value));
-                setTooltip(ValueNodes.tooltip(value));
+                String text = ValueNodes.cellText(value);
+                setText(text);
+                // the whole text, for a cell cut to its column's width
+                setTooltip(text.isEmpty() ? null : new javafx.scene.control.Tooltip(text));
             }
         }
     }

@@ -56,8 +56,4 @@ final class ValueNodes {
     static String cellText(Value value) {
         return value.unavailable() && !value.why().isEmpty() ? value.text() + " — " + value.why() : value.text();
     }
-
-    static Tooltip tooltip(Value value) {
-        return value.why().isEmpty() ? null : new Tooltip(value.why());
-    }
 }

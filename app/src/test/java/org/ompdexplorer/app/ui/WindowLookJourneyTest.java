@@ -16,7 +16,7 @@ import org.testfx.framework.junit5.Stop;
 
 /** What the window shows, headless: the chosen grouping reads as chosen in both themes; status texts stay apart. */
 @ExtendWith(ApplicationExtension.class)
-class ThemeJourneyTest {
+class WindowLookJourneyTest {
     private static final Color ACCENT_LIGHT = Color.web("#0969da");
     private static final Color ACCENT_DARK = Color.web("#1f6feb");
     private FxBackgroundTasks tasks;
@@ -76,5 +76,41 @@ class ThemeJourneyTest {
         double gap = sourceStart - messageEnd; // the status bar lays its left items out before its text
         assertThat(message.isVisible()).isTrue();
         assertThat(gap).as("space between \"%s\" and the message", bar.getText()).isGreaterThanOrEqualTo(8);
+    }
+
+    private void show(FxRobot robot, org.ompdexplorer.app.ui.entity.Target target) {
+        new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null);
+        robot.interact(() -> vm.navigate(target));
+        robot.interact(() -> { });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static javafx.scene.control.TableView<Object> table(FxRobot robot, String id) {
+        return robot.lookup("#" + id).queryAs(javafx.scene.control.TableView.class);
+    }
+
+    @Test
+    void tableColumnsAreAsWideAsTheirTextAndARepeatingColumnIsHidden(FxRobot robot) {
+        show(robot, org.ompdexplorer.app.ui.entity.Target.of(org.ompdexplorer.app.ui.entity.SnapshotPage.STATES));
+        var states = table(robot, "statesTable");
+        javafx.scene.text.Text probe = new javafx.scene.text.Text("ompt_state_wait_barrier_implicit_workshare");
+        assertThat(states.getColumns().get(1).getWidth()).as("the name column holds the longest state name")
+                .isGreaterThanOrEqualTo(probe.getLayoutBounds().getWidth());
+
+        show(robot, org.ompdexplorer.app.ui.entity.Target.of(
+                org.ompdexplorer.app.ui.entity.SnapshotPage.ICV_CATALOGUE));
+        var catalogue = table(robot, "icvCatalogueTable");
+        assertThat(catalogue.getColumns()).filteredOn(c -> c.getText().equals("OpenMP 5.2 name"))
+                .singleElement().satisfies(c -> assertThat(c.isVisible()).as("same as the runtime name on every row")
+                        .isFalse());
+    }
+
+    /** An underscore draws below its text's logical bounds; a shorter subtitle left bits of the old one behind. */
+    @Test
+    void theDetailsHeaderTextIsRepaintedWholeWhenItChanges(FxRobot robot) {
+        show(robot, org.ompdexplorer.app.ui.entity.Target.of(org.ompdexplorer.app.ui.entity.SnapshotPage.STATES));
+        javafx.scene.text.Text text = (javafx.scene.text.Text) robot.lookup("#detailsSubtitle").queryAs(
+                javafx.scene.control.Label.class).lookup(".text");
+        assertThat(text.getBoundsType()).isEqualTo(javafx.scene.text.TextBoundsType.VISUAL);
     }
 }
