@@ -113,4 +113,23 @@ class WindowLookJourneyTest {
                 javafx.scene.control.Label.class).lookup(".text");
         assertThat(text.getBoundsType()).isEqualTo(javafx.scene.text.TextBoundsType.VISUAL);
     }
+
+    /** A failed open says its message once, wrapped and whole however long, with no scroll bar over it. */
+    @Test
+    void theProblemBannerShowsALongMessageOnceAndInFull(FxRobot robot, @org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null);
+        java.nio.file.Path deep = java.nio.file.Files.createDirectories(dir.resolve("a-rather-long-directory-name-"
+                .repeat(3) + "/and-another-one-that-goes-on-and-on-".repeat(3)));
+        java.nio.file.Path broken = TestSnapshots.malformed(deep);
+        robot.interact(() -> vm.open(broken));
+        new ExplorerRobot(robot).waitFor(20, () -> robot.lookup("#problemMessage").tryQuery().isPresent());
+        robot.interact(() -> { });
+        javafx.scene.control.Label title = robot.lookup("#problemTitle").queryAs(javafx.scene.control.Label.class);
+        javafx.scene.control.Label message = robot.lookup("#problemMessage").queryAs(javafx.scene.control.Label.class);
+        assertThat(title.isTextTruncated()).as("title: %s", title.getText()).isFalse();
+        assertThat(message.isTextTruncated()).as("message: %s", message.getText()).isFalse();
+        robot.lookup("#problemDiagnostics").tryQueryAs(javafx.scene.control.ListView.class).ifPresent(list ->
+                assertThat(list.getItems()).as("the message is not listed again").doesNotContain(message.getText()));
+    }
 }
