@@ -28,6 +28,7 @@ import org.ompdexplorer.app.ui.navigator.NavigatorView;
  * when something failed, and the status bar. Files dropped on the window are opened.
  */
 public final class MainView extends BorderPane {
+    static final String DIVIDER_KEY = "window.divider";
     public static final String ID = "mainView";
 
     private final MainViewModel vm;
@@ -68,11 +69,29 @@ public final class MainView extends BorderPane {
         SplitPane split = new SplitPane(navigator, details);
         split.setId("mainSplit");
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.45);
+        split.setDividerPositions(vm.preferences().remembered(DIVIDER_KEY).map(MainView::position).orElse(0.45));
+        rememberDivider(split);
         SplitPane.setResizableWithParent(navigator, false);
         setCenter(new VBox(new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split));
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
         setBottom(new StatusBarView(vm));
+    }
+
+    /** Where the divider was last left, saved half a second after it stops moving (not on every pixel of a drag). */
+    private void rememberDivider(SplitPane split) {
+        javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(javafx.util.Duration.millis(500));
+        settle.setOnFinished(e -> vm.preferences().remember(DIVIDER_KEY,
+                Double.toString(split.getDividers().getFirst().getPosition())));
+        split.getDividers().getFirst().positionProperty().addListener((obs, old, now) -> settle.playFromStart());
+    }
+
+    private static double position(String stored) {
+        try {
+            double p = Double.parseDouble(stored);
+            return p >= 0.1 && p <= 0.9 ? p : 0.45; // never a pane squeezed out of sight
+        } catch (NumberFormatException e) {
+            return 0.45;
+        }
     }
 
     /** The window's scene: this view, the theme, drag and drop, and the mouse's back and forward buttons. */

@@ -64,6 +64,8 @@ public final class MainViewModel {
     private final CaptureViewModel capture;
     private TaskHandle running = TaskHandle.DONE;
     private long loadGeneration;
+    /** Kept across runs, like the theme: how the user last left the ICV tables. */
+    static final String EFFECTIVE_ICVS_KEY = "details.effectiveIcvs";
 
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences) {
         this(tasks, preferences, ChildImport.ofCurrentJvm());
@@ -82,6 +84,9 @@ public final class MainViewModel {
         this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
                 CaptureViewModel::gcoreOnPath);
         recentFiles.setAll(preferences.recentFiles());
+        preferences.remembered(EFFECTIVE_ICVS_KEY).ifPresent(v -> details.effectiveIcvsProperty().set(Boolean.parseBoolean(v)));
+        details.effectiveIcvsProperty().addListener((obs, old, now) -> preferences.remember(EFFECTIVE_ICVS_KEY,
+                Boolean.toString(now)));
     }
 
     public ReadOnlyObjectProperty<LoadedSnapshot> snapshotProperty() {

@@ -86,6 +86,14 @@ class MainViewModelTest {
     }
 
     @Test
+    void theEffectiveIcvsChoiceIsKeptForTheNextRun() {
+        ExplorerPreferences preferences = ExplorerPreferences.inMemory();
+        new MainViewModel(new SameThreadBackgroundTasks(), preferences).details().effectiveIcvsProperty().set(true);
+        MainViewModel next = new MainViewModel(new SameThreadBackgroundTasks(), preferences);
+        assertThat(next.details().effectiveIcvsProperty().get()).isTrue();
+    }
+
+    @Test
     void backAndForwardWalkTheSelections() {
         Task task = linked();
         TaskId generating = task.generatingTask().get();

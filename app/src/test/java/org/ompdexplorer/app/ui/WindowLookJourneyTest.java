@@ -22,12 +22,20 @@ class WindowLookJourneyTest {
     private FxBackgroundTasks tasks;
     private Stage stage;
     private MainViewModel vm;
+    /** As a previous run left them: the divider moved to 0.3. */
+    private final ExplorerPreferences preferences = seeded();
+
+    private static ExplorerPreferences seeded() {
+        ExplorerPreferences p = ExplorerPreferences.inMemory();
+        p.remember(MainView.DIVIDER_KEY, "0.3");
+        return p;
+    }
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
         tasks = new FxBackgroundTasks();
-        vm = new MainViewModel(tasks, ExplorerPreferences.inMemory());
+        vm = new MainViewModel(tasks, preferences);
         ExplorerApp.show(stage, vm);
         vm.openBundledLesson();
     }
@@ -131,5 +139,45 @@ class WindowLookJourneyTest {
         assertThat(message.isTextTruncated()).as("message: %s", message.getText()).isFalse();
         robot.lookup("#problemDiagnostics").tryQueryAs(javafx.scene.control.ListView.class).ifPresent(list ->
                 assertThat(list.getItems()).as("the message is not listed again").doesNotContain(message.getText()));
+    }
+
+    @Test
+    void thePaneDividerIsWhereItWasLeftAndIsRememberedWhereItIsLeftNow(FxRobot robot) throws Exception {
+        javafx.scene.control.SplitPane split = robot.lookup("#mainSplit").queryAs(javafx.scene.control.SplitPane.class);
+        assertThat(split.getDividerPositions()[0]).isCloseTo(0.3, org.assertj.core.data.Offset.offset(0.01));
+        robot.interact(() -> split.setDividerPositions(0.6));
+        new ExplorerRobot(robot).waitFor(10, () -> preferences.remembered(MainView.DIVIDER_KEY)
+                .map(Double::parseDouble).filter(p -> Math.abs(p - 0.6) < 0.01).isPresent());
+    }
+
+    private static javafx.scene.control.TreeItem<org.ompdexplorer.app.ui.navigator.NavNode> item(
+            javafx.scene.control.TreeItem<org.ompdexplorer.app.ui.navigator.NavNode> root, String... path) {
+        var at = root;
+        for (String id : path) {
+            at = at.getChildren().stream().filter(c -> c.getValue().id().equals(id)).findFirst().orElseThrow(
+                    () -> new AssertionError("no " + id + " in " + java.util.Arrays.toString(path)));
+        }
+        return at;
+    }
+
+    @Test
+    void switchingGroupingAndBackKeepsWhatWasOpenAndWhatWasClosed(FxRobot robot) {
+        new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null);
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TreeView<org.ompdexplorer.app.ui.navigator.NavNode> tree =
+                robot.lookup("#navigatorTree").queryAs(javafx.scene.control.TreeView.class);
+        String[] taskTwo = {"group:regions", "region:1", "task:1", "region:2", "task:2"};
+        robot.interact(() -> {
+            item(tree.getRoot(), taskTwo).setExpanded(true);
+            item(tree.getRoot(), "group:spaces").setExpanded(false);
+        });
+        robot.interact(() -> vm.navigator().groupingProperty().set(
+                org.ompdexplorer.app.ui.navigator.Grouping.THREADS));
+        robot.interact(() -> vm.navigator().groupingProperty().set(
+                org.ompdexplorer.app.ui.navigator.Grouping.STRUCTURE));
+        robot.interact(() -> {
+            assertThat(item(tree.getRoot(), taskTwo).isExpanded()).as("opened by the user").isTrue();
+            assertThat(item(tree.getRoot(), "group:spaces").isExpanded()).as("closed by the user").isFalse();
+        });
     }
 }

@@ -31,6 +31,12 @@ public final class NavigatorView extends BorderPane {
     private final Consumer<Target> select;
     private final TreeView<NavNode> tree = new TreeView<>();
     private boolean revealing;
+    /** Which entries were open in each grouping, so switching back finds them as the user left them. */
+    private final java.util.Map<Grouping, List<List<String>>> expandedIn = new java.util.EnumMap<>(Grouping.class);
+    private Grouping shownGrouping;
+    private long shownVersion = -1;
+    /** Open entries remembered per grouping: enough for any tree a person opened by hand. */
+    static final int MAX_REMEMBERED_EXPANSIONS = 2_000;
 
     /**
      * @param selection what the window has selected, to reveal
@@ -97,6 +103,13 @@ public final class NavigatorView extends BorderPane {
     }
 
     private void showRoots(List<NavNode> roots) {
+        if (shownVersion != viewModel.snapshotVersion()) {
+            expandedIn.clear(); // another snapshot: nothing to go back to
+        } else if (shownGrouping != null && tree.getRoot() != null) {
+            expandedIn.put(shownGrouping, expandedPaths(tree.getRoot()));
+        }
+        shownVersion = viewModel.snapshotVersion();
+        shownGrouping = viewModel.groupingProperty().get();
         NavNode top = new NavNode("root", null, "", "", List.of(), false,
                 () -> ChildSource.of(roots, n -> n, NavNode::id));
         NavTreeItem root = new NavTreeItem(top, NavigatorViewModel.PAGE_SIZE);
@@ -104,13 +117,48 @@ public final class NavigatorView extends BorderPane {
         revealing = true;
         try {
             tree.setRoot(root);
-            expandSmallNodes(root);
+            List<List<String>> before = expandedIn.get(shownGrouping);
+            if (before == null) {
+                expandSmallNodes(root);
+            } else {
+                before.forEach(path -> expand(root, path));
+            }
         } finally {
             revealing = false;
         }
         Target current = selection.getValue();
         if (current != null) {
             viewModel.pathTo(current).ifPresent(this::expandAndSelect); // no switching back: the user chose this grouping
+        }
+    }
+
+    /** The id paths of every open entry, top down; only open entries are visited, so nothing is loaded for this. */
+    private static List<List<String>> expandedPaths(TreeItem<NavNode> root) {
+        List<List<String>> paths = new java.util.ArrayList<>();
+        java.util.ArrayDeque<java.util.Map.Entry<TreeItem<NavNode>, List<String>>> queue = new java.util.ArrayDeque<>();
+        queue.add(java.util.Map.entry(root, List.of()));
+        while (!queue.isEmpty() && paths.size() < MAX_REMEMBERED_EXPANSIONS) {
+            var at = queue.poll();
+            for (TreeItem<NavNode> child : at.getKey().getChildren()) {
+                if (child.isExpanded() && !child.isLeaf()) {
+                    List<String> path = new java.util.ArrayList<>(at.getValue());
+                    path.add(child.getValue().id());
+                    paths.add(path);
+                    queue.add(java.util.Map.entry(child, path));
+                }
+            }
+        }
+        return paths;
+    }
+
+    /** Opens the entry at {@code path} and those above it, where they still exist. */
+    private static void expand(TreeItem<NavNode> root, List<String> path) {
+        TreeItem<NavNode> at = root;
+        for (String id : path) {
+            if (!(at instanceof NavTreeItem parent) || (at = parent.child(id)) == null) {
+                return;
+            }
+            at.setExpanded(true);
         }
     }
 

@@ -21,6 +21,7 @@ public final class NavigatorViewModel {
 
     // Properties
     private final ObjectProperty<Grouping> grouping = new SimpleObjectProperty<>(this, "grouping", Grouping.STRUCTURE);
+    private long snapshotVersion;
     private final ReadOnlyObjectWrapper<List<NavNode>> roots = new ReadOnlyObjectWrapper<>(this, "roots", List.of());
 
     private final Map<Grouping, NavigatorTree> trees = new EnumMap<>(Grouping.class);
@@ -38,11 +39,17 @@ public final class NavigatorViewModel {
         return roots.getReadOnlyProperty();
     }
 
+    /** Changes with every {@link #setSnapshot}: what the view keeps per grouping belongs to one snapshot. */
+    public long snapshotVersion() {
+        return snapshotVersion;
+    }
+
     // Commands
 
     /** Shows another snapshot; the grouping stays. */
     public void setSnapshot(LoadedSnapshot snapshot) {
         this.loaded = snapshot;
+        snapshotVersion++;
         trees.clear();
         rebuild();
     }
