@@ -99,6 +99,7 @@ final class SectionViews {
         CheckBox toggle = new CheckBox("Effective ICVs: inherit values from enclosing scopes "
                 + "(task → parallel region → thread → address space)");
         toggle.setId("effectiveIcvToggle");
+        toggle.setWrapText(true); // a narrow details pane wraps it rather than cutting the scope chain
         toggle.selectedProperty().bindBidirectional(effective);
         Runnable fill = () -> {
             boolean inherited = toggle.isSelected();

@@ -8,6 +8,7 @@ import org.ompdexplorer.app.ui.entity.EntityNames;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.entity.UniformGaps;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.Fact;
@@ -64,6 +65,9 @@ final class SnapshotPages {
                 + " · " + EntityNames.count(snapshot.threads().size(), "thread", "threads")
                 + " · " + EntityNames.count(snapshot.parallelRegions().size(), "parallel region", "parallel regions")
                 + " · " + EntityNames.count(snapshot.tasks().size(), "task", "tasks"));
+        UniformGaps gaps = UniformGaps.of(snapshot.tasks());
+        gaps.functionCode().ifPresent(code -> rows.add("taskFunctions", "task functions", new Value(
+                "unavailable for every task (" + code + ")", null, true, gaps.functionDetail())));
         rows.add("diagnostics", "diagnostics", Value.link(Target.of(SnapshotPage.DIAGNOSTICS),
                 EntityNames.count(loaded.diagnostics().size(), "diagnostic", "diagnostics")));
         sections.add(rows.section("properties", "Capture"));

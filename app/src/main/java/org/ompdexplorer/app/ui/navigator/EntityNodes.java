@@ -8,6 +8,7 @@ import org.ompdexplorer.app.ui.entity.FactText;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.entity.UniformGaps;
 import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.OmpThread;
@@ -27,14 +28,16 @@ final class EntityNodes {
     }
 
     /** The snapshot's own pages: capture, runtime, display control variables, states, ICVs, diagnostics. */
-    static NavNode snapshotGroup(LoadedSnapshot loaded) {
+    static NavNode snapshotGroup(LoadedSnapshot loaded, UniformGaps gaps) {
         List<SnapshotPage> pages = List.of(SnapshotPage.values());
         String title = loaded.snapshot().capture().title().orElse("");
-        if (title.length() > 40) {
-            title = title.substring(0, 39) + "…"; // the full title heads the capture page
+        int room = 40 - (gaps.functionCode().isPresent() ? 14 : 0); // the row still fits a 576-pixel navigator
+        if (title.length() > room) {
+            title = title.substring(0, room - 1) + "…"; // the full title heads the capture page
         }
-        return new NavNode(SNAPSHOT_GROUP, Target.of(SnapshotPage.CAPTURE), "Snapshot", title,
-                List.of(Badge.kind(loaded.snapshot().capture().source().name())), false,
+        List<Badge> badges = new ArrayList<>(List.of(Badge.kind(loaded.snapshot().capture().source().name())));
+        gaps.functionCode().ifPresent(code -> badges.add(Badge.unavailable("no task functions")));
+        return new NavNode(SNAPSHOT_GROUP, Target.of(SnapshotPage.CAPTURE), "Snapshot", title, badges, false,
                 () -> ChildSource.of(pages, page -> page(page, loaded), page -> Target.of(page).key()));
     }
 
@@ -51,7 +54,7 @@ final class EntityNodes {
         return new NavNode(target.key(), target, page.title(), "", badges, problem, null);
     }
 
-    static NavNode task(Task task, long generated, Supplier<ChildSource> children) {
+    static NavNode task(Task task, long generated, UniformGaps gaps, Supplier<ChildSource> children) {
         List<Badge> badges = new ArrayList<>();
         badges.add(Badge.kind(task.kind().name()));
         task.threadNum().asOptional().ifPresent(n -> badges.add(Badge.kind("thread num " + n)));
@@ -59,7 +62,7 @@ final class EntityNodes {
         if (generated > 0) {
             badges.add(Badge.count(EntityNames.count(generated) + " generated"));
         }
-        boolean unavailable = FactText.isUnavailable(task.function());
+        boolean unavailable = gaps.marksFunctionPerTask() && FactText.isUnavailable(task.function());
         if (unavailable) {
             badges.add(Badge.unavailable("fn " + ((Fact.Unavailable<?>) task.function()).code()));
         }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.entity.UniformGaps;
 import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.AddressSpaceId;
 import org.ompdexplorer.model.EntityRef;
@@ -35,6 +36,7 @@ final class StructureTree implements NavigatorTree {
 
     private final LoadedSnapshot loaded;
     private final SnapshotIndex index;
+    private final UniformGaps gaps;
     /** The region of every task that is some team's implicit task: those are shown under their region. */
     private final Map<Long, ParallelRegion> teamOfTask = new HashMap<>();
     /** For a task that encountered a parallel construct: how many of the tasks it generated are team members. */
@@ -48,6 +50,7 @@ final class StructureTree implements NavigatorTree {
     StructureTree(LoadedSnapshot loaded) {
         this.loaded = loaded;
         this.index = loaded.snapshot().index();
+        this.gaps = UniformGaps.of(loaded.snapshot().tasks());
         for (ParallelRegion region : loaded.snapshot().parallelRegions()) {
             for (TeamMember member : region.members()) {
                 member.implicitTask().asOptional().ifPresent(t -> teamOfTask.putIfAbsent(t.value(), region));
@@ -112,7 +115,7 @@ final class StructureTree implements NavigatorTree {
                 .filter(s -> s.parentSpace().flatMap(index::addressSpace).isEmpty()).toList();
         List<ParallelRegion> outermost = index.outermostRegions();
         List<Task> rootTasks = index.rootTasks().stream().filter(t -> !isTeamMember(t)).toList();
-        List<NavNode> roots = new ArrayList<>(List.of(EntityNodes.snapshotGroup(loaded),
+        List<NavNode> roots = new ArrayList<>(List.of(EntityNodes.snapshotGroup(loaded, gaps),
                 EntityNodes.group(SPACES, "Address spaces", loaded.snapshot().addressSpaces().size(),
                         () -> ChildSource.of(processes, this::spaceNode, s -> Target.of(s.id()).key())),
                 EntityNodes.group(REGIONS, "Parallel regions", loaded.snapshot().parallelRegions().size(),
@@ -159,10 +162,10 @@ final class StructureTree implements NavigatorTree {
         List<ParallelRegion> regions = encounteredBy.getOrDefault(task.id().value(), List.of());
         int shown = index.generatedCount(task.id()) - teamMembersGeneratedBy.getOrDefault(task.id().value(), 0);
         if (regions.isEmpty()) {
-            return EntityNodes.task(task, shown, shown <= 0 ? null
+            return EntityNodes.task(task, shown, gaps, shown <= 0 ? null
                     : () -> ChildSource.of(generatedShownUnder(task), this::taskNode, t -> Target.of(t.id()).key()));
         }
-        return EntityNodes.task(task, shown + regions.size(), () -> ChildSource.concat(
+        return EntityNodes.task(task, shown + regions.size(), gaps, () -> ChildSource.concat(
                 ChildSource.of(regions, this::regionNode, r -> Target.of(r.id()).key()),
                 ChildSource.of(generatedShownUnder(task), this::taskNode, t -> Target.of(t.id()).key())));
     }

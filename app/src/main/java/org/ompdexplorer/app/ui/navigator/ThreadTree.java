@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.entity.UniformGaps;
 import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.SnapshotIndex;
@@ -20,16 +21,18 @@ final class ThreadTree implements NavigatorTree {
 
     private final LoadedSnapshot loaded;
     private final SnapshotIndex index;
+    private final UniformGaps gaps;
 
     ThreadTree(LoadedSnapshot loaded) {
         this.loaded = loaded;
         this.index = loaded.snapshot().index();
+        this.gaps = UniformGaps.of(loaded.snapshot().tasks());
     }
 
     @Override
     public List<NavNode> roots() {
         List<OmpThread> threads = loaded.snapshot().threads();
-        return List.of(EntityNodes.snapshotGroup(loaded),
+        return List.of(EntityNodes.snapshotGroup(loaded, gaps),
                 EntityNodes.group(THREADS, "Threads", threads.size(),
                         () -> ChildSource.of(threads, this::threadNode, t -> Target.of(t.id()).key())));
     }
@@ -37,7 +40,7 @@ final class ThreadTree implements NavigatorTree {
     private NavNode threadNode(OmpThread thread) {
         List<Task> chain = index.schedulingChain(thread.id());
         return EntityNodes.thread(thread, chain.isEmpty() ? null
-                : () -> ChildSource.of(chain, t -> EntityNodes.task(t, 0, null), t -> Target.of(t.id()).key()));
+                : () -> ChildSource.of(chain, t -> EntityNodes.task(t, 0, gaps, null), t -> Target.of(t.id()).key()));
     }
 
     @Override

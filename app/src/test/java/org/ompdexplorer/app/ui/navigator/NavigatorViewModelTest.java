@@ -63,6 +63,16 @@ class NavigatorViewModelTest {
                 "region:2", "task:2", "task:5", "task:7", "task:9", "task:11"));
     }
 
+    /** An OMPT capture has no task function for any task: said once on the snapshot, not as a badge on every row. */
+    @Test
+    void aGapEveryTaskSharesIsShownOnceOnTheSnapshotNotOnEachRow() {
+        vm.setSnapshot(TestSnapshots.lesson());
+        assertThat(root("group:snapshot").badges()).extracting(Badge::text).contains("no task functions");
+        NavNode initial = child(child(root("group:regions"), "region:1"), "task:1");
+        assertThat(initial.badges()).extracting(Badge::text).noneMatch(t -> t.startsWith("fn "));
+        assertThat(initial.isUnavailable()).isFalse();
+    }
+
     @Test
     void theInitialTaskIsARootTaskWithoutTheImplicitTasksOfItsTeam() {
         NavNode roots = root("group:roots");

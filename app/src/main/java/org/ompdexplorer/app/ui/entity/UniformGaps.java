@@ -1,0 +1,40 @@
+package org.ompdexplorer.app.ui.entity;
+
+import java.util.List;
+import java.util.Optional;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.Task;
+
+/**
+ * What is missing from every task alike, said once for the snapshot instead of as a badge on every row: a badge on
+ * every row says nothing (an OMPT capture has no task function for any task, for one reason).
+ *
+ * @param functionCode   the return code that left every task without its function, when all share one
+ * @param functionDetail what the first of them says about it, or empty
+ */
+public record UniformGaps(Optional<String> functionCode, String functionDetail) {
+    private static final UniformGaps NONE = new UniformGaps(Optional.empty(), "");
+
+    public static UniformGaps of(List<Task> tasks) {
+        String code = null;
+        String detail = "";
+        for (Task t : tasks) {
+            if (!(t.function() instanceof Fact.Unavailable<?> u)) {
+                return NONE;
+            }
+            String c = String.valueOf(u.code());
+            if (code == null) {
+                code = c;
+                detail = u.detail();
+            } else if (!code.equals(c)) {
+                return NONE;
+            }
+        }
+        return code == null ? NONE : new UniformGaps(Optional.of(code), detail);
+    }
+
+    /** Whether a task's own row should mark its missing function. */
+    public boolean marksFunctionPerTask() {
+        return functionCode.isEmpty();
+    }
+}
