@@ -26,7 +26,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Takes a core of process PID with gdb's gcore (the process stops for as long as that takes, then",
                 "runs on), imports it like import-core, and deletes the temporary core."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:written", "2:no such process, no gcore, gcore failed, or the core could not be imported"})
+        exitCodeList = {"0:written", "2:no such process, the process ended during the capture, no gcore, gcore failed,"
+                + " the core could not be imported, or OUT could not be written",
+                "64:OUT is the program itself or another input"})
 final class CaptureCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
