@@ -60,6 +60,48 @@ static void test_json(void) {
     json_free(&j);
 }
 
+/* Misuse and limits: the writer fails cleanly instead of writing out of bounds or emitting invalid JSON. */
+static void test_json_limits(void) {
+    json j;
+    json_init(&j);
+    for (int i = 0; i < JSON_MAX_DEPTH + 8; i++) {
+        json_begin_array(&j); /* past the depth limit: failed, no write past need_comma[] */
+    }
+    CHECK(j.failed);
+    json_free(&j);
+
+    json_init(&j);
+    json_end_object(&j); /* nothing open */
+    CHECK(j.failed && j.depth == 0);
+    json_free(&j);
+
+    json_init(&j);
+    json_raw(&j, "x", SIZE_MAX - 8); /* a length no buffer can hold: failed, not a wrapped size */
+    CHECK(j.failed);
+    json_free(&j);
+
+    /* A newline between a key and its value is whitespace only (no comma). */
+    json_init(&j);
+    json_begin_object(&j);
+    json_key(&j, "a");
+    json_int(&j, 1);
+    json_key(&j, "b");
+    json_newline(&j);
+    json_int(&j, 2);
+    json_end_object(&j);
+    CHECK(!j.failed && strcmp(j.data, "{\"a\": 1,\"b\": \n  2}") == 0);
+    json_free(&j);
+
+    /* A newline right before a closing bracket leaves no trailing comma. */
+    json_init(&j);
+    json_begin_array(&j);
+    json_string(&j, "");
+    json_newline(&j);
+    json_end_array(&j);
+    CHECK(!j.failed && strcmp(j.data, "[\"\"\n  ]") == 0);
+    json_free(&j);
+}
+
 typedef struct test_rec { ring_hdr h; uint64_t payload; } test_rec;
 
 static void test_ring(void) {
@@ -252,6 +294,7 @@ static void test_render(void) {
 
 int main(void) {
     test_json();
+    test_json_limits();
     test_ring();
     test_signals();
     test_labels();
