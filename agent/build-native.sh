@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Drives the agent's Makefile from the Maven build (agent/pom.xml).
 #   build-native.sh build <out-dir>   -> <out-dir>/libompd-explorer-agent.so
-#   build-native.sh test  <out-dir>   -> builds and runs the C unit tests and the integration tests
+#   build-native.sh test  <out-dir>   -> builds and runs the C unit tests, the JSON writer's fuzz target over its
+#                                        committed inputs (when clang-19 links libFuzzer; required with CI=true)
+#                                        and the integration tests
 # Without a C compiler, make or omp-tools.h it prints one line and succeeds, so that the Java build works on
 # machines without the native toolchain; with CI=true it fails instead (CI installs clang-19 and
 # libomp-19-dev with scripts/install-native-deps.sh).
@@ -31,6 +33,15 @@ case "$mode" in
     build) make -s -C "$here" OUT="$out" all ;;
     test)
         make -s -C "$here" OUT="$out" test
+        # The JSON writer's fuzz target over its committed seeds and past findings (agent/fuzz/run.sh fuzzes).
+        if reason=$(make -s -C "$here" OUT="$out" check-fuzz-tools 2>&1); then
+            make -s -C "$here" OUT="$out" fuzz-regression
+        elif [[ "${CI:-}" == "true" ]]; then
+            echo "${reason}; CI=true, so the fuzz regression cannot be skipped (scripts/install-native-deps.sh)" >&2
+            exit 1
+        else
+            echo "agent: skipping the JSON writer fuzz regression: ${reason#agent: }"
+        fi
         if command -v python3 >/dev/null 2>&1; then
             make -s -C "$here" OUT="$out" integration
         elif [[ "${CI:-}" == "true" ]]; then

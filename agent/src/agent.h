@@ -207,6 +207,5 @@ typedef struct world_copy {
 
 int snapshot_write(world_copy *w, const char *label, unsigned seq);
 char *snapshot_render(world_copy *w, const char *label, size_t *len);
-void label_for_file(const char *label, char *out, size_t n);
 
 #endif

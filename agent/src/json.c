@@ -19,6 +19,11 @@ void json_raw(json *j, const char *text, size_t n) {
     if (j->failed) {
         return;
     }
+    /* A length near SIZE_MAX would wrap the sum below and the doubling loop would never end. */
+    if (n > SIZE_MAX / 4 - j->len) {
+        j->failed = 1;
+        return;
+    }
     if (j->len + n + 1 > j->cap) {
         size_t cap = j->cap == 0 ? 4096 : j->cap;
         while (j->len + n + 1 > cap) {
@@ -50,7 +55,7 @@ static void before_value(json *j) {
         j->after_key = 0;
         return;
     }
-    if (j->depth > 0) {
+    if (j->depth > 0 && j->depth <= JSON_MAX_DEPTH) {
         if (j->need_comma[j->depth - 1] && !j->comma_done) {
             lit(j, ",");
         }
@@ -64,6 +69,8 @@ static void open_container(json *j, const char *c) {
     lit(j, c);
     if (j->depth < JSON_MAX_DEPTH) {
         j->need_comma[j->depth] = 0;
+    } else {
+        j->failed = 1; /* deeper than need_comma[] can follow */
     }
     j->depth++;
 }
@@ -71,21 +78,31 @@ static void open_container(json *j, const char *c) {
 void json_begin_object(json *j) { open_container(j, "{"); }
 void json_begin_array(json *j) { open_container(j, "["); }
 
-void json_end_object(json *j) {
+static void close_container(json *j, const char *c) {
+    if (j->depth == 0) {
+        j->failed = 1; /* nothing is open: the caller's structure is wrong */
+        return;
+    }
+    if (j->comma_done && !j->failed) {
+        /* json_newline wrote the comma for a next element that never came: no trailing comma. */
+        memmove(j->data + j->comma_at, j->data + j->comma_at + 1, j->len - j->comma_at);
+        j->len--;
+    }
     j->depth--;
     j->comma_done = 0;
-    lit(j, "}");
+    j->after_key = 0;
+    lit(j, c);
 }
 
-void json_end_array(json *j) {
-    j->depth--;
-    j->comma_done = 0;
-    lit(j, "]");
-}
+void json_end_object(json *j) { close_container(j, "}"); }
+void json_end_array(json *j) { close_container(j, "]"); }
 
 void json_newline(json *j) {
-    /* The pending comma goes first, so that it ends the previous line. */
-    if (j->depth > 0 && j->need_comma[j->depth - 1] && !j->comma_done) {
+    /* The pending comma goes first, so that it ends the previous line; between a key and its value there is
+     * none. */
+    if (!j->after_key && j->depth > 0 && j->depth <= JSON_MAX_DEPTH && j->need_comma[j->depth - 1]
+        && !j->comma_done) {
+        j->comma_at = j->len;
         lit(j, ",");
         j->comma_done = 1;
     }

@@ -5,16 +5,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Containers nest at most this deep; deeper sets failed. */
 #define JSON_MAX_DEPTH 16
 
 typedef struct json {
     char *data;
     size_t len, cap;
-    int failed;                      /* an allocation failed; the text is incomplete */
+    int failed;                      /* an allocation failed, or nesting was too deep or unbalanced: discard */
     int depth;
     unsigned char need_comma[JSON_MAX_DEPTH];
     unsigned char after_key;
     unsigned char comma_done;       /* json_newline wrote the comma the next value needs */
+    size_t comma_at;                /* where, so that a closing bracket right after can take it back */
 } json;
 
 void json_init(json *j);
@@ -26,7 +28,8 @@ void json_end_object(json *j);
 void json_begin_array(json *j);
 void json_end_array(json *j);
 void json_key(json *j, const char *key);
-/* A newline (and indentation by depth) before the next member or element; for readable output. */
+/* A newline (and indentation by depth) before the next member or element; for readable output. Before a
+ * closing bracket it is only whitespace (json_break is the one meant for that place). */
 void json_newline(json *j);
 /* A newline before a closing bracket. */
 void json_break(json *j);

@@ -4,15 +4,13 @@
  * names an entity present in the same file; a link whose target is gone is left out, and view.c has
  * broken any cycle. */
 #include "render.h"
+#include "output.h"
 #include "symbols.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 char *snapshot_render(world_copy *w, const char *label, size_t *len) {
@@ -47,85 +45,27 @@ char *snapshot_render(world_copy *w, const char *label, size_t *len) {
     return j.data;
 }
 
-/* Keeps [A-Za-z0-9._-] of a label for the file name; the rest becomes '-'. */
-void label_for_file(const char *label, char *out, size_t n) {
-    size_t k = 0;
-    for (const char *p = label; *p != '\0' && k + 1 < n && k < 48; p++) {
-        char c = *p;
-        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
-                 || c == '_' || c == '-';
-        if (!ok) {
-            c = '-';
-        }
-        if (c == '-' && k > 0 && out[k - 1] == '-') {
-            continue;
-        }
-        if (k == 0 && c == '.') {
-            c = '_';
-        }
-        out[k++] = c;
-    }
-    while (k > 0 && out[k - 1] == '-') {
-        k--;
-    }
-    if (k == 0) {
-        snprintf(out, n, "snapshot");
-        return;
-    }
-    out[k] = '\0';
-}
-
-static int write_all(int fd, const char *data, size_t len) {
-    while (len > 0) {
-        ssize_t n = write(fd, data, len);
-        if (n < 0) {
-            if (errno == EINTR) {
-                continue;
-            }
-            return -1;
-        }
-        data += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 int snapshot_write(world_copy *w, const char *label, unsigned seq) {
-    static _Atomic int write_failure_reported;
     size_t len = 0;
     char *text = snapshot_render(w, label, &len);
     if (text == NULL) {
         agent_log("out of memory while rendering snapshot %u; none written", seq);
         return -1;
     }
-    char safe[64], path[4400], tmp[4400];
-    label_for_file(label, safe, sizeof safe);
-    snprintf(path, sizeof path, "%s/ompd-explorer-%d-%u-%s.json", agent_cfg.dir, (int)getpid(), seq, safe);
-    snprintf(tmp, sizeof tmp, "%s/.ompd-explorer-%d-%u.json.tmp", agent_cfg.dir, (int)getpid(), seq);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    char name[OUTPUT_NAME_MAX + 1], tmp_base[OUTPUT_TMP_MAX];
+    int pid = (int)getpid();
     int rc = -1;
-    if (fd >= 0) {
-        rc = write_all(fd, text, len);
-        if (close(fd) != 0) {
-            rc = -1;
-        }
-        if (rc == 0) {
-            rc = rename(tmp, path);
-        }
-        if (rc != 0) {
-            int saved = errno;
-            unlink(tmp);
-            errno = saved;
-        }
+    if (snapshot_file_name(agent_cfg.dir, pid, seq, label, name, sizeof name) != 0) {
+        agent_log("cannot write snapshot %u: the directory name OMPD_EXPLORER_DIR=%.200s... is too long for a file "
+                  "name to fit PATH_MAX; the program continues (choose a shorter directory)", seq, agent_cfg.dir);
+    } else {
+        /* Short and without the label, so that it always fits; hidden, so that a reader skips it. */
+        snprintf(tmp_base, sizeof tmp_base, ".ompd-explorer-%d-%u", pid, seq);
+        rc = output_write(agent_cfg.dir, name, tmp_base, text, len);
     }
-    if (rc != 0) {
-        if (!atomic_exchange(&write_failure_reported, 1)) {
-            agent_log("cannot write snapshot %s: %s; the program continues (set OMPD_EXPLORER_DIR to a writable "
-                      "directory)", path, strerror(errno));
-        }
-    } else if (agent_cfg.verbose) {
-        agent_log("wrote %s (%zu threads, %zu regions, %zu tasks; threads stopped for %.2f ms)", path, w->nthreads,
-                  w->nregions, w->ntasks, (double)w->stopped_ns / 1e6);
+    if (rc == 0 && agent_cfg.verbose) {
+        agent_log("wrote %s/%s (%zu threads, %zu regions, %zu tasks; threads stopped for %.2f ms)", agent_cfg.dir,
+                  name, w->nthreads, w->nregions, w->ntasks, (double)w->stopped_ns / 1e6);
     }
     free(text);
     return rc;

@@ -3,7 +3,9 @@
  * Prints one line per failure and a summary "N passed, M failed"; exits 1 on any failure. */
 #include "agent.h"
 #include "json.h"
+#include "output.h"
 #include "symbols.h"
+#include "check.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -19,17 +21,7 @@ state_name agent_states[64] = {{0, "ompt_state_work_serial"}, {1, "ompt_state_wo
 int agent_state_count = 2;
 void agent_exit_snapshot(thread_rec *caller) { (void)caller; }
 
-static int passed, failed;
-
-#define CHECK(cond)                                                                                             \
-    do {                                                                                                        \
-        if (cond) {                                                                                             \
-            passed++;                                                                                           \
-        } else {                                                                                                \
-            failed++;                                                                                           \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                              \
-        }                                                                                                       \
-    } while (0)
+int passed, failed;
 
 static void test_json(void) {
     json j;
@@ -65,6 +57,48 @@ static void test_json(void) {
     json_begin_array(&j);
     json_end_array(&j);
     CHECK(strcmp(j.data, "[]") == 0);
+    json_free(&j);
+}
+
+/* Misuse and limits: the writer fails cleanly instead of writing out of bounds or emitting invalid JSON. */
+static void test_json_limits(void) {
+    json j;
+    json_init(&j);
+    for (int i = 0; i < JSON_MAX_DEPTH + 8; i++) {
+        json_begin_array(&j); /* past the depth limit: failed, no write past need_comma[] */
+    }
+    CHECK(j.failed);
+    json_free(&j);
+
+    json_init(&j);
+    json_end_object(&j); /* nothing open */
+    CHECK(j.failed && j.depth == 0);
+    json_free(&j);
+
+    json_init(&j);
+    json_raw(&j, "x", SIZE_MAX - 8); /* a length no buffer can hold: failed, not a wrapped size */
+    CHECK(j.failed);
+    json_free(&j);
+
+    /* A newline between a key and its value is whitespace only (no comma). */
+    json_init(&j);
+    json_begin_object(&j);
+    json_key(&j, "a");
+    json_int(&j, 1);
+    json_key(&j, "b");
+    json_newline(&j);
+    json_int(&j, 2);
+    json_end_object(&j);
+    CHECK(!j.failed && strcmp(j.data, "{\"a\": 1,\"b\": \n  2}") == 0);
+    json_free(&j);
+
+    /* A newline right before a closing bracket leaves no trailing comma. */
+    json_init(&j);
+    json_begin_array(&j);
+    json_string(&j, "");
+    json_newline(&j);
+    json_end_array(&j);
+    CHECK(!j.failed && strcmp(j.data, "[\"\"\n  ]") == 0);
     json_free(&j);
 }
 
@@ -134,18 +168,22 @@ static void test_signals(void) {
     CHECK(config_parse_signal("999", &s) == -1);
 }
 
+/* The label part of a snapshot file name. */
+static const char *label_part(const char *label) {
+    static char name[300];
+    CHECK(snapshot_file_name("/tmp", 42, 3, label, name, sizeof name) == 0);
+    CHECK(strncmp(name, "ompd-explorer-42-3-", 19) == 0 && strcmp(name + strlen(name) - 5, ".json") == 0);
+    name[strlen(name) - 5] = '\0';
+    return name + 19;
+}
+
 static void test_labels(void) {
-    char out[64];
-    label_for_file("fib(5) mid-taskwait", out, sizeof out);
-    CHECK(strcmp(out, "fib-5-mid-taskwait") == 0);
-    label_for_file("", out, sizeof out);
-    CHECK(strcmp(out, "snapshot") == 0);
-    label_for_file("../../etc/passwd", out, sizeof out);
-    CHECK(strchr(out, '/') == NULL && out[0] != '.');
-    label_for_file("a_b.c-d", out, sizeof out);
-    CHECK(strcmp(out, "a_b.c-d") == 0);
-    label_for_file("0123456789012345678901234567890123456789012345678901234567890123456789", out, sizeof out);
-    CHECK(strlen(out) == 48);
+    CHECK(strcmp(label_part("fib(5) mid-taskwait"), "fib-5-mid-taskwait") == 0);
+    CHECK(strcmp(label_part(""), "snapshot") == 0);
+    const char *up = label_part("../../etc/passwd");
+    CHECK(strchr(up, '/') == NULL && up[0] != '.');
+    CHECK(strcmp(label_part("a_b.c-d"), "a_b.c-d") == 0);
+    CHECK(strlen(label_part("0123456789012345678901234567890123456789012345678901234567890123456789")) == 48);
 }
 
 __attribute__((noinline)) static int a_static_function(int x) {
@@ -256,11 +294,13 @@ static void test_render(void) {
 
 int main(void) {
     test_json();
+    test_json_limits();
     test_ring();
     test_signals();
     test_labels();
     test_symbols();
     test_render();
+    test_output();
     printf("agent unit tests: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -22,7 +22,7 @@ final class LiveCore {
     }
 
     static Path take(long pid, Path dir, int timeoutSeconds) throws CaptureException, IOException, InterruptedException {
-        if (!Files.isDirectory(Path.of("/proc", Long.toString(pid)))) {
+        if (hasEnded(pid)) {
             throw new CaptureException("no process " + pid + " (it has exited, or the number is wrong) — check with: ps -p " + pid);
         }
         Path gcore = findOnPath("gcore");
@@ -35,18 +35,51 @@ final class LiveCore {
         Process gdb = new ProcessBuilder(gcore.toString(), "-o", prefix.toString(), Long.toString(pid))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!gdb.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            gdb.destroyForcibly();
+            stop(gdb);
+            if (hasEnded(pid)) {
+                throw ended(pid);
+            }
             throw new CaptureException("gcore did not finish within " + timeoutSeconds + " s for process " + pid
                     + " — try a longer --gcore-timeout");
         }
         Path core = dir.resolve("core." + pid);
         if (gdb.exitValue() != 0 || !Files.exists(core)) {
+            // gcore's own words for a vanished process ("The program is not being run") sound like a permission
+            // problem; say what happened instead.
+            if (hasEnded(pid)) {
+                throw ended(pid);
+            }
             String said = Files.exists(log) ? lastLines(Files.readAllLines(log, StandardCharsets.UTF_8)) : "";
             throw new CaptureException("gcore could not take a core of process " + pid + (said.isEmpty() ? "" : ": " + said)
                     + " — run as the process's owner or root; if ptrace is restricted, "
                     + "set /proc/sys/kernel/yama/ptrace_scope to 0");
         }
         return core;
+    }
+
+    private static CaptureException ended(long pid) {
+        return new CaptureException("process " + pid + " ended while it was being captured, so there is nothing to "
+                + "snapshot — capture it while it runs (hold it at the point of interest), or take a core with abort() "
+                + "and use import-core");
+    }
+
+    /** True when the process is gone or a zombie: either way it has no memory left to dump. */
+    static boolean hasEnded(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            int afterName = stat.lastIndexOf(')'); // the command name may itself hold ')' or spaces
+            char state = afterName >= 0 && afterName + 2 < stat.length() ? stat.charAt(afterName + 2) : '?';
+            return state == 'Z' || state == 'X';
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** Ends gcore and the gdb it started, so that nothing keeps the target stopped or writes into the directory. */
+    private static void stop(Process gcore) throws InterruptedException {
+        gcore.descendants().forEach(ProcessHandle::destroyForcibly);
+        gcore.destroyForcibly();
+        gcore.waitFor(10, TimeUnit.SECONDS);
     }
 
     static Path executableOf(long pid) {

@@ -1,0 +1,302 @@
+/* Writes snapshot files so that none is ever half-written, clobbers something else, or leaves litter.
+ *
+ * Everything happens relative to one descriptor of the output directory. The temporary file is created with
+ * O_EXCL|O_NOFOLLOW, so a symbolic link or FIFO planted at its name is never followed nor opened (another name
+ * is tried). The data is fsynced before the rename and the directory after it, so that after a crash the
+ * final name holds either the whole snapshot or nothing. The final name may replace a regular file only. */
+#include "agent.h"
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TEMP_ATTEMPTS 8
+#define EXIT_WAIT_MS 1000
+
+/* The write in progress, so that the library's destructor can remove its temporary file at exit. */
+static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pending_done = PTHREAD_COND_INITIALIZER;
+static int pending_dir = -1;
+static char pending_name[OUTPUT_TMP_MAX + 8];
+static int exiting;
+
+enum failure { F_NONE, F_DIR, F_TEMP, F_TEMPS_TAKEN, F_WRITE, F_SPECIAL, F_RENAME, F_EXITING };
+
+/* The last failure logged: an identical one right after is not logged again (a full disk fails every time). */
+static int last_failure, last_errno;
+
+static void report(enum failure f, int err, const char *dir, const char *name, const char *what) {
+    pthread_mutex_lock(&pending_lock);
+    /* Only failures of the directory itself repeat: a special file or a taken name is new each time. */
+    int repeat = last_failure == (int)f && last_errno == err && (f == F_DIR || f == F_TEMP || f == F_WRITE);
+    last_failure = (int)f;
+    last_errno = err;
+    pthread_mutex_unlock(&pending_lock);
+    if (repeat) {
+        return;
+    }
+    const char *fix = "; the program continues (set OMPD_EXPLORER_DIR to a writable directory)";
+    switch (f) {
+    case F_SPECIAL:
+        agent_log("refusing to write snapshot %s/%s: that name exists and is %s, not a regular file; the program "
+                  "continues (remove it, or set OMPD_EXPLORER_DIR to another directory)", dir, name, what);
+        break;
+    case F_TEMPS_TAKEN:
+        agent_log("cannot write snapshot %s/%s: %d temporary names like %s/%s.tmp exist already and are not ours%s",
+                  dir, name, TEMP_ATTEMPTS, dir, what, fix);
+        break;
+    case F_WRITE:
+        agent_log("cannot write snapshot %s/%s: %s (while %s); the partial file was removed%s", dir, name,
+                  strerror(err), what, fix);
+        break;
+    case F_EXITING:
+        agent_log("snapshot %s/%s was not written: the program exited while it was being written", dir, name);
+        break;
+    default:
+        agent_log("cannot write snapshot %s/%s: %s (%s)%s", dir, name, strerror(err), what, fix);
+        break;
+    }
+}
+
+static const char *kind_of(mode_t mode) {
+    switch (mode & S_IFMT) {
+    case S_IFLNK: return "a symbolic link";
+    case S_IFIFO: return "a FIFO";
+    case S_IFDIR: return "a directory";
+    case S_IFSOCK: return "a socket";
+    case S_IFCHR: return "a character device";
+    case S_IFBLK: return "a block device";
+    default: return "not a regular file";
+    }
+}
+
+static int write_all(int fd, const char *data, size_t len) {
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return -1;
+        }
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static void clear_pending(void) {
+    pending_dir = -1;
+    pending_name[0] = '\0';
+    pthread_cond_broadcast(&pending_done);
+}
+
+/* Creates the temporary file and records it as pending; -1 with *f set when it cannot. */
+static int create_temp(int dirfd, const char *tmp_base, char *tmp, size_t n, enum failure *f) {
+    pthread_mutex_lock(&pending_lock);
+    if (exiting) {
+        pthread_mutex_unlock(&pending_lock);
+        *f = F_EXITING;
+        return -1;
+    }
+    int fd = -1;
+    for (int k = 0; k < TEMP_ATTEMPTS && fd < 0; k++) {
+        if (k == 0) {
+            snprintf(tmp, n, "%s.tmp", tmp_base);
+        } else {
+            snprintf(tmp, n, "%s-%d.tmp", tmp_base, k);
+        }
+        fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd < 0 && errno != EEXIST) {
+            break;
+        }
+    }
+    if (fd >= 0) {
+        pending_dir = dirfd;
+        snprintf(pending_name, sizeof pending_name, "%s", tmp);
+    } else {
+        *f = errno == EEXIST ? F_TEMPS_TAKEN : F_TEMP;
+    }
+    pthread_mutex_unlock(&pending_lock);
+    return fd;
+}
+
+/* Renames tmp to name unless name is something other than a regular file. Under pending_lock, so that the
+ * destructor never removes a temporary file mid-rename. */
+static int publish(int dirfd, const char *tmp, const char *name, enum failure *f, const char **what) {
+    pthread_mutex_lock(&pending_lock);
+    int rc = -1;
+    if (exiting) {
+        *f = F_EXITING; /* output_at_exit removed the temporary file */
+        pthread_mutex_unlock(&pending_lock);
+        return -1;
+    }
+    /* RENAME_NOREPLACE first: nothing to check when the name is new, which is the usual case. */
+    rc = renameat2(dirfd, tmp, dirfd, name, RENAME_NOREPLACE);
+    if (rc != 0 && (errno == EEXIST || errno == EINVAL || errno == ENOSYS)) {
+        struct stat st;
+        if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode)) {
+            *f = F_SPECIAL;
+            *what = kind_of(st.st_mode);
+            errno = EEXIST;
+        } else {
+            rc = renameat(dirfd, tmp, dirfd, name);
+            *f = F_RENAME;
+            *what = "renaming the temporary file";
+        }
+    } else if (rc != 0) {
+        *f = F_RENAME;
+        *what = "renaming the temporary file";
+    }
+    if (rc != 0) {
+        int saved = errno;
+        unlinkat(dirfd, tmp, 0);
+        errno = saved;
+    }
+    clear_pending();
+    pthread_mutex_unlock(&pending_lock);
+    return rc;
+}
+
+int output_write(const char *dir, const char *name, const char *tmp_base, const char *data, size_t len) {
+    int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirfd < 0) {
+        report(F_DIR, errno, dir, name, "opening the directory");
+        return -1;
+    }
+    char tmp[OUTPUT_TMP_MAX + 8];
+    enum failure f = F_NONE;
+    const char *what = "";
+    int fd = create_temp(dirfd, tmp_base, tmp, sizeof tmp, &f);
+    if (fd < 0) {
+        int err = errno;
+        report(f, err, dir, name, f == F_TEMPS_TAKEN ? tmp_base : "creating a temporary file");
+        close(dirfd);
+        return -1;
+    }
+    int rc = write_all(fd, data, len);
+    what = "writing";
+    if (rc == 0) {
+        rc = fsync(fd);
+        what = "flushing it to disk";
+    }
+    int err = errno;
+    if (close(fd) != 0 && rc == 0) {
+        rc = -1;
+        err = errno;
+        what = "closing it";
+    }
+    if (rc != 0) {
+        pthread_mutex_lock(&pending_lock);
+        if (!exiting) {
+            unlinkat(dirfd, tmp, 0);
+        }
+        clear_pending();
+        pthread_mutex_unlock(&pending_lock);
+        report(F_WRITE, err, dir, name, what);
+        close(dirfd);
+        return -1;
+    }
+    rc = publish(dirfd, tmp, name, &f, &what);
+    if (rc != 0) {
+        report(f, errno, dir, name, what);
+    } else {
+        fsync(dirfd); /* the rename itself reaches the disk; some file systems refuse, which changes nothing */
+    }
+    close(dirfd);
+    return rc;
+}
+
+/* ---- names ---- */
+
+/* Keeps [A-Za-z0-9._-] of a label for the file name, at most max bytes; the rest becomes '-'. */
+static void label_for_file(const char *label, char *out, size_t max) {
+    size_t k = 0;
+    for (const char *p = label; *p != '\0' && k < max; p++) {
+        char c = *p;
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
+                 || c == '_' || c == '-';
+        if (!ok) {
+            c = '-';
+        }
+        if (c == '-' && k > 0 && out[k - 1] == '-') {
+            continue;
+        }
+        if (k == 0 && c == '.') {
+            c = '_';
+        }
+        out[k++] = c;
+    }
+    while (k > 0 && out[k - 1] == '-') {
+        k--;
+    }
+    out[k] = '\0';
+}
+
+int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label, char *out, size_t n) {
+    char prefix[64];
+    int plen = snprintf(prefix, sizeof prefix, "ompd-explorer-%d-%u", pid, seq);
+    size_t dlen = strlen(dir);
+    /* dir + '/' + name + NUL within PATH_MAX, for the final name and for the temporary one. */
+    if (dlen + 1 + OUTPUT_TMP_MAX + 8 >= PATH_MAX || dlen + 1 + (size_t)plen + 6 >= PATH_MAX) {
+        return -1;
+    }
+    size_t room = PATH_MAX - 1 - (dlen + 1) - (size_t)plen - 6; /* "-" + label + ".json" */
+    size_t name_room = OUTPUT_NAME_MAX - (size_t)plen - 6;
+    size_t max = 48;
+    max = max < room ? max : room;
+    max = max < name_room ? max : name_room;
+    char safe[64];
+    label_for_file(label != NULL ? label : "", safe, max);
+    if (safe[0] == '\0' && max >= 8) {
+        snprintf(safe, sizeof safe, "snapshot");
+    }
+    int w = safe[0] != '\0' ? snprintf(out, n, "%s-%s.json", prefix, safe) : snprintf(out, n, "%s.json", prefix);
+    return w > 0 && (size_t)w < n ? 0 : -1;
+}
+
+/* ---- exit and fork ---- */
+
+void output_at_exit(void) {
+    pthread_mutex_lock(&pending_lock);
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += EXIT_WAIT_MS / 1000;
+    deadline.tv_nsec += (long)(EXIT_WAIT_MS % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    /* A write on the helper thread usually finishes in time; otherwise its temporary file goes. */
+    while (pending_dir >= 0 && pthread_cond_timedwait(&pending_done, &pending_lock, &deadline) == 0) {
+    }
+    exiting = 1;
+    if (pending_dir >= 0) {
+        unlinkat(pending_dir, pending_name, 0);
+        pending_dir = -1;
+        pending_name[0] = '\0';
+    }
+    pthread_mutex_unlock(&pending_lock);
+}
+
+static void after_fork_in_child(void) {
+    /* The writing thread is not in the child: the lock may be held and the temporary file is the parent's. */
+    pthread_mutex_init(&pending_lock, NULL);
+    pthread_cond_init(&pending_done, NULL);
+    pending_dir = -1;
+    pending_name[0] = '\0';
+}
+
+__attribute__((constructor)) static void output_init(void) {
+    pthread_atfork(NULL, NULL, after_fork_in_child);
+}
+
+__attribute__((destructor)) static void output_fini(void) {
+    output_at_exit();
+}

@@ -1,0 +1,27 @@
+/* Writing a snapshot file without ever losing or clobbering one (docs/agent.md, "Files"). */
+#ifndef OMPD_EXPLORER_OUTPUT_H
+#define OMPD_EXPLORER_OUTPUT_H
+
+#include <stddef.h>
+
+/* Longest file name most Linux file systems accept (NAME_MAX). */
+#define OUTPUT_NAME_MAX 255
+/* The temporary name: "<tmp_base>[-k].tmp"; tmp_base must be shorter than this. */
+#define OUTPUT_TMP_MAX 64
+
+/* Writes data to dir/name: a temporary file dir/<tmp_base>.tmp created exclusively without following a symbolic
+ * link, written, fsynced, renamed to name (which may replace a regular file only), then the directory fsynced.
+ * Returns 0, or -1 after one log line naming the file (an identical failure right after is not logged again);
+ * the temporary file never remains. */
+int output_write(const char *dir, const char *name, const char *tmp_base, const char *data, size_t len);
+
+/* The name of snapshot seq of process pid, "ompd-explorer-<pid>-<seq>-<label>.json", with the label reduced to
+ * [A-Za-z0-9._-] and cut so that the name has at most OUTPUT_NAME_MAX bytes and dir/name (and dir/temporary)
+ * fits PATH_MAX. Returns 0, or -1 when dir alone leaves no room for a name. */
+int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label, char *out, size_t n);
+
+/* At exit: waits briefly for a write in progress on another thread, then removes its temporary file and refuses
+ * later writes. Called by the library's destructor; exposed for the tests. */
+void output_at_exit(void);
+
+#endif

@@ -1,0 +1,21 @@
+/* The C unit tests' one assertion macro and counters (defined in agent_tests.c). */
+#ifndef OMPD_EXPLORER_CHECK_H
+#define OMPD_EXPLORER_CHECK_H
+
+#include <stdio.h>
+
+extern int passed, failed;
+
+#define CHECK(cond)                                                                                             \
+    do {                                                                                                        \
+        if (cond) {                                                                                             \
+            passed++;                                                                                           \
+        } else {                                                                                                \
+            failed++;                                                                                           \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                              \
+        }                                                                                                       \
+    } while (0)
+
+void test_output(void);
+
+#endif

@@ -1,0 +1,319 @@
+/* Unit tests of how the agent writes a snapshot file (write.c, output.c): it never follows or replaces a
+ * symbolic link or special file, keeps names within NAME_MAX/PATH_MAX, survives a full disk and an unwritable
+ * directory with one log line, and never leaves its temporary file behind. */
+#include "agent.h"
+#include "check.h"
+#include "output.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char log_path[] = "/tmp/agent-test-log-XXXXXX";
+static int saved_stderr = -1;
+
+/* Agent log lines go to a file while a test runs, so that the test can count them. */
+static void capture_log(void) {
+    int fd = mkstemp(log_path);
+    fflush(stderr);
+    saved_stderr = dup(STDERR_FILENO);
+    dup2(fd, STDERR_FILENO);
+    close(fd);
+}
+
+/* Ends the capture; returns the log text (static) and its number of lines. */
+static const char *captured_log(int *lines) {
+    static char text[8192];
+    fflush(stderr);
+    dup2(saved_stderr, STDERR_FILENO);
+    close(saved_stderr);
+    int fd = open(log_path, O_RDONLY);
+    ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : 0;
+    text[n > 0 ? n : 0] = '\0';
+    if (fd >= 0) {
+        close(fd);
+    }
+    unlink(log_path);
+    strcpy(log_path, "/tmp/agent-test-log-XXXXXX");
+    *lines = 0;
+    for (char *p = text; *p != '\0'; p++) {
+        *lines += *p == '\n';
+    }
+    return text;
+}
+
+static void make_dir(char *dir) {
+    strcpy(dir, "/tmp/agent-test-out-XXXXXX");
+    if (mkdtemp(dir) == NULL) {
+        perror("mkdtemp");
+        exit(2);
+    }
+}
+
+static int entries(const char *dir) {
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;) {
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+    return n;
+}
+
+/* Files whose name ends in .tmp: temporaries the writer left. */
+static int temporaries(const char *dir) {
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        n += len > 4 && strcmp(e->d_name + len - 4, ".tmp") == 0;
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+    return n;
+}
+
+static void remove_tree(const char *dir) {
+    char cmd[PATH_MAX + 16];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) {
+        printf("could not remove %s\n", dir);
+    }
+}
+
+static void path_of(char *out, const char *dir, unsigned seq, const char *label) {
+    snprintf(out, PATH_MAX, "%s/ompd-explorer-%d-%u-%s.json", dir, (int)getpid(), seq, label);
+}
+
+static int read_text(const char *path, char *buf, size_t n) {
+    int fd = open(path, O_RDONLY | O_NOFOLLOW);
+    if (fd < 0) {
+        return -1;
+    }
+    ssize_t k = read(fd, buf, n - 1);
+    close(fd);
+    buf[k > 0 ? k : 0] = '\0';
+    return (int)k;
+}
+
+static int write_text(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ssize_t k = write(fd, text, strlen(text));
+    close(fd);
+    return k == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+static int snapshot(const char *dir, unsigned seq, const char *label) {
+    world_copy w;
+    memset(&w, 0, sizeof w);
+    snprintf(agent_cfg.dir, sizeof agent_cfg.dir, "%s", dir);
+    return snapshot_write(&w, label, seq);
+}
+
+static void test_plain_write_and_replace(void) {
+    char dir[64], path[PATH_MAX], text[256];
+    make_dir(dir);
+    CHECK(snapshot(dir, 1, "plain") == 0);
+    path_of(path, dir, 1, "plain");
+    CHECK(read_text(path, text, sizeof text) > 0 && strncmp(text, "{", 1) == 0);
+    CHECK(entries(dir) == 1);
+    /* A regular file of the same name (a pid reused) is replaced. */
+    CHECK(write_text(path, "old") == 0);
+    CHECK(snapshot(dir, 1, "plain") == 0);
+    CHECK(read_text(path, text, sizeof text) > 3 && strncmp(text, "old", 3) != 0);
+    CHECK(entries(dir) == 1);
+    remove_tree(dir);
+}
+
+static void test_special_final_names(void) {
+    char dir[64], path[PATH_MAX], victim[PATH_MAX], text[64], target[PATH_MAX];
+    make_dir(dir);
+    snprintf(victim, sizeof victim, "%s/victim", dir);
+    CHECK(write_text(victim, "precious") == 0);
+
+    path_of(path, dir, 2, "link");
+    CHECK(symlink(victim, path) == 0);
+    int lines = 0;
+    capture_log();
+    CHECK(snapshot(dir, 2, "link") == -1);
+    const char *log = captured_log(&lines);
+    CHECK(lines == 1 && strstr(log, "symbolic link") != NULL && strstr(log, path) != NULL);
+    struct stat st;
+    CHECK(lstat(path, &st) == 0 && S_ISLNK(st.st_mode));
+    ssize_t k = readlink(path, target, sizeof target - 1);
+    CHECK(k > 0 && (target[k] = '\0', strcmp(target, victim) == 0));
+    CHECK(read_text(victim, text, sizeof text) == 8 && strcmp(text, "precious") == 0);
+
+    path_of(path, dir, 3, "fifo");
+    CHECK(mkfifo(path, 0644) == 0);
+    capture_log();
+    CHECK(snapshot(dir, 3, "fifo") == -1);
+    log = captured_log(&lines);
+    CHECK(lines == 1 && strstr(log, "FIFO") != NULL);
+    CHECK(lstat(path, &st) == 0 && S_ISFIFO(st.st_mode));
+
+    path_of(path, dir, 4, "dir");
+    CHECK(mkdir(path, 0755) == 0);
+    capture_log();
+    CHECK(snapshot(dir, 4, "dir") == -1);
+    log = captured_log(&lines);
+    CHECK(lines == 1 && strstr(log, "directory") != NULL);
+    CHECK(temporaries(dir) == 0 && entries(dir) == 4);
+    remove_tree(dir);
+}
+
+/* Something planted at the temporary name is neither followed, nor opened, nor replaced. */
+static void test_planted_temporaries(void) {
+    char dir[64], path[PATH_MAX], victim[PATH_MAX], text[64], tmp[PATH_MAX];
+    make_dir(dir);
+    snprintf(victim, sizeof victim, "%s/victim", dir);
+    CHECK(write_text(victim, "precious") == 0);
+    snprintf(tmp, sizeof tmp, "%s/.ompd-explorer-%d-5.tmp", dir, (int)getpid());
+    CHECK(symlink(victim, tmp) == 0);
+    snprintf(tmp, sizeof tmp, "%s/.ompd-explorer-%d-5.json.tmp", dir, (int)getpid()); /* the name of 0.1.0 */
+    CHECK(symlink(victim, tmp) == 0);
+    snprintf(tmp, sizeof tmp, "%s/.ompd-explorer-%d-5-1.tmp", dir, (int)getpid());
+    CHECK(mkfifo(tmp, 0644) == 0); /* opening a FIFO for writing would block */
+    CHECK(snapshot(dir, 5, "planted") == 0);
+    path_of(path, dir, 5, "planted");
+    CHECK(read_text(path, text, sizeof text) > 0 && text[0] == '{');
+    CHECK(read_text(victim, text, sizeof text) == 8 && strcmp(text, "precious") == 0);
+    struct stat st;
+    CHECK(lstat(tmp, &st) == 0 && S_ISFIFO(st.st_mode));
+    CHECK(entries(dir) == 5);
+    remove_tree(dir);
+}
+
+static void test_long_names(void) {
+    char name[PATH_MAX];
+    char label[400];
+    memset(label, 'x', sizeof label - 1);
+    label[sizeof label - 1] = '\0';
+    CHECK(snapshot_file_name("/tmp", 123, 7, label, name, sizeof name) == 0);
+    CHECK(strlen(name) <= OUTPUT_NAME_MAX && strncmp(name, "ompd-explorer-123-7-xx", 22) == 0);
+    CHECK(strcmp(name + strlen(name) - 5, ".json") == 0);
+
+    /* A directory path of 4000 bytes: the label is cut so that the whole path fits PATH_MAX. */
+    char dir[PATH_MAX], base[64];
+    make_dir(base);
+    snprintf(dir, sizeof dir, "%s", base);
+    while (strlen(dir) + 201 < 4000) {
+        size_t at = strlen(dir);
+        dir[at] = '/';
+        memset(dir + at + 1, 'd', 200);
+        dir[at + 201] = '\0';
+        CHECK(mkdir(dir, 0755) == 0);
+    }
+    size_t at = strlen(dir);
+    dir[at] = '/';
+    memset(dir + at + 1, 'e', 4000 - at - 1);
+    dir[4000] = '\0';
+    CHECK(mkdir(dir, 0755) == 0);
+    CHECK(snapshot_file_name(dir, 123, 7, label, name, sizeof name) == 0);
+    CHECK(strlen(dir) + 1 + strlen(name) < PATH_MAX);
+    CHECK(snapshot(dir, 7, label) == 0);
+    CHECK(entries(dir) == 1 && temporaries(dir) == 0);
+    /* No room left for any name: refused with one line. */
+    char deep[PATH_MAX];
+    memset(deep, 'f', sizeof deep);
+    deep[0] = '/';
+    deep[PATH_MAX - 20] = '\0';
+    CHECK(snapshot_file_name(deep, 123, 7, label, name, sizeof name) == -1);
+    remove_tree(base);
+}
+
+/* A file size limit stands in for a full disk where tmpfs cannot be mounted: the write fails part way. */
+static void test_full_disk(void) {
+    char dir[64];
+    int lines = 0;
+    make_dir(dir);
+    struct rlimit old, small = {.rlim_cur = 512, .rlim_max = RLIM_INFINITY};
+    getrlimit(RLIMIT_FSIZE, &old);
+    small.rlim_max = old.rlim_max;
+    struct sigaction ign = {.sa_handler = SIG_IGN}, saved;
+    sigaction(SIGXFSZ, &ign, &saved);
+    setrlimit(RLIMIT_FSIZE, &small);
+    capture_log();
+    int rc = snapshot(dir, 8, "full");
+    setrlimit(RLIMIT_FSIZE, &old);
+    sigaction(SIGXFSZ, &saved, NULL);
+    const char *log = captured_log(&lines);
+    CHECK(rc == -1 && lines == 1 && strstr(log, "ompd-explorer-") != NULL && strstr(log, "-8-full.json") != NULL);
+    CHECK(entries(dir) == 0);
+
+    /* A real full file system when this process may mount one (root with CAP_SYS_ADMIN). */
+    if (mount("tmpfs", dir, "tmpfs", 0, "size=64k") == 0) {
+        char filler[PATH_MAX], block[4096];
+        snprintf(filler, sizeof filler, "%s/filler", dir);
+        memset(block, 'f', sizeof block);
+        int fd = open(filler, O_WRONLY | O_CREAT, 0644);
+        while (write(fd, block, sizeof block) > 0) {
+        }
+        close(fd);
+        capture_log();
+        rc = snapshot(dir, 9, "full");
+        log = captured_log(&lines);
+        CHECK(rc == -1 && lines == 1 && strstr(log, "No space left on device") != NULL);
+        CHECK(entries(dir) == 1);
+        umount(dir);
+        /* Read-only: one line, nothing written. */
+        CHECK(mount("tmpfs", dir, "tmpfs", MS_RDONLY, "size=64k") == 0);
+        capture_log();
+        rc = snapshot(dir, 10, "ro");
+        log = captured_log(&lines);
+        CHECK(rc == -1 && lines == 1 && strstr(log, "Read-only file system") != NULL);
+        umount(dir);
+    } else {
+        printf("agent unit tests: no tmpfs mount here (%s); full disk tested with RLIMIT_FSIZE only\n",
+               strerror(errno));
+    }
+    remove_tree(dir);
+}
+
+static void test_unwritable_and_repeats(void) {
+    int lines = 0;
+    capture_log();
+    CHECK(snapshot("/nonexistent/agent-test", 11, "gone") == -1);
+    CHECK(snapshot("/nonexistent/agent-test", 12, "gone") == -1); /* the same failure: not logged again */
+    const char *log = captured_log(&lines);
+    CHECK(lines == 1 && strstr(log, "/nonexistent/agent-test") != NULL && strstr(log, "OMPD_EXPLORER_DIR") != NULL);
+    capture_log();
+    CHECK(snapshot("/dev/null", 13, "file") == -1);
+    log = captured_log(&lines);
+    CHECK(lines == 1 && strstr(log, "Not a directory") != NULL);
+}
+
+/* After output_at_exit (the library's destructor) nothing more is written and no temporary is created. */
+static void test_after_exit(void) {
+    char dir[64];
+    make_dir(dir);
+    int lines = 0;
+    output_at_exit();
+    capture_log();
+    CHECK(snapshot(dir, 14, "late") == -1);
+    const char *log = captured_log(&lines);
+    CHECK(lines == 1 && strstr(log, "the program exited") != NULL);
+    CHECK(entries(dir) == 0);
+    remove_tree(dir);
+}
+
+void test_output(void) {
+    test_plain_write_and_replace();
+    test_special_final_names();
+    test_planted_temporaries();
+    test_long_names();
+    test_full_disk();
+    test_unwritable_and_repeats();
+    test_after_exit(); /* last: it ends writing for this process */
+}
