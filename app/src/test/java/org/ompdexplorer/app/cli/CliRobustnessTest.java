@@ -4,27 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.resources.BundledResources;
 
 /** Issue 8's command-line findings: output bounded by the input, standard input, typos, ranges, signals. */
-class CliRobustnessTest {
-    @TempDir
-    Path dir;
-    final StringWriter out = new StringWriter();
-    final StringWriter err = new StringWriter();
+class CliRobustnessTest extends InProcessCli {
 
-    private int run(String... args) {
-        return Cli.run(args, new PrintWriter(out), new PrintWriter(err));
-    }
 
     /** {@code depth} regions, each nested in the one before, and a chain of as many tasks, each generating the next. */
     static String deepSnapshot(int depth) {

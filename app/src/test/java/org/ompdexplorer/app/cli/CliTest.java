@@ -2,36 +2,21 @@ package org.ompdexplorer.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.ompdexplorer.resources.BundledResources;
 
 /** The CLI in-process: output, golden summary and every documented exit code. */
-class CliTest {
-    @TempDir
-    Path dir;
+class CliTest extends InProcessCli {
     Path lesson;
-    final StringWriter out = new StringWriter();
-    final StringWriter err = new StringWriter();
 
     @BeforeEach
-    void copyLesson() throws Exception {
-        lesson = dir.resolve("fib-taskwait.json");
-        try (InputStream in = BundledResources.openLesson(BundledResources.DEFAULT_LESSON)) {
-            Files.copy(in, lesson);
-        }
+    void copyLesson() {
+        lesson = lessonCopy("fib-taskwait.json");
     }
 
-    private int run(String... args) {
-        return Cli.run(args, new PrintWriter(out), new PrintWriter(err));
-    }
 
     @Test
     void summaryOfTheBundledLessonMatchesTheGoldenFile() throws Exception {

@@ -2,12 +2,9 @@ package org.ompdexplorer.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.testfixtures.NativeFixtures;
 import org.ompdexplorer.importers.ProgressListener;
@@ -17,15 +14,8 @@ import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.TaskKind;
 
 /** {@code import-core} and {@code capture} end to end on the native fixtures (OMPD-capable runtime, real cores). */
-class CoreCommandsTest {
-    @TempDir
-    Path dir;
-    final StringWriter out = new StringWriter();
-    final StringWriter err = new StringWriter();
+class CoreCommandsTest extends InProcessCli {
 
-    private int run(String... args) {
-        return Cli.run(args, new PrintWriter(out), new PrintWriter(err));
-    }
 
     private static Snapshot load(Path file) throws Exception {
         return new SnapshotLoader().load(file, LoadOptions.STRICT, ProgressListener.NONE).snapshot();

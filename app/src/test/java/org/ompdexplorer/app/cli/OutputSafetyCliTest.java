@@ -3,9 +3,6 @@ package org.ompdexplorer.app.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -15,31 +12,19 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.ompdexplorer.resources.BundledResources;
 
 /**
  * No command destroys one of its inputs or replaces a special file (issue 8, items 1, 2, 4, 7, 10, 11 and the
  * read-only target): each case as a user would type it, in-process.
  */
-class OutputSafetyCliTest {
-    @TempDir
-    Path dir;
+class OutputSafetyCliTest extends InProcessCli {
     Path lesson;
-    final StringWriter out = new StringWriter();
-    final StringWriter err = new StringWriter();
 
     @BeforeEach
-    void copyLesson() throws Exception {
-        lesson = dir.resolve("lesson.json");
-        try (InputStream in = BundledResources.openLesson(BundledResources.DEFAULT_LESSON)) {
-            Files.copy(in, lesson);
-        }
+    void copyLesson() {
+        lesson = lessonCopy("lesson.json");
     }
 
-    private int run(String... args) {
-        return Cli.run(args, new PrintWriter(out), new PrintWriter(err));
-    }
 
     private List<Path> temps() throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
