@@ -56,7 +56,11 @@ public final class MemoryImage implements AutoCloseable {
             }
             Located.Span span = (Located.Span) located;
             long n = Math.min(span.length(), length - done);
-            span.file().copyTo(span.offset(), destination, done, n);
+            try {
+                span.file().copyTo(span.offset(), destination, done, n, "memory at " + hex(address + done));
+            } catch (ElfFormatException e) {
+                return Optional.of(lost(address + done, span, e));
+            }
             done += n;
         }
         return Optional.empty();
@@ -77,7 +81,11 @@ public final class MemoryImage implements AutoCloseable {
             }
             Located.Span span = (Located.Span) located;
             int n = (int) Math.min(Math.min(span.length(), STRING_CHUNK), maxLength - out.size());
-            span.file().copyTo(span.offset(), MemorySegment.ofArray(chunk), 0, n);
+            try {
+                span.file().copyTo(span.offset(), MemorySegment.ofArray(chunk), 0, n, "string at " + hex(at));
+            } catch (ElfFormatException e) {
+                return lost(at, span, e);
+            }
             for (int i = 0; i < n; i++) {
                 if (chunk[i] == 0) {
                     out.write(chunk, 0, i);
@@ -115,12 +123,12 @@ public final class MemoryImage implements AutoCloseable {
             if (Long.compareUnsigned(delta, ph.fileSize()) < 0) {
                 long offset = ph.offset() + delta;
                 long inCore = core.mapped().size() - offset;
-                if (inCore <= 0) {
+                if (offset < 0 || inCore <= 0) {
                     return failed(address, MemoryRead.Reason.TRUNCATED_CORE, "segment " + ph.index() + " should hold "
                             + hex(address) + " at file offset " + hex(offset) + ", past the core's end (size "
                             + core.mapped().size() + ")");
                 }
-                return new Located.Span(core.mapped(), offset, Math.min(ph.fileSize() - delta, inCore));
+                return new Located.Span(core.mapped(), offset, minUnsigned(ph.fileSize() - delta, inCore));
             }
             limit = ph.memSize() - delta; // the rest of the segment was not dumped (filesz < memsz)
         } else {
@@ -144,11 +152,11 @@ public final class MemoryImage implements AutoCloseable {
         MappedFile file = ((BackingFiles.Found) backing).file();
         long offset = m.fileOffset() + (address - m.start());
         long inFile = file.size() - offset;
-        if (inFile <= 0) {
+        if (offset < 0 || inFile <= 0) {
             return failed(address, MemoryRead.Reason.FILE_UNREADABLE, hex(address) + " maps offset " + hex(offset)
                     + " of " + file.path() + ", past its end (size " + file.size() + ")");
         }
-        return new Located.Span(file, offset, Math.min(Math.min(m.end() - address, inFile), limit));
+        return new Located.Span(file, offset, minUnsigned(minUnsigned(m.end() - address, inFile), limit));
     }
 
     /** Bytes the core itself holds, or null: used to check fallback files against the core. */
@@ -164,8 +172,26 @@ public final class MemoryImage implements AutoCloseable {
             return null;
         }
         byte[] out = new byte[length];
-        core.mapped().copyTo(ph.offset() + delta, MemorySegment.ofArray(out), 0, length);
+        try {
+            core.mapped().copyTo(ph.offset() + delta, MemorySegment.ofArray(out), 0, length, "memory at " + hex(address));
+        } catch (ElfFormatException e) {
+            return null; // the core shrank: the bytes are not there to compare
+        }
         return out;
+    }
+
+    /** The failure for bytes a file lost after it was mapped (it shrank: a core still being written). */
+    private MemoryRead.Failure lost(long address, Located.Span span, ElfFormatException e) {
+        return new MemoryRead.Failure(address, span.file() == core.mapped() ? MemoryRead.Reason.TRUNCATED_CORE
+                : MemoryRead.Reason.FILE_UNREADABLE, hex(address) + ": " + e.getMessage());
+    }
+
+    /**
+     * The smaller of two byte counts read as unsigned: sizes and address differences from a core are unsigned, and
+     * a damaged one past 2^63 must not turn negative. With one count a positive file size, so is the result.
+     */
+    private static long minUnsigned(long a, long b) {
+        return Long.compareUnsigned(a, b) <= 0 ? a : b;
     }
 
     private static Located failed(long address, MemoryRead.Reason reason, String detail) {
