@@ -71,22 +71,17 @@ public record LoadedModule(String path, List<FileMapping> mappings) {
     }
 
     /**
-     * The mappings whose place contradicts {@code bias}: each maps its file offset where a segment of the
-     * file holding that offset was linked, plus the bias, or no segment holds it. A damaged {@code NT_FILE}
-     * shows here.
+     * The mappings whose place contradicts {@code bias}: a mapping of a file offset that a segment holds must lie
+     * where one of the file's segments puts the file, plus the bias (the loader maps the gap between segments
+     * with the first segment's placement, so any segment's placement will do). A damaged {@code NT_FILE} shows
+     * here.
      */
     public List<FileMapping> mappingsInconsistentWith(ElfFile file, long bias) {
         List<ProgramHeader> loads = file.programHeaders().stream().filter(ProgramHeader::isLoad).toList();
         List<FileMapping> wrong = new ArrayList<>();
         for (FileMapping m : mappings) {
-            boolean held = false;
-            boolean placed = false;
-            for (ProgramHeader ph : loads) {
-                if (holds(ph, m.fileOffset())) {
-                    held = true;
-                    placed |= m.start() - m.fileOffset() == bias + ph.vaddr() - ph.offset();
-                }
-            }
+            boolean held = loads.stream().anyMatch(ph -> holds(ph, m.fileOffset()));
+            boolean placed = loads.stream().anyMatch(ph -> m.start() - m.fileOffset() == bias + ph.vaddr() - ph.offset());
             if (held && !placed) {
                 wrong.add(m);
             }

@@ -47,6 +47,16 @@ public final class MemoryImage implements AutoCloseable {
      * native, as an FFM callback's buffer), returning the failure if not all of them can be had.
      */
     public Optional<MemoryRead.Failure> copy(long address, MemorySegment destination) {
+        try {
+            return copyGuarded(address, destination);
+        } catch (InternalError e) {
+            // The JVM may report a SIGBUS of inlined code when the caller returns, past MappedFile's own guard.
+            return Optional.of(new MemoryRead.Failure(address, MemoryRead.Reason.TRUNCATED_CORE, hex(address)
+                    + ": a mapped file (" + core.path() + " or a library) shrank while being read: " + e.getMessage()));
+        }
+    }
+
+    private Optional<MemoryRead.Failure> copyGuarded(long address, MemorySegment destination) {
         long length = destination.byteSize();
         long done = 0;
         while (done < length) {
@@ -71,6 +81,15 @@ public final class MemoryImage implements AutoCloseable {
      * {@code maxLength} bytes if there is no NUL among them.
      */
     public MemoryRead readCString(long address, int maxLength) {
+        try {
+            return readCStringGuarded(address, maxLength);
+        } catch (InternalError e) {
+            return new MemoryRead.Failure(address, MemoryRead.Reason.TRUNCATED_CORE, hex(address) + ": a mapped file ("
+                    + core.path() + " or a library) shrank while being read: " + e.getMessage());
+        }
+    }
+
+    private MemoryRead readCStringGuarded(long address, int maxLength) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] chunk = new byte[STRING_CHUNK];
         while (out.size() < maxLength) {
@@ -102,7 +121,11 @@ public final class MemoryImage implements AutoCloseable {
      * empty if the core did not dump all of them. For comparing what the process had with files on disk.
      */
     public Optional<byte[]> readDumped(long address, int length) {
-        return Optional.ofNullable(readCoreOnly(address, length));
+        try {
+            return Optional.ofNullable(readCoreOnly(address, length));
+        } catch (InternalError e) {
+            return Optional.empty(); // a SIGBUS reported after the guarded copy returned: the core shrank
+        }
     }
 
     /** Where the bytes at one address come from: a span of a mapped file, or a failure. */

@@ -64,16 +64,16 @@ final class OmpdLibraryCheck {
             }
             SymbolTable symbols = elf.symbols();
             if (symbols.dynsymCount() == 0) {
-                throw refuse(path, "it exports no functions (its .dynsym defines none, or it has none): it is not the OMPD"
-                        + " library of an LLVM OpenMP runtime");
+                throw refuse(path, "it exports no functions (its .dynsym defines none, or it has none): it is not an OMPD"
+                        + " library (libompd.so of an LLVM OpenMP runtime)");
             }
             List<String> missing = ENTRY_POINTS.stream().filter(name -> !exports(symbols, name)).toList();
             if (!missing.isEmpty()) {
-                throw refuse(path, "it does not export " + (missing.size() == ENTRY_POINTS.size()
-                        ? "any of the OMPD functions (" + missing.getFirst() + ", ...)"
+                throw refuse(path, "it does not define " + (missing.size() == ENTRY_POINTS.size()
+                        ? missing.getFirst() + " or any other OMPD function"
                         : String.join(", ", missing.subList(0, Math.min(3, missing.size())))
                                 + (missing.size() > 3 ? " and " + (missing.size() - 3) + " more OMPD functions" : ""))
-                        + ": it is not the OMPD library of an LLVM OpenMP runtime");
+                        + ": it is not an OMPD library (libompd.so of an LLVM OpenMP runtime)");
             }
         } catch (IOException e) {
             throw new OmpdLibraryException("the OMPD library " + path + " cannot be read (" + e.getMessage() + ")", e);
