@@ -155,6 +155,10 @@ public final class ElfFile implements AutoCloseable {
      * {@code SHT_NOTE} sections (relocatable objects).
      */
     public List<ElfNote> notes() throws ElfFormatException {
+        return guarded("notes", this::readNotes);
+    }
+
+    private List<ElfNote> readNotes() throws ElfFormatException {
         List<ElfNote> notes = new ArrayList<>();
         boolean anySegment = false;
         for (ProgramHeader ph : programHeaders) {
@@ -175,12 +179,16 @@ public final class ElfFile implements AutoCloseable {
 
     /** The notes of one {@code SHT_NOTE} section. */
     public List<ElfNote> notes(SectionHeader section) throws ElfFormatException {
-        return ElfNotes.read(file, section.offset(), section.size(), section.alignment(),
-                "note section " + section.name());
+        return guarded("note section " + section.name(), () -> ElfNotes.read(file, section.offset(), section.size(), section.alignment(),
+                "note section " + section.name()));
     }
 
     /** The symbol tables ({@code .symtab} and {@code .dynsym}), indexed on first use. */
     public SymbolTable symbols() throws ElfFormatException {
+        return guarded("symbol tables", this::readSymbols);
+    }
+
+    private SymbolTable readSymbols() throws ElfFormatException {
         SymbolTable table = symbols;
         if (table == null) {
             synchronized (this) {
@@ -280,6 +288,28 @@ public final class ElfFile implements AutoCloseable {
     @Override
     public void close() {
         file.close();
+    }
+
+    /** A read of the mapping. */
+    private interface Read<T> {
+        T run() throws ElfFormatException;
+    }
+
+    /**
+     * Runs {@code read}, turning a SIGBUS the JVM reports late (after MappedFile's own guard, at a safepoint of
+     * compiled code that inlined the access) into the same error: the file shrank while being read.
+     */
+    private <T> T guarded(String what, Read<T> read) throws ElfFormatException {
+        try {
+            return read.run();
+        } catch (InternalError e) {
+            ElfFormatException error = new ElfFormatException(file.path(), -1, "truncated " + (header.type()
+                    == ElfHeader.ET_CORE ? "core" : "ELF file") + ": reading its " + what + " failed: the file shrank"
+                    + " or could not be read while being read (size when opened " + file.size() + "); read it again"
+                    + " once it is complete");
+            error.initCause(e);
+            throw error;
+        }
     }
 
     /**
