@@ -14,6 +14,10 @@ final class CoreNotes {
     private static final int PRSTATUS_MIN = PRSTATUS_REGISTERS + CoreThread.REGISTER_COUNT * 8;
     private static final int PRPSINFO_SIZE = 136;
     private static final int SIGINFO_MIN = 24;
+    /** Linux's PATH_MAX: no mapped file's path is longer. */
+    private static final int MAX_PATH = 4096;
+    /** Pages are 4 KiB on x86-64; the note's field is checked against a generous bound, not that value. */
+    private static final long MAX_PAGE_SIZE = 1L << 30;
 
     /** Everything the notes say; filled in note order. */
     final List<CoreThread> threads = new ArrayList<>();
@@ -109,18 +113,34 @@ final class CoreNotes {
         long end = d + note.descSize();
         long count = file.u64(d, "NT_FILE count");
         long page = file.u64(d + 8, "NT_FILE page size");
-        if (count < 0 || count > (note.descSize() - 16) / 24) {
+        // Each mapping needs its 24-byte triple and at least a NUL for its path.
+        if (count < 0 || count > (note.descSize() - 16) / 25) {
             throw new ElfFormatException(file.path(), d, "NT_FILE note at offset " + MappedFile.hex(note.offset())
-                    + " claims " + count + " mappings, more than its " + note.descSize() + " bytes can hold");
+                    + " claims " + Long.toUnsignedString(count) + " mappings, more than its " + note.descSize()
+                    + " bytes can hold: the note is damaged");
+        }
+        if (page <= 0 || page > MAX_PAGE_SIZE || Long.bitCount(page) != 1) {
+            throw new ElfFormatException(file.path(), d + 8, "NT_FILE note at offset " + MappedFile.hex(note.offset())
+                    + " gives page size " + Long.toUnsignedString(page) + ", not a power of two up to " + MAX_PAGE_SIZE
+                    + ": the note is damaged");
         }
         List<FileMapping> mappings = new ArrayList<>((int) count);
         long names = d + 16 + count * 24;
         for (int i = 0; i < count; i++) {
             long at = d + 16 + i * 24L;
-            String path = file.cString(names, end, "NT_FILE path " + i);
-            names += file.stringLength(names, end, "NT_FILE path " + i) + 1;
-            mappings.add(new FileMapping(file.u64(at, "NT_FILE start"), file.u64(at + 8, "NT_FILE end"),
-                    file.u64(at + 16, "NT_FILE offset") * page, path));
+            String what = "NT_FILE path " + i;
+            long length = file.stringLength(names, end, MAX_PATH, what);
+            String path = file.cString(names, end, MAX_PATH, what);
+            names += length + 1;
+            long start = file.u64(at, "NT_FILE start");
+            long stop = file.u64(at + 8, "NT_FILE end");
+            long pages = file.u64(at + 16, "NT_FILE offset");
+            if (Long.compareUnsigned(start, stop) > 0 || pages < 0 || pages > Long.MAX_VALUE / page) {
+                throw new ElfFormatException(file.path(), at, "NT_FILE mapping " + i + " of " + path + " (start "
+                        + MappedFile.hex(start) + ", end " + MappedFile.hex(stop) + ", file page "
+                        + Long.toUnsignedString(pages) + ") is impossible: the note is damaged");
+            }
+            mappings.add(new FileMapping(start, stop, pages * page, path));
         }
         fileMappings = List.copyOf(mappings);
         pageSize = page;

@@ -2,6 +2,7 @@ package org.ompdexplorer.importers.elf;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -48,7 +49,7 @@ public record DebugFileLocator(List<Path> debugDirectories) {
         if (link.isPresent()) {
             Path own = file.path().toAbsolutePath().getParent();
             String name = link.get().fileName();
-            if (own != null) {
+            if (own != null && !name.isEmpty() && !name.contains("/") && fileNameOk(name)) {
                 result.add(own.resolve(name));
                 result.add(own.resolve(".debug").resolve(name));
                 String relative = own.toString().startsWith("/") ? own.toString().substring(1) : own.toString();
@@ -59,6 +60,16 @@ public record DebugFileLocator(List<Path> debugDirectories) {
         }
         result.remove(file.path());
         return List.copyOf(result);
+    }
+
+    /** Whether this system can name a file {@code name} (a damaged link holds bytes it cannot). */
+    private static boolean fileNameOk(String name) {
+        try {
+            Path.of(name);
+            return true;
+        } catch (InvalidPathException e) {
+            return false;
+        }
     }
 
     /** The first candidate that exists, has {@code .symtab} and does not contradict {@code file}'s build-id. */

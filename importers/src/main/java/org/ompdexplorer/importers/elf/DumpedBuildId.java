@@ -38,7 +38,7 @@ public final class DumpedBuildId {
         long phOffset = header.get().getLong(32);
         int phSize = Short.toUnsignedInt(header.get().getShort(54));
         int phCount = Short.toUnsignedInt(header.get().getShort(56));
-        if (phSize < ElfHeader.PROGRAM_HEADER_SIZE || phCount == 0 || phCount > 4096) {
+        if (phSize != ElfHeader.PROGRAM_HEADER_SIZE || phCount == 0 || phCount > 4096) {
             return Optional.empty();
         }
         Optional<ByteBuffer> table = dumped(memory, base + phOffset, phSize * phCount);
@@ -73,25 +73,23 @@ public final class DumpedBuildId {
 
     /** The GNU build-id among the notes in {@code notes} (4-byte aligned, as in every build-id segment). */
     private static Optional<String> buildIdNote(ByteBuffer notes) {
-        int at = 0;
+        long at = 0;
         while (at + 12 <= notes.limit()) {
-            int nameSize = notes.getInt(at);
-            int descSize = notes.getInt(at + 4);
-            int type = notes.getInt(at + 8);
-            if (nameSize < 0 || descSize < 0) {
-                return Optional.empty();
-            }
-            int nameAt = at + 12;
-            int descAt = nameAt + align4(nameSize);
-            if (descAt + (long) descSize > notes.limit()) {
+            int base = (int) at;
+            long nameSize = Integer.toUnsignedLong(notes.getInt(base));
+            long descSize = Integer.toUnsignedLong(notes.getInt(base + 4));
+            int type = notes.getInt(base + 8);
+            long nameAt = at + 12;
+            long descAt = nameAt + align4(nameSize);
+            if (descAt + descSize > notes.limit()) {
                 return Optional.empty();
             }
             if (type == ElfNote.NT_GNU_BUILD_ID && nameSize == 4) {
                 byte[] name = new byte[3];
-                notes.get(nameAt, name);
+                notes.get((int) nameAt, name);
                 if (new String(name, StandardCharsets.US_ASCII).equals("GNU")) {
-                    byte[] desc = new byte[descSize];
-                    notes.get(descAt, desc);
+                    byte[] desc = new byte[(int) descSize];
+                    notes.get((int) descAt, desc);
                     return Optional.of(HexFormat.of().formatHex(desc));
                 }
             }
@@ -100,7 +98,7 @@ public final class DumpedBuildId {
         return Optional.empty();
     }
 
-    private static int align4(int n) {
+    private static long align4(long n) {
         return (n + 3) & ~3;
     }
 

@@ -72,10 +72,21 @@ public record ElfHeader(int type, int machine, long entry, long phOffset, int ph
         // Extended numbering: the real counts live in section header 0.
         if (shOffset != 0 && (phCount == PN_XNUM || shCount == 0 || shStringIndex == SHN_XINDEX)) {
             if (phCount == PN_XNUM) {
-                phCount = file.u32(shOffset + 44, "section header 0 (sh_info: program header count)");
+                long count = Integer.toUnsignedLong(file.u32(shOffset + 44, "section header 0 (sh_info: program header count)"));
+                if (count > (file.size() / PROGRAM_HEADER_SIZE)) {
+                    throw new ElfFormatException(file.path(), shOffset + 44, "section header 0 claims " + count
+                            + " program headers, more than the file's " + file.size() + " bytes can hold");
+                }
+                phCount = (int) count;
             }
             if (shCount == 0) {
-                shCount = (int) Math.min(Integer.MAX_VALUE, file.u64(shOffset + 32, "section header 0 (sh_size)"));
+                long count = file.u64(shOffset + 32, "section header 0 (sh_size: section count)");
+                if (count < 0 || count > file.size() / SECTION_HEADER_SIZE) {
+                    throw new ElfFormatException(file.path(), shOffset + 32, "section header 0 claims "
+                            + Long.toUnsignedString(count) + " sections, more than the file's " + file.size()
+                            + " bytes can hold");
+                }
+                shCount = (int) count;
             }
             if (shStringIndex == SHN_XINDEX) {
                 shStringIndex = file.u32(shOffset + 40, "section header 0 (sh_link)");

@@ -8,6 +8,11 @@ import java.util.List;
 final class ElfNotes {
     /** Real owner names are a few bytes ("CORE", "LINUX", "GNU"); a huge one means a corrupt header. */
     private static final long MAX_NAME = 256;
+    /**
+     * More notes than any core has (a kernel core writes about six per thread): an area of empty 12-byte notes
+     * must not become millions of objects.
+     */
+    static final int MAX_NOTES = 1 << 20;
 
     private ElfNotes() {
     }
@@ -25,6 +30,10 @@ final class ElfNotes {
         List<ElfNote> notes = new ArrayList<>();
         long at = offset;
         while (end - at >= 12) {
+            if (notes.size() == MAX_NOTES) {
+                throw new ElfFormatException(file.path(), at, what + " holds more than " + MAX_NOTES
+                        + " notes (at offset " + MappedFile.hex(at) + "): the area is damaged");
+            }
             long nameSize = Integer.toUnsignedLong(file.u32(at, "note n_namesz"));
             long descSize = Integer.toUnsignedLong(file.u32(at + 4, "note n_descsz"));
             int type = file.u32(at + 8, "note n_type");
@@ -56,7 +65,14 @@ final class ElfNotes {
         while (length > 0 && raw[length - 1] == 0) {
             length--;
         }
-        return new String(raw, 0, length, StandardCharsets.US_ASCII);
+        String name = new String(raw, 0, length, StandardCharsets.US_ASCII);
+        // One shared copy of the common owners: a core has thousands of notes.
+        return switch (name) {
+            case "CORE" -> "CORE";
+            case "LINUX" -> "LINUX";
+            case "GNU" -> "GNU";
+            default -> name;
+        };
     }
 
     private static long align(long value, long to) {

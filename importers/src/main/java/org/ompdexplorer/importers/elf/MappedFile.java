@@ -7,6 +7,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,6 +19,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * own shared {@link Arena} (shared, because readers may run on a background thread) and is released
  * by {@link #close()}. Every read checks its range first, so a truncated file yields an
  * {@link ElfFormatException} with the offset instead of an {@code IndexOutOfBoundsException}.
+ *
+ * <p>A file may also shrink after it was mapped (a core still being written, or truncated while read): the
+ * kernel then answers a read of the lost pages with SIGBUS, which the JVM turns into an {@link InternalError}
+ * in the reading thread. Every access is guarded so that this, too, becomes an {@link ElfFormatException}
+ * naming the file and the offset; no view of the mapping is handed out, so no read escapes the guard.
  */
 final class MappedFile implements AutoCloseable {
     private static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -77,67 +83,119 @@ final class MappedFile implements AutoCloseable {
 
     int u8(long offset, String what) throws ElfFormatException {
         check(offset, 1, what);
-        return Byte.toUnsignedInt(bytes.get(ValueLayout.JAVA_BYTE, offset));
+        try {
+            return Byte.toUnsignedInt(bytes.get(ValueLayout.JAVA_BYTE, offset));
+        } catch (InternalError e) {
+            throw lost(offset, what, e);
+        }
     }
 
     int u16(long offset, String what) throws ElfFormatException {
         check(offset, 2, what);
-        return Short.toUnsignedInt(bytes.get(U16, offset));
+        try {
+            return Short.toUnsignedInt(bytes.get(U16, offset));
+        } catch (InternalError e) {
+            throw lost(offset, what, e);
+        }
     }
 
     /** A 32-bit field; callers that need it unsigned use {@link Integer#toUnsignedLong}. */
     int u32(long offset, String what) throws ElfFormatException {
         check(offset, 4, what);
-        return bytes.get(U32, offset);
+        try {
+            return bytes.get(U32, offset);
+        } catch (InternalError e) {
+            throw lost(offset, what, e);
+        }
     }
 
     long u64(long offset, String what) throws ElfFormatException {
         check(offset, 8, what);
-        return bytes.get(U64, offset);
-    }
-
-    /** A read-only view of a range, valid until {@link #close()}. */
-    MemorySegment slice(long offset, long length, String what) throws ElfFormatException {
-        check(offset, length, what);
-        return bytes.asSlice(offset, length).asReadOnly();
+        try {
+            return bytes.get(U64, offset);
+        } catch (InternalError e) {
+            throw lost(offset, what, e);
+        }
     }
 
     /** Copies a range to the heap; for small structures only. */
     byte[] bytes(long offset, int length, String what) throws ElfFormatException {
-        return slice(offset, length, what).toArray(ValueLayout.JAVA_BYTE);
-    }
-
-    /** Copies {@code length} bytes at {@code offset} into {@code target} at {@code targetOffset}; range already checked. */
-    void copyTo(long offset, MemorySegment target, long targetOffset, long length) {
-        MemorySegment.copy(bytes, offset, target, targetOffset, length);
+        check(offset, length, what);
+        byte[] out = new byte[length];
+        copyTo(offset, MemorySegment.ofArray(out), 0, length, what);
+        return out;
     }
 
     /**
-     * The NUL-terminated string at {@code offset}, read at most up to {@code limit} (exclusive). A string
-     * that runs into the limit without a NUL is a format error: string tables end with one.
+     * Copies {@code length} bytes at {@code offset} into {@code target} at {@code targetOffset}. The range must
+     * lie in the file; the target must have room (both are the caller's bug otherwise, not the file's).
      */
-    String cString(long offset, long limit, String what) throws ElfFormatException {
-        long length = stringLength(offset, limit, what);
-        byte[] text = bytes.asSlice(offset, length).toArray(ValueLayout.JAVA_BYTE);
-        return new String(text, StandardCharsets.UTF_8);
+    void copyTo(long offset, MemorySegment target, long targetOffset, long length, String what)
+            throws ElfFormatException {
+        check(offset, length, what);
+        try {
+            MemorySegment.copy(bytes, offset, target, targetOffset, length);
+        } catch (InternalError e) {
+            throw lost(offset, what, e);
+        }
+    }
+
+    /**
+     * The NUL-terminated string at {@code offset}, read at most up to {@code limit} (exclusive) and at most
+     * {@code maxLength} bytes long. A string that runs into the limit without a NUL is a format error: string
+     * tables end with one; one longer than {@code maxLength} is too (no real name is, and the bound keeps a
+     * table of overlapping names from costing the square of its size).
+     */
+    String cString(long offset, long limit, int maxLength, String what) throws ElfFormatException {
+        long length = stringLength(offset, limit, maxLength, what);
+        return new String(bytes(offset, (int) length, what), StandardCharsets.UTF_8);
     }
 
     /** Length in bytes, without the NUL, of the string at {@code offset}; checked as {@link #cString}. */
-    long stringLength(long offset, long limit, String what) throws ElfFormatException {
+    long stringLength(long offset, long limit, int maxLength, String what) throws ElfFormatException {
         long end = Math.min(limit, size());
         if (offset < 0 || offset >= end) {
             throw new ElfFormatException(path, offset, what + " at offset " + hex(offset)
                     + " lies outside its table (ends at " + hex(end) + ")");
         }
+        long stop = Math.min(end, offset + maxLength + 1L);
         long nul = offset;
-        while (nul < end && bytes.get(ValueLayout.JAVA_BYTE, nul) != 0) {
-            nul++;
+        try {
+            while (nul < stop && bytes.get(ValueLayout.JAVA_BYTE, nul) != 0) {
+                nul++;
+            }
+        } catch (InternalError e) {
+            throw lost(nul, what, e);
         }
         if (nul == end) {
             throw new ElfFormatException(path, offset, what + " at offset " + hex(offset)
                     + " has no terminating NUL before " + hex(end));
         }
+        if (nul == stop) {
+            throw new ElfFormatException(path, offset, what + " at offset " + hex(offset) + " is longer than "
+                    + maxLength + " bytes: the table is damaged");
+        }
         return nul - offset;
+    }
+
+    /**
+     * The error for a read the kernel could not serve (SIGBUS, turned into an {@link InternalError} by the JVM):
+     * the file shrank since it was mapped, or the device failed.
+     */
+    private ElfFormatException lost(long offset, String what, InternalError cause) {
+        long now;
+        try {
+            now = Files.size(path);
+        } catch (IOException | RuntimeException e) {
+            now = -1;
+        }
+        String change = now >= 0 && now < size()
+                ? "the file shrank from " + size() + " to " + now + " bytes while being read"
+                : "the system could not read it (an I/O error, or the file changed while being read)";
+        ElfFormatException error = new ElfFormatException(path, offset, "truncated " + kind + ": " + what
+                + " at offset " + hex(offset) + " is gone: " + change + "; read it again once it is complete");
+        error.initCause(cause);
+        return error;
     }
 
     /** Releases the mapping; no read may follow. */

@@ -47,6 +47,16 @@ public final class MemoryImage implements AutoCloseable {
      * native, as an FFM callback's buffer), returning the failure if not all of them can be had.
      */
     public Optional<MemoryRead.Failure> copy(long address, MemorySegment destination) {
+        try {
+            return copyGuarded(address, destination);
+        } catch (InternalError e) {
+            // The JVM may report a SIGBUS of inlined code when the caller returns, past MappedFile's own guard.
+            return Optional.of(new MemoryRead.Failure(address, MemoryRead.Reason.TRUNCATED_CORE, hex(address)
+                    + ": a mapped file (" + core.path() + " or a library) shrank while being read: " + e.getMessage()));
+        }
+    }
+
+    private Optional<MemoryRead.Failure> copyGuarded(long address, MemorySegment destination) {
         long length = destination.byteSize();
         long done = 0;
         while (done < length) {
@@ -56,7 +66,11 @@ public final class MemoryImage implements AutoCloseable {
             }
             Located.Span span = (Located.Span) located;
             long n = Math.min(span.length(), length - done);
-            span.file().copyTo(span.offset(), destination, done, n);
+            try {
+                span.file().copyTo(span.offset(), destination, done, n, "memory at " + hex(address + done));
+            } catch (ElfFormatException e) {
+                return Optional.of(lost(address + done, span, e));
+            }
             done += n;
         }
         return Optional.empty();
@@ -67,6 +81,15 @@ public final class MemoryImage implements AutoCloseable {
      * {@code maxLength} bytes if there is no NUL among them.
      */
     public MemoryRead readCString(long address, int maxLength) {
+        try {
+            return readCStringGuarded(address, maxLength);
+        } catch (InternalError e) {
+            return new MemoryRead.Failure(address, MemoryRead.Reason.TRUNCATED_CORE, hex(address) + ": a mapped file ("
+                    + core.path() + " or a library) shrank while being read: " + e.getMessage());
+        }
+    }
+
+    private MemoryRead readCStringGuarded(long address, int maxLength) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] chunk = new byte[STRING_CHUNK];
         while (out.size() < maxLength) {
@@ -77,7 +100,11 @@ public final class MemoryImage implements AutoCloseable {
             }
             Located.Span span = (Located.Span) located;
             int n = (int) Math.min(Math.min(span.length(), STRING_CHUNK), maxLength - out.size());
-            span.file().copyTo(span.offset(), MemorySegment.ofArray(chunk), 0, n);
+            try {
+                span.file().copyTo(span.offset(), MemorySegment.ofArray(chunk), 0, n, "string at " + hex(at));
+            } catch (ElfFormatException e) {
+                return lost(at, span, e);
+            }
             for (int i = 0; i < n; i++) {
                 if (chunk[i] == 0) {
                     out.write(chunk, 0, i);
@@ -94,7 +121,11 @@ public final class MemoryImage implements AutoCloseable {
      * empty if the core did not dump all of them. For comparing what the process had with files on disk.
      */
     public Optional<byte[]> readDumped(long address, int length) {
-        return Optional.ofNullable(readCoreOnly(address, length));
+        try {
+            return Optional.ofNullable(readCoreOnly(address, length));
+        } catch (InternalError e) {
+            return Optional.empty(); // a SIGBUS reported after the guarded copy returned: the core shrank
+        }
     }
 
     /** Where the bytes at one address come from: a span of a mapped file, or a failure. */
@@ -115,12 +146,12 @@ public final class MemoryImage implements AutoCloseable {
             if (Long.compareUnsigned(delta, ph.fileSize()) < 0) {
                 long offset = ph.offset() + delta;
                 long inCore = core.mapped().size() - offset;
-                if (inCore <= 0) {
+                if (offset < 0 || inCore <= 0) {
                     return failed(address, MemoryRead.Reason.TRUNCATED_CORE, "segment " + ph.index() + " should hold "
                             + hex(address) + " at file offset " + hex(offset) + ", past the core's end (size "
                             + core.mapped().size() + ")");
                 }
-                return new Located.Span(core.mapped(), offset, Math.min(ph.fileSize() - delta, inCore));
+                return new Located.Span(core.mapped(), offset, minUnsigned(ph.fileSize() - delta, inCore));
             }
             limit = ph.memSize() - delta; // the rest of the segment was not dumped (filesz < memsz)
         } else {
@@ -144,11 +175,11 @@ public final class MemoryImage implements AutoCloseable {
         MappedFile file = ((BackingFiles.Found) backing).file();
         long offset = m.fileOffset() + (address - m.start());
         long inFile = file.size() - offset;
-        if (inFile <= 0) {
+        if (offset < 0 || inFile <= 0) {
             return failed(address, MemoryRead.Reason.FILE_UNREADABLE, hex(address) + " maps offset " + hex(offset)
                     + " of " + file.path() + ", past its end (size " + file.size() + ")");
         }
-        return new Located.Span(file, offset, Math.min(Math.min(m.end() - address, inFile), limit));
+        return new Located.Span(file, offset, minUnsigned(minUnsigned(m.end() - address, inFile), limit));
     }
 
     /** Bytes the core itself holds, or null: used to check fallback files against the core. */
@@ -164,8 +195,26 @@ public final class MemoryImage implements AutoCloseable {
             return null;
         }
         byte[] out = new byte[length];
-        core.mapped().copyTo(ph.offset() + delta, MemorySegment.ofArray(out), 0, length);
+        try {
+            core.mapped().copyTo(ph.offset() + delta, MemorySegment.ofArray(out), 0, length, "memory at " + hex(address));
+        } catch (ElfFormatException e) {
+            return null; // the core shrank: the bytes are not there to compare
+        }
         return out;
+    }
+
+    /** The failure for bytes a file lost after it was mapped (it shrank: a core still being written). */
+    private MemoryRead.Failure lost(long address, Located.Span span, ElfFormatException e) {
+        return new MemoryRead.Failure(address, span.file() == core.mapped() ? MemoryRead.Reason.TRUNCATED_CORE
+                : MemoryRead.Reason.FILE_UNREADABLE, hex(address) + ": " + e.getMessage());
+    }
+
+    /**
+     * The smaller of two byte counts read as unsigned: sizes and address differences from a core are unsigned, and
+     * a damaged one past 2^63 must not turn negative. With one count a positive file size, so is the result.
+     */
+    private static long minUnsigned(long a, long b) {
+        return Long.compareUnsigned(a, b) <= 0 ? a : b;
     }
 
     private static Located failed(long address, MemoryRead.Reason reason, String detail) {

@@ -78,7 +78,7 @@ public final class ModuleFiles implements AutoCloseable {
     /** The module whose file name is {@code name} or starts with {@code name + "."} (so "libc.so" finds libc.so.6). */
     public Optional<LoadedModule> moduleNamed(String name) {
         return core.modules().stream().filter(m -> {
-            String file = Path.of(m.path()).getFileName().toString();
+            String file = m.fileName();
             return file.equals(name) || file.startsWith(name + ".");
         }).findFirst();
     }

@@ -1,6 +1,7 @@
 package org.ompdexplorer.importers.elf;
 
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -58,9 +59,15 @@ public record PathResolver(Path sysroot, List<Path> searchDirectories, Path exec
         if (isExecutable && executable != null) {
             result.add(executable);
         }
-        Path original = Path.of(corePath);
-        if (sysroot != null) {
-            result.add(sysroot.resolve(corePath.startsWith("/") ? corePath.substring(1) : corePath));
+        Path original;
+        try {
+            original = Path.of(corePath);
+            if (sysroot != null) {
+                result.add(sysroot.resolve(corePath.startsWith("/") ? corePath.substring(1) : corePath));
+            }
+        } catch (InvalidPathException e) {
+            // Bytes this system cannot name a file with (a damaged core, or another locale): nothing to look for.
+            return List.copyOf(result);
         }
         Path fileName = original.getFileName();
         if (fileName != null) {

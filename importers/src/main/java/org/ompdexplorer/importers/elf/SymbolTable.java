@@ -3,9 +3,11 @@ package org.ompdexplorer.importers.elf;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -18,6 +20,8 @@ import java.util.stream.Stream;
 public final class SymbolTable {
     private static final int SYMBOL_SIZE = 24;
     private static final int SHN_UNDEF = 0;
+    /** Longest symbol name taken; mangled C++ names run to a few KiB, none this long. */
+    static final int MAX_NAME = 64 * 1024;
 
     private final Map<String, List<ElfSymbol>> byName;
     private final int symtabCount;
@@ -33,10 +37,12 @@ public final class SymbolTable {
         Map<String, List<ElfSymbol>> byName = new HashMap<>();
         int symtab = 0;
         int dynsym = 0;
+        // A damaged file may list one table many times: read each once, or it costs tables x symbols.
+        Set<Long> read = new HashSet<>();
         // .symtab first, so that lookups prefer it: it is the complete table.
         for (int wanted : new int[] {SectionHeader.SHT_SYMTAB, SectionHeader.SHT_DYNSYM}) {
             for (SectionHeader sh : sections) {
-                if (sh.type() == wanted) {
+                if (sh.type() == wanted && read.add(sh.offset())) {
                     int n = readTable(file, sections, sh, byName);
                     if (wanted == SectionHeader.SHT_SYMTAB) {
                         symtab += n;
@@ -67,6 +73,8 @@ public final class SymbolTable {
         long stringsEnd = strings.offset() + strings.size();
         boolean dynamic = table.type() == SectionHeader.SHT_DYNSYM;
         long count = table.size() / SYMBOL_SIZE;
+        // Symbols of one table often share a name (aliases, versions): read each name once.
+        Map<Long, String> names = new HashMap<>();
         int added = 0;
         for (long i = 1; i < count; i++) { // entry 0 is the reserved null symbol
             long at = table.offset() + i * SYMBOL_SIZE;
@@ -76,7 +84,12 @@ public final class SymbolTable {
                 continue;
             }
             int info = file.u8(at + 4, "st_info");
-            String name = file.cString(strings.offset() + nameOffset, stringsEnd, "name of symbol " + i + " in " + table.name());
+            String name = names.get(nameOffset);
+            if (name == null) {
+                name = file.cString(strings.offset() + nameOffset, stringsEnd, MAX_NAME, "name of symbol " + i + " in "
+                        + table.name());
+                names.put(nameOffset, name);
+            }
             ElfSymbol symbol = new ElfSymbol(name, file.u64(at + 8, "st_value"), file.u64(at + 16, "st_size"),
                     ElfSymbol.Type.of(info & 0xf), ElfSymbol.Binding.of(info >>> 4), shndx, dynamic);
             byName.computeIfAbsent(name, k -> new ArrayList<>(1)).add(symbol);

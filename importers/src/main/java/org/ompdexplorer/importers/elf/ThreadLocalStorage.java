@@ -3,7 +3,6 @@ package org.ompdexplorer.importers.elf;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +30,8 @@ public final class ThreadLocalStorage {
     private static final long DT_NULL = 0;
     private static final long DT_DEBUG = 21;
     private static final int MAX_MODULES = 65536;
+    /** A real dynamic section has a few dozen entries; a damaged p_memsz must not make a long walk. */
+    private static final long MAX_DYNAMIC_ENTRIES = 4096;
     private static final String TLS_OFFSET_DESCRIPTOR = "_thread_db_link_map_l_tls_offset";
 
     private final MemoryImage memory;
@@ -167,7 +168,7 @@ public final class ThreadLocalStorage {
             return files.isExecutable(module);
         }
         String lName = new String(bytes.bytes(), StandardCharsets.UTF_8);
-        return Path.of(lName).getFileName().equals(Path.of(module.path()).getFileName());
+        return LoadedModule.fileNameOf(lName).equals(module.fileName());
     }
 
     /** The loader's {@code r_debug}: from the executable's {@code DT_DEBUG}, else ld.so's {@code _r_debug}. */
@@ -221,7 +222,8 @@ public final class ThreadLocalStorage {
         if (bias == Long.MIN_VALUE || dynamic < 0) {
             return OptionalLong.empty();
         }
-        for (long at = bias + dynamic; at < bias + dynamic + dynamicSize; at += 16) {
+        long entries = Math.min(Math.max(dynamicSize, 0) / 16, MAX_DYNAMIC_ENTRIES);
+        for (long at = bias + dynamic, n = 0; n < entries; at += 16, n++) {
             OptionalLong tag = u64(at);
             if (tag.isEmpty() || tag.getAsLong() == DT_NULL) {
                 break;

@@ -110,7 +110,8 @@ final class OmpdLibrary {
     /**
      * The library at {@code path}, loaded on first use.
      *
-     * @throws OmpdLibraryException if it cannot be loaded or lacks an OMPD function
+     * @throws OmpdLibraryException if it is not an ELF shared library for this machine exporting every OMPD
+     *                              function (checked before it is loaded), or cannot be loaded
      */
     static OmpdLibrary load(Path path) throws OmpdLibraryException {
         Path key;
@@ -126,6 +127,7 @@ final class OmpdLibrary {
         synchronized (LOADED) {
             loaded = LOADED.get(key);
             if (loaded == null) {
+                OmpdLibraryCheck.verify(key); // before dlopen: the loader crashes on a damaged file
                 SymbolLookup lookup;
                 try {
                     lookup = SymbolLookup.libraryLookup(key, Arena.global());

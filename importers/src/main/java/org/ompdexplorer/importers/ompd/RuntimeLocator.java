@@ -3,6 +3,7 @@ package org.ompdexplorer.importers.ompd;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -14,6 +15,7 @@ import org.ompdexplorer.importers.elf.DumpedBuildId;
 import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
 import org.ompdexplorer.importers.elf.ElfSymbol;
+import org.ompdexplorer.importers.elf.FileMapping;
 import org.ompdexplorer.importers.elf.LoadedModule;
 import org.ompdexplorer.importers.elf.MemoryImage;
 import org.ompdexplorer.importers.elf.MemoryRead;
@@ -77,6 +79,16 @@ final class RuntimeLocator {
                     + " --solib-search-path DIR or --sysroot DIR");
         }
         long bias = module.loadBias(file);
+        List<FileMapping> misplaced = module.mappingsInconsistentWith(file, bias);
+        if (!misplaced.isEmpty()) {
+            // libompd would read the runtime's state at wrong addresses, and trusts the sizes it finds there.
+            FileMapping m = misplaced.getFirst();
+            throw fail(Reason.NOT_A_CORE, "the core's NT_FILE note is damaged: it maps offset "
+                    + Long.toHexString(m.fileOffset()) + " of " + module.path() + " at 0x" + Long.toHexString(m.start())
+                    + ", where " + file.path() + " cannot be (its other mappings put it at load bias 0x"
+                    + Long.toHexString(bias) + ")", "take the core again (gcore PID, or ulimit -c unlimited), or pass"
+                    + " an undamaged copy");
+        }
         SymbolTable own = symbols(file);
         if (own.lookup(OMPD_STATE).isPresent()) {
             return new Runtime(module, file, own, file.path(), null, bias);
@@ -143,17 +155,23 @@ final class RuntimeLocator {
             return options.ompdLibrary();
         }
         Set<Path> candidates = new LinkedHashSet<>();
-        Path runtimeDir = Path.of(runtime.module().path()).getParent();
+        // The runtime's directory as the process saw it: a string from the core, which may name no directory.
+        String modulePath = runtime.module().path();
+        String runtimeDir = modulePath.substring(0, modulePath.lastIndexOf('/') + 1);
         Path foundDir = runtime.file().path().toAbsolutePath().getParent();
         for (String name : dllLocations(runtime)) {
             if (name.startsWith("/")) {
                 candidates.addAll(files.resolver().candidates(name, false));
             } else {
-                candidates.add(foundDir.resolve(name));
-                candidates.addAll(files.resolver().candidates(runtimeDir.resolve(name).toString(), false));
+                try {
+                    candidates.add(foundDir.resolve(name));
+                } catch (InvalidPathException e) {
+                    continue; // not a name this system can have: read from a damaged core
+                }
+                candidates.addAll(files.resolver().candidates(runtimeDir + name, false));
             }
         }
-        candidates.addAll(files.resolver().candidates(runtimeDir.resolve(LIBOMPD).toString(), false));
+        candidates.addAll(files.resolver().candidates(runtimeDir + LIBOMPD, false));
         candidates.add(foundDir.resolve(LIBOMPD));
         for (Path p : candidates) {
             if (Files.isRegularFile(p) && Files.isReadable(p)) {
