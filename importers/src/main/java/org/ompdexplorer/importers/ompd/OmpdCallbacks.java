@@ -149,6 +149,13 @@ final class OmpdCallbacks {
         }
     }
 
+    /**
+     * The largest read libompd gets: its structures and strings are far smaller. libompd sizes reads from type
+     * sizes it reads out of the core, so a damaged core can ask for gigabytes into a small buffer of its own;
+     * refusing those keeps the copy from running over libompd's memory.
+     */
+    static final long MAX_READ = 16L << 20;
+
     private int readMemory(MemorySegment context, MemorySegment threadContext, MemorySegment address, long bytes,
                            MemorySegment buffer) {
         return read(context, threadContext, address, bytes, buffer, false);
@@ -166,7 +173,7 @@ final class OmpdCallbacks {
             if (t == null) {
                 return OmpdResult.STALE_HANDLE;
             }
-            if (bytes < 0 || address.equals(MemorySegment.NULL) || buffer.equals(MemorySegment.NULL)) {
+            if (bytes < 0 || bytes > MAX_READ || address.equals(MemorySegment.NULL) || buffer.equals(MemorySegment.NULL)) {
                 return OmpdResult.BAD_INPUT;
             }
             long at = address.reinterpret(16).get(JAVA_LONG, 8);

@@ -98,6 +98,14 @@ public final class OmpdCoreImporter {
                     return new Run(new LoadResult(snapshot, diagnostics), outcome.stats());
                 }
             }
+        } catch (InternalError e) {
+            // JDK 25 reports a read of pages a shrunk mapped file no longer has (SIGBUS) as this error, in whatever
+            // frame touched them; the reader's own reads catch it, this catches the rest
+            if (!String.valueOf(e.getMessage()).contains("unsafe memory access")) {
+                throw e;
+            }
+            throw new CoreImportException(input, Reason.TRUNCATED_CORE, corePath + " shrank while it was being read",
+                    "wait until whatever writes the core has finished, or import a copy of it", e);
         }
     }
 
