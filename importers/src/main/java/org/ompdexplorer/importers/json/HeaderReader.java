@@ -119,7 +119,7 @@ final class HeaderReader {
                     long p = c.id("parent");
                     parent = p < 0 ? null : p;
                 }
-                case "deviceKind" -> deviceKind = c.longValue("deviceKind");
+                case "deviceKind" -> deviceKind = c.unsigned("deviceKind");
                 case "deviceId" -> deviceId = c.string("deviceId");
                 case "icvs" -> icvs = values.icvValues("icvs");
                 default -> c.unknownField(name);

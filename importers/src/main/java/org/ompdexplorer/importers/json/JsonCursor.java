@@ -210,35 +210,61 @@ final class JsonCursor {
     Long address(String what) {
         JsonToken t = parser.currentToken();
         if (t == JsonToken.VALUE_STRING) {
-            long fast = hex(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength());
-            if (fast != NOT_HEX) {
-                return fast;
-            }
-            try {
-                return Address.parse(parser.getString());
-            } catch (NumberFormatException e) {
-                error("bad-address", what + ": " + e.getMessage(), "write an address as \"0x…\" hex");
-                return null;
-            }
+            return hexString(what);
         }
         if (t == JsonToken.VALUE_NUMBER_INT) {
-            if (parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
-                long v = parser.getLongValue();
-                if (v >= 0) {
-                    return v;
-                }
-            } else {
-                BigInteger big = parser.getBigIntegerValue();
-                if (big.signum() >= 0 && big.compareTo(MAX_ADDRESS) <= 0) {
-                    return big.longValue();
-                }
-            }
-            error("bad-address", what + " " + parser.getString() + " is not a 64-bit address (0 to 2^64 − 1)",
+            return unsignedInteger(what, "bad-address", "is not a 64-bit address (0 to 2^64 − 1)",
                     "write an address as \"0x…\" hex, at most 0xffffffffffffffff");
-            return null;
         }
         wrongType(what + " (an address: \"0x…\" hex)");
         return null;
+    }
+
+    /**
+     * Reads an unsigned 64-bit integer that is not an address (an LWP, a device kind, a tool data value): a JSON
+     * integer from 0 to 2^64 − 1, or {@code "0x…"} hex; {@code null} (reported) when it is not one.
+     */
+    Long unsigned(String what) {
+        JsonToken t = parser.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            return unsignedInteger(what, "out-of-range", "is outside 0 to 2^64 − 1 (an unsigned 64-bit value)",
+                    "write an integer from 0 to 18446744073709551615");
+        }
+        if (t == JsonToken.VALUE_STRING) {
+            return hexString(what);
+        }
+        wrongType(what + " (an unsigned integer)");
+        return null;
+    }
+
+    /** Java has no unsigned long: 2^63 to 2^64 − 1 are kept as the negative longs of the same 64 bits. */
+    private Long unsignedInteger(String what, String code, String outside, String fix) {
+        if (parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+            long v = parser.getLongValue();
+            if (v >= 0) {
+                return v;
+            }
+        } else {
+            BigInteger big = parser.getBigIntegerValue();
+            if (big.signum() >= 0 && big.compareTo(MAX_ADDRESS) <= 0) {
+                return big.longValue();
+            }
+        }
+        error(code, what + " " + abbreviate(parser.getString()) + " " + outside, fix);
+        return null;
+    }
+
+    private Long hexString(String what) {
+        long fast = hex(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength());
+        if (fast != NOT_HEX) {
+            return fast;
+        }
+        try {
+            return Address.parse(parser.getString());
+        } catch (NumberFormatException e) {
+            error("bad-address", what + ": " + e.getMessage(), "write it as \"0x…\" hex");
+            return null;
+        }
     }
 
     private static final long NOT_HEX = 0x5a5a5a5a_5a5a5a5aL; // never a canonical address in a snapshot

@@ -149,16 +149,23 @@ final class TaskReader {
             }
             String type = null;
             Long address = null;
+            boolean sawAddress = false;
             while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 String name = c.parser.currentName();
                 c.parser.nextToken();
                 switch (name) {
                     case "type" -> type = c.string("dependence type");
-                    case "address" -> address = c.address("dependence address");
+                    case "address" -> {
+                        sawAddress = true;
+                        address = c.address("dependence address");
+                    }
                     default -> c.unknownField(name);
                 }
             }
             if (type == null || address == null) {
+                if (address == null && sawAddress && type != null) {
+                    continue; // the bad address is reported already
+                }
                 c.error("missing-field", "a dependence needs \"type\" and \"address\"", "add both");
             } else {
                 deps.add(new Dependence(DependenceType.of(type), address));

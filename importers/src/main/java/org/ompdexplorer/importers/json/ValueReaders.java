@@ -226,7 +226,7 @@ final class ValueReaders {
         for (ToolDataField field = matchers.toolData().next(c); field != null; field = matchers.toolData().next(c)) {
             switch (field) {
                 case unavailable, detail -> u.take(c, field.name());
-                case value -> { c.parser.nextToken(); Long v = c.longValue("tool data value"); value = v == null ? 0 : v; }
+                case value -> { c.parser.nextToken(); Long v = c.unsigned("tool data value"); value = v == null ? 0 : v; }
                 case ptr -> { c.parser.nextToken(); Long p = c.address("tool data ptr"); ptr = p == null ? 0 : p; }
             }
         }
@@ -306,7 +306,7 @@ final class ValueReaders {
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String kind = c.parser.currentName();
             c.parser.nextToken();
-            Long v = c.address("osIds." + kind);
+            Long v = c.unsigned("osIds." + kind);
             if (v != null) {
                 ids.add(new OsThreadId(OsThreadIdKind.of(kind), v));
             }
