@@ -2,11 +2,11 @@ package org.ompdexplorer.importers.json;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.ompdexplorer.importers.InputFile;
 import org.ompdexplorer.importers.InputUnreadableException;
 import org.ompdexplorer.importers.InvalidSnapshotException;
 import org.ompdexplorer.importers.LoadCancelledException;
@@ -60,30 +60,14 @@ public final class SnapshotJsonImporter {
             .build();
     private final ValueReaders.Matchers matchers = ValueReaders.Matchers.of(factory);
 
-    /** Reads a snapshot file; {@code input} names it in every message. */
+    /** Reads a snapshot file, opening it once; {@code input} names it in every message. */
     public LoadResult read(Path path, LoadOptions options, ProgressListener progress) throws SnapshotLoadException {
-        String input = path.toString();
-        if (Files.isDirectory(path)) {
-            throw new InputUnreadableException(input, input + " is a directory, not a snapshot file", null);
-        }
-        long size;
-        try {
-            size = Files.size(path);
+        InputFile file = InputFile.open(path);
+        try (InputStream in = file.stream()) {
+            return read(in, path.toString(), file.size(), options, progress);
         } catch (IOException e) {
-            throw unreadable(input, e);
+            throw InputUnreadableException.of(path.toString(), e); // closing failed
         }
-        try (InputStream in = Files.newInputStream(path)) {
-            return read(in, input, size, options, progress);
-        } catch (IOException e) {
-            throw unreadable(input, e);
-        }
-    }
-
-    private static InputUnreadableException unreadable(String input, Exception e) {
-        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
-                : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage();
-        return new InputUnreadableException(input, "cannot read " + input + ": " + why
-                + " — check the path and its permissions", e);
     }
 
     /** Reads a snapshot from a stream of {@code size} bytes (−1 when unknown). The stream is not closed. */
@@ -94,7 +78,8 @@ public final class SnapshotJsonImporter {
             cursor = new JsonCursor(parser, input);
             return new Run(cursor, size, options, progress).read();
         } catch (JacksonIOException e) {
-            throw unreadable(input, e);
+            throw InputUnreadableException.of(input, e.getCause() instanceof IOException io ? io
+                    : new IOException(e.getOriginalMessage(), e));
         } catch (JacksonException e) {
             List<Diagnostic> so = cursor == null ? new ArrayList<>() : new ArrayList<>(cursor.diagnostics());
             so.add(syntaxError(input, e));
