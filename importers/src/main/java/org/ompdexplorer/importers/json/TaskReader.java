@@ -27,6 +27,7 @@ final class TaskReader {
         toolData, icvs, lifecycle, flags, priority, dependences, dependsOn, creationOrder
     }
 
+    private static final String[] DEPENDENCE_FIELDS = {"type", "address"};
     private final JsonCursor c;
     private final ValueReaders values;
     private final FieldMatcher<Field> fields;
@@ -58,7 +59,9 @@ final class TaskReader {
         List<TaskId> dependsOn = List.of();
         long creationOrder = -1;
         boolean agent = false;
+        long seen = 0;
         for (Field field = fields.next(c); field != null; field = fields.next(c)) {
+            seen = c.seen(seen, field.ordinal());
             c.parser.nextToken();
             switch (field) {
                 case id -> id = c.id("task id");
@@ -150,8 +153,10 @@ final class TaskReader {
             String type = null;
             Long address = null;
             boolean sawAddress = false;
+            long seen = 0;
             while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 String name = c.parser.currentName();
+                seen = c.seen(seen, name, DEPENDENCE_FIELDS);
                 c.parser.nextToken();
                 switch (name) {
                     case "type" -> type = c.string("dependence type");

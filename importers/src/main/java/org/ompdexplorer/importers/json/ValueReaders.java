@@ -41,6 +41,8 @@ final class ValueReaders {
         }
     }
 
+    private static final String[] STATE_FIELDS = {"value", "name", "unavailable", "detail"};
+    private static final String[] ICV_VALUE_FIELDS = {"icv", "value", "string"};
     private static final int CODE_SLOTS = 1024;
     private final JsonCursor c;
     private final Matchers matchers;
@@ -134,7 +136,9 @@ final class ValueReaders {
         String symbol = null;
         String file = null;
         int line = 0;
+        long seen = 0;
         for (CodeField field = matchers.code().next(c); field != null; field = matchers.code().next(c)) {
+            seen = c.seen(seen, field.ordinal());
             switch (field) {
                 case unavailable, detail -> u.take(c, field.name());
                 case address -> {
@@ -186,7 +190,9 @@ final class ValueReaders {
         JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
         long[] exit = {0, 0};
         long[] enter = {0, 0};
+        long seen = 0;
         for (FramesField field = matchers.frames().next(c); field != null; field = matchers.frames().next(c)) {
+            seen = c.seen(seen, field.ordinal());
             switch (field) {
                 case unavailable, detail -> u.take(c, field.name());
                 case exit -> { c.parser.nextToken(); frame("exit frame", exit); }
@@ -201,7 +207,9 @@ final class ValueReaders {
         if (!object(what)) {
             return;
         }
+        long seen = 0;
         for (FrameField field = matchers.frame().next(c); field != null; field = matchers.frame().next(c)) {
+            seen = c.seen(seen, field.ordinal());
             c.parser.nextToken();
             switch (field) {
                 case address -> {
@@ -223,7 +231,9 @@ final class ValueReaders {
         JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
         long value = 0;
         long ptr = 0;
+        long seen = 0;
         for (ToolDataField field = matchers.toolData().next(c); field != null; field = matchers.toolData().next(c)) {
+            seen = c.seen(seen, field.ordinal());
             switch (field) {
                 case unavailable, detail -> u.take(c, field.name());
                 case value -> { c.parser.nextToken(); Long v = c.unsigned("tool data value"); value = v == null ? 0 : v; }
@@ -241,8 +251,10 @@ final class ValueReaders {
         JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
         Long value = null;
         String name = null;
+        long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = c.parser.currentName();
+            seen = c.seen(seen, field, STATE_FIELDS);
             if (u.take(c, field)) {
                 continue;
             }
@@ -277,8 +289,10 @@ final class ValueReaders {
             long icv = -1;
             Fact<Long> integer = Fact.absent();
             Fact<String> string = Fact.absent();
+            long seen = 0;
             while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 String name = c.parser.currentName();
+                seen = c.seen(seen, name, ICV_VALUE_FIELDS);
                 c.parser.nextToken();
                 switch (name) {
                     case "icv" -> icv = c.id("icv");
@@ -303,12 +317,20 @@ final class ValueReaders {
             return List.of();
         }
         List<OsThreadId> ids = new ArrayList<>();
+        List<String> kinds = new ArrayList<>(2);
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String kind = c.parser.currentName();
+            OsThreadIdKind k = OsThreadIdKind.of(kind);
+            if (kinds.contains(kind)) {
+                c.duplicateKey("the last value is used");
+                ids.removeIf(id -> id.kind().equals(k));
+            } else {
+                kinds.add(kind);
+            }
             c.parser.nextToken();
             Long v = c.unsigned("osIds." + kind);
             if (v != null) {
-                ids.add(new OsThreadId(OsThreadIdKind.of(kind), v));
+                ids.add(new OsThreadId(k, v));
             }
         }
         return ids;
