@@ -54,7 +54,7 @@ final class HeaderReader {
             c.parser.nextToken();
             switch (name) {
                 case "source" -> {
-                    String s = c.string("capture source");
+                    String s = c.name("capture source");
                     source = s == null ? null : CaptureSource.of(s);
                 }
                 case "program" -> program = c.string("program");
@@ -164,7 +164,7 @@ final class HeaderReader {
                 case "id" -> id = c.id("ICV id");
                 case "name" -> name = c.string("ICV name");
                 case "scope" -> {
-                    String s = c.string("ICV scope");
+                    String s = c.name("ICV scope");
                     scope = s == null ? null : IcvScope.of(s);
                 }
                 case "ompName" -> ompName = c.string("ompName");

@@ -259,6 +259,19 @@ final class JsonCursor {
         return null;
     }
 
+    /**
+     * Reads a name of an open vocabulary (a kind, a flag, a scope, a return code): any non-blank string, shared
+     * per text; {@code null} (reported) when it is blank or not a string.
+     */
+    String name(String what) {
+        String s = repeatedString(what);
+        if (s != null && s.isBlank()) {
+            error("empty-name", what + " is an empty string", "write the name, or leave the field out");
+            return null;
+        }
+        return s;
+    }
+
     /** Reads an unsigned 64-bit address (hex string or integer); {@code null} (reported) when it is not one. */
     Long address(String what) {
         JsonToken t = parser.currentToken();
@@ -344,6 +357,7 @@ final class JsonCursor {
      */
     static final class UnavailableBuilder {
         static final String[] FIELDS = {"unavailable", "detail"};
+        private static final String PREFIX = "ompd_rc_";
         private String code;
         private String detail;
 
@@ -351,7 +365,12 @@ final class JsonCursor {
         boolean take(JsonCursor c, String name) {
             if (name.equals("unavailable")) {
                 c.parser.nextToken();
-                code = c.string("unavailable (an OMPD return code name)");
+                code = c.name("unavailable (an OMPD return code name)");
+                if (code != null && code.equals(PREFIX)) {
+                    c.error("empty-name", "unavailable is \"" + PREFIX + "\" without a return code name",
+                            "write a return code name, e.g. \"needs_state_tracking\"");
+                    code = null;
+                }
                 return true;
             }
             if (name.equals("detail")) {
@@ -367,7 +386,7 @@ final class JsonCursor {
         }
 
         <T> Fact<T> fact() {
-            String name = code.startsWith("ompd_rc_") ? code.substring("ompd_rc_".length()) : code;
+            String name = code.startsWith(PREFIX) ? code.substring(PREFIX.length()) : code;
             return Fact.unavailable(ReturnCode.of(name), detail);
         }
     }

@@ -66,7 +66,7 @@ final class TaskReader {
             switch (field) {
                 case id -> id = c.id("task id");
                 case kind -> {
-                    String k = c.repeatedString("task kind");
+                    String k = c.name("task kind");
                     kind = k == null ? null : TaskKind.of(k);
                 }
                 case generatingTask -> generating = values.taskLink("generatingTask");
@@ -80,7 +80,7 @@ final class TaskReader {
                 case toolData -> toolData = values.toolData("toolData");
                 case icvs -> icvs = values.icvValues("icvs");
                 case lifecycle -> {
-                    String l = c.repeatedString("lifecycle");
+                    String l = c.name("lifecycle");
                     lifecycle = l == null ? null : TaskLifecycle.of(l);
                     agent = true;
                 }
@@ -131,7 +131,7 @@ final class TaskReader {
         }
         List<TaskFlag> flags = new ArrayList<>(2);
         while (c.parser.nextToken() != JsonToken.END_ARRAY) {
-            String f = c.repeatedString("flag");
+            String f = c.name("flag");
             if (f != null) {
                 flags.add(TaskFlag.of(f));
             }
@@ -159,7 +159,7 @@ final class TaskReader {
                 seen = c.seen(seen, name, DEPENDENCE_FIELDS);
                 c.parser.nextToken();
                 switch (name) {
-                    case "type" -> type = c.string("dependence type");
+                    case "type" -> type = c.name("dependence type");
                     case "address" -> {
                         sawAddress = true;
                         address = c.address("dependence address");

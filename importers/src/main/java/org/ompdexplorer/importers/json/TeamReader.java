@@ -56,7 +56,7 @@ final class TeamReader {
                     space = s < 0 ? null : new AddressSpaceId(s);
                 }
                 case "osIds" -> osIds = values.osIds();
-                case "kind" -> kind = values.stringFact("thread kind").map(ThreadKind::of);
+                case "kind" -> kind = values.nameFact("thread kind").map(ThreadKind::of);
                 case "state" -> state = values.state("state");
                 case "waitId" -> waitId = values.addressFact("waitId");
                 case "currentTask" -> currentTask = values.taskLink("currentTask");

@@ -114,6 +114,15 @@ final class ValueReaders {
         };
     }
 
+    /** A name of an open vocabulary, as a fact: see {@link JsonCursor#name}. */
+    Fact<String> nameFact(String what) {
+        return switch (c.parser.currentToken()) {
+            case VALUE_NULL -> Fact.absent();
+            case START_OBJECT -> c.unavailableOnly(what);
+            default -> Fact.ofNullable(c.name(what));
+        };
+    }
+
     /** True when the current token opens an object; otherwise reports the wrong type (null is absent). */
     private boolean object(String what) {
         JsonToken t = c.parser.currentToken();
@@ -320,6 +329,11 @@ final class ValueReaders {
         List<String> kinds = new ArrayList<>(2);
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String kind = c.parser.currentName();
+            if (kind.isBlank()) {
+                c.error("empty-name", "an OS thread id has an empty kind", "name its kind: lwp, pthread or winthread");
+                c.skipValue();
+                continue;
+            }
             OsThreadIdKind k = OsThreadIdKind.of(kind);
             if (kinds.contains(kind)) {
                 c.duplicateKey("the last value is used");
