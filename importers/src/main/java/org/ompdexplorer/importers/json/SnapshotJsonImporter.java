@@ -213,6 +213,9 @@ public final class SnapshotJsonImporter {
             int major;
             int minor;
             try {
+                if (parts.length == 0) {
+                    throw new NumberFormatException(version); // "." splits into nothing
+                }
                 major = Integer.parseInt(parts[0]);
                 minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
             } catch (NumberFormatException e) {
