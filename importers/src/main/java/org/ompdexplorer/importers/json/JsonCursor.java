@@ -365,9 +365,14 @@ final class JsonCursor {
         boolean take(JsonCursor c, String name) {
             if (name.equals("unavailable")) {
                 c.parser.nextToken();
-                code = c.name("unavailable (an OMPD return code name)");
-                if (code != null && code.equals(PREFIX)) {
-                    c.error("empty-name", "unavailable is \"" + PREFIX + "\" without a return code name",
+                String given = c.name("unavailable (an OMPD return code name)");
+                code = given;
+                // every prefix goes, so that the name written back reads back as itself
+                while (code != null && code.startsWith(PREFIX)) {
+                    code = code.substring(PREFIX.length());
+                }
+                if (code != null && code.isBlank()) {
+                    c.error("empty-name", "unavailable is \"" + given + "\" without a return code name",
                             "write a return code name, e.g. \"needs_state_tracking\"");
                     code = null;
                 }
@@ -386,8 +391,7 @@ final class JsonCursor {
         }
 
         <T> Fact<T> fact() {
-            String name = code.startsWith(PREFIX) ? code.substring(PREFIX.length()) : code;
-            return Fact.unavailable(ReturnCode.of(name), detail);
+            return Fact.unavailable(ReturnCode.of(code), detail);
         }
     }
 
