@@ -2,43 +2,55 @@ package org.ompdexplorer.importers;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
+import java.io.PushbackInputStream;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.ompdexplorer.importers.json.SnapshotJsonImporter;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
 
 /**
  * The one way in: turns an input into a snapshot, whatever its kind. JSON snapshots are read here; an ELF
- * file (a core or an executable) is recognized and refused with the way to import it. Input files are only
- * ever read.
+ * file (a core or an executable) is recognized and refused with the way to import it. Every input is opened
+ * once and only ever read, so a pipe, a FIFO or standard input loads like a file.
  */
 public final class SnapshotLoader {
     private static final byte[] ELF_MAGIC = {0x7f, 'E', 'L', 'F'};
     private final SnapshotJsonImporter json = new SnapshotJsonImporter();
 
+    /** Loads a file, a FIFO or a device such as {@code /dev/stdin}; the path names it in every message. */
     public LoadResult load(Path path, LoadOptions options, ProgressListener progress) throws SnapshotLoadException {
-        if (isElf(path)) {
-            throw new UnsupportedFormatException(path.toString(), Diagnostic.error("elf-input",
-                    path + " is an ELF file (a core dump or an executable), not a JSON snapshot",
-                    "import a core with: ompd-explorer import-core " + path + " --exe <program>",
-                    Location.inInput(path.toString(), 0, 0, null)));
+        InputFile file = InputFile.open(path);
+        try (InputStream in = file.stream()) {
+            return load(in, path.toString(), file.size(), options, progress);
+        } catch (IOException e) {
+            throw InputUnreadableException.of(path.toString(), e); // closing failed
         }
-        return json.read(path, options, progress);
     }
 
-    /** Loads from a stream (a bundled lesson, standard input); {@code name} stands for it in messages. */
+    /**
+     * Loads from a stream (standard input, a bundled lesson), refusing an ELF file like {@link #load(Path,
+     * LoadOptions, ProgressListener)} does. The stream is read once and not closed.
+     *
+     * @param name stands for the input in every message, e.g. {@code <stdin>}
+     * @param size the stream's length in bytes, or −1 when unknown (progress then has an unknown total)
+     */
     public LoadResult load(InputStream in, String name, long size, LoadOptions options, ProgressListener progress)
             throws SnapshotLoadException {
-        return json.read(in, name, size, options, progress);
-    }
-
-    private static boolean isElf(Path path) {
-        try (InputStream in = Files.newInputStream(path)) {
-            byte[] head = in.readNBytes(4);
-            return java.util.Arrays.equals(head, ELF_MAGIC);
+        PushbackInputStream peekable = new PushbackInputStream(in, ELF_MAGIC.length);
+        byte[] head;
+        try {
+            head = peekable.readNBytes(ELF_MAGIC.length);
+            peekable.unread(head);
         } catch (IOException e) {
-            return false; // the JSON importer reports why the file cannot be read
+            throw InputUnreadableException.of(name, e);
         }
+        if (Arrays.equals(head, ELF_MAGIC)) {
+            throw new UnsupportedFormatException(name, Diagnostic.error("elf-input",
+                    name + " is an ELF file (a core dump or an executable), not a JSON snapshot",
+                    "import a core with: ompd-explorer import-core " + name + " --exe <program>",
+                    Location.inInput(name, 0, 0, null)));
+        }
+        return json.read(peekable, name, size, options, progress);
     }
 }

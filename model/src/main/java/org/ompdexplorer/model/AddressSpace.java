@@ -8,7 +8,7 @@ import java.util.Optional;
  * ({@code ompd_device_initialize}, with the device's kind and id).
  *
  * @param parent     the process, for a device; {@code null} for the process itself
- * @param deviceKind the {@code ompd_device_t} kind of a device; {@code null} for the process
+ * @param deviceKind the {@code ompd_device_t} kind of a device (unsigned 64-bit); {@code null} for the process
  * @param deviceId   the device id bytes as hex; {@code null} for the process
  * @param icvs       ICV values in this address space's scopes (address_space, device, global)
  */

@@ -23,7 +23,7 @@ public final class IdentityKeys {
 
     /** {@code thread:lwp=4242}, else {@code thread:pthread=0x…}, else {@code thread:#id}. */
     public String of(OmpThread thread) {
-        return thread.osId(OsThreadIdKind.LWP).map(l -> "thread:lwp=" + l)
+        return thread.osId(OsThreadIdKind.LWP).map(l -> "thread:lwp=" + Long.toUnsignedString(l))
                 .or(() -> thread.osId(OsThreadIdKind.PTHREAD).map(p -> "thread:pthread=" + Address.hex(p)))
                 .orElse("thread:#" + thread.id());
     }

@@ -20,6 +20,12 @@ import tools.jackson.core.JsonToken;
 
 /** Reads the small sections: capture, runtime, address spaces, states, the ICV catalogue, control variables. */
 final class HeaderReader {
+    private static final String[] CAPTURE_FIELDS = {"source", "program", "pid", "host", "time", "label",
+            "description", "producer"};
+    private static final String[] RUNTIME_FIELDS = {"ompVersion", "ompVersionString", "ompdApiVersion",
+            "ompdVersionString"};
+    private static final String[] SPACE_FIELDS = {"id", "parent", "deviceKind", "deviceId", "icvs"};
+    private static final String[] ICV_FIELDS = {"id", "name", "scope", "ompName"};
     private final JsonCursor c;
     private final ValueReaders values;
 
@@ -41,12 +47,14 @@ final class HeaderReader {
         String label = null;
         String description = null;
         String producer = null;
+        long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
+            seen = c.seen(seen, name, CAPTURE_FIELDS);
             c.parser.nextToken();
             switch (name) {
                 case "source" -> {
-                    String s = c.string("capture source");
+                    String s = c.name("capture source");
                     source = s == null ? null : CaptureSource.of(s);
                 }
                 case "program" -> program = c.string("program");
@@ -90,8 +98,10 @@ final class HeaderReader {
         Fact<String> ompVersionString = Fact.absent();
         Fact<Long> apiVersion = Fact.absent();
         Fact<String> ompdVersionString = Fact.absent();
+        long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
+            seen = c.seen(seen, name, RUNTIME_FIELDS);
             c.parser.nextToken();
             switch (name) {
                 case "ompVersion" -> ompVersion = values.longFact("ompVersion");
@@ -110,8 +120,10 @@ final class HeaderReader {
         Long deviceKind = null;
         String deviceId = null;
         List<IcvValue> icvs = List.of();
+        long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
+            seen = c.seen(seen, name, SPACE_FIELDS);
             c.parser.nextToken();
             switch (name) {
                 case "id" -> id = c.id("address space id");
@@ -119,7 +131,7 @@ final class HeaderReader {
                     long p = c.id("parent");
                     parent = p < 0 ? null : p;
                 }
-                case "deviceKind" -> deviceKind = c.longValue("deviceKind");
+                case "deviceKind" -> deviceKind = c.unsigned("deviceKind");
                 case "deviceId" -> deviceId = c.string("deviceId");
                 case "icvs" -> icvs = values.icvValues("icvs");
                 default -> c.unknownField(name);
@@ -143,14 +155,16 @@ final class HeaderReader {
         String name = null;
         IcvScope scope = null;
         String ompName = null;
+        long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = c.parser.currentName();
+            seen = c.seen(seen, field, ICV_FIELDS);
             c.parser.nextToken();
             switch (field) {
                 case "id" -> id = c.id("ICV id");
                 case "name" -> name = c.string("ICV name");
                 case "scope" -> {
-                    String s = c.string("ICV scope");
+                    String s = c.name("ICV scope");
                     scope = s == null ? null : IcvScope.of(s);
                 }
                 case "ompName" -> ompName = c.string("ompName");

@@ -26,13 +26,19 @@ final class JsonCursor {
     final FactInterner interner = new FactInterner();
     private final String input;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
+    /** Per pattern of a warning that would repeat per entity, how often it occurred. */
     private final Map<String, Integer> repeatedWarnings = new HashMap<>();
+    /** The pattern of each diagnostic that is counted in {@link #repeatedWarnings}, by its index. */
+    private final Map<Integer, String> patternOf = new HashMap<>();
+    private final boolean strict;
     private final RepeatedStrings repeated = new RepeatedStrings();
     private boolean newerMinor;
 
-    JsonCursor(JsonParser parser, String input) {
+    /** @param strict whether duplicate keys are errors rather than warnings */
+    JsonCursor(JsonParser parser, String input, boolean strict) {
         this.parser = parser;
         this.input = input;
+        this.strict = strict;
     }
 
     String input() {
@@ -45,8 +51,10 @@ final class JsonCursor {
 
     List<Diagnostic> diagnostics() {
         List<Diagnostic> all = new ArrayList<>(diagnostics.size());
-        for (Diagnostic d : diagnostics) {
-            Integer more = repeatedWarnings.get(d.code() + "|" + d.message());
+        for (int i = 0; i < diagnostics.size(); i++) {
+            Diagnostic d = diagnostics.get(i);
+            String pattern = patternOf.get(i);
+            Integer more = pattern == null ? null : repeatedWarnings.get(pattern);
             all.add(more != null && more > 1 ? new Diagnostic(d.severity(), d.code(), d.message()
                     + " (" + more + " times; first shown)", d.fix(), d.location()) : d);
         }
@@ -93,14 +101,59 @@ final class JsonCursor {
         String pattern = path().replaceAll("\\[\\d+]", "[*]");
         String message = "unknown field '" + name + "' at " + pattern
                 + (newerMinor ? " (written by a newer minor version of the format)" : "");
-        String key = "unknown-field|" + message;
-        int seen = repeatedWarnings.merge(key, 1, Integer::sum);
-        if (seen == 1) {
-            diagnostics.add(Diagnostic.warning("unknown-field", message,
+        if (firstOf("unknown-field|" + message)) {
+            addCounted("unknown-field|" + message, Diagnostic.warning("unknown-field", message,
                     newerMinor ? "update OMPD Explorer to read this field; it was skipped"
                             : "check the spelling against docs/snapshot-format.md; it was skipped", here()));
         }
         skipValue();
+    }
+
+    private boolean firstOf(String pattern) {
+        return repeatedWarnings.merge(pattern, 1, Integer::sum) == 1;
+    }
+
+    private void addCounted(String pattern, Diagnostic d) {
+        patternOf.put(diagnostics.size(), pattern);
+        diagnostics.add(d);
+    }
+
+    /**
+     * Marks field number {@code bit} of the object being read as seen, the parser on its name; a second sighting
+     * is reported. A bit mask per object keeps this free on the hot path, where a set of names would not be.
+     *
+     * @return the mask with the field's bit set
+     */
+    long seen(long mask, int bit) {
+        long b = 1L << bit;
+        if ((mask & b) != 0) {
+            duplicateKey("the last value is used");
+        }
+        return mask | b;
+    }
+
+    /** {@link #seen(long, int)} for an object read by name: {@code fields} are its known names; others are left. */
+    long seen(long mask, String name, String[] fields) {
+        for (int i = 0; i < fields.length; i++) {
+            if (fields[i].equals(name)) {
+                return seen(mask, i);
+            }
+        }
+        return mask;
+    }
+
+    /** Reports the key the parser is on as given twice in its object; {@code outcome} says which value counts. */
+    void duplicateKey(String outcome) {
+        String name = parser.currentName();
+        String path = path();
+        String object = path.endsWith("." + name) ? path.substring(0, path.length() - name.length() - 1) : path;
+        String message = "duplicate key '" + name + "' in " + object + "; " + outcome;
+        String pattern = "duplicate-key|" + name + "|" + object.replaceAll("\\[\\d+]", "[*]");
+        if (firstOf(pattern)) {
+            String fix = "give each key once per object";
+            addCounted(pattern, strict ? Diagnostic.error("duplicate-key", message, fix, here())
+                    : Diagnostic.warning("duplicate-key", message, fix, here()));
+        }
     }
 
     /** Skips the value of the field at hand, whether the parser is on its name or already on its value. */
@@ -206,39 +259,78 @@ final class JsonCursor {
         return null;
     }
 
+    /**
+     * Reads a name of an open vocabulary (a kind, a flag, a scope, a return code): any non-blank string, shared
+     * per text; {@code null} (reported) when it is blank or not a string.
+     */
+    String name(String what) {
+        String s = repeatedString(what);
+        if (s != null && s.isBlank()) {
+            error("empty-name", what + " is an empty string", "write the name, or leave the field out");
+            return null;
+        }
+        return s;
+    }
+
     /** Reads an unsigned 64-bit address (hex string or integer); {@code null} (reported) when it is not one. */
     Long address(String what) {
         JsonToken t = parser.currentToken();
         if (t == JsonToken.VALUE_STRING) {
-            long fast = hex(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength());
-            if (fast != NOT_HEX) {
-                return fast;
-            }
-            try {
-                return Address.parse(parser.getString());
-            } catch (NumberFormatException e) {
-                error("bad-address", what + ": " + e.getMessage(), "write an address as \"0x…\" hex");
-                return null;
-            }
+            return hexString(what);
         }
         if (t == JsonToken.VALUE_NUMBER_INT) {
-            if (parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
-                long v = parser.getLongValue();
-                if (v >= 0) {
-                    return v;
-                }
-            } else {
-                BigInteger big = parser.getBigIntegerValue();
-                if (big.signum() >= 0 && big.compareTo(MAX_ADDRESS) <= 0) {
-                    return big.longValue();
-                }
-            }
-            error("bad-address", what + " " + parser.getString() + " is not a 64-bit address (0 to 2^64 − 1)",
+            return unsignedInteger(what, "bad-address", "is not a 64-bit address (0 to 2^64 − 1)",
                     "write an address as \"0x…\" hex, at most 0xffffffffffffffff");
-            return null;
         }
         wrongType(what + " (an address: \"0x…\" hex)");
         return null;
+    }
+
+    /**
+     * Reads an unsigned 64-bit integer that is not an address (an LWP, a device kind, a tool data value): a JSON
+     * integer from 0 to 2^64 − 1, or {@code "0x…"} hex; {@code null} (reported) when it is not one.
+     */
+    Long unsigned(String what) {
+        JsonToken t = parser.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            return unsignedInteger(what, "out-of-range", "is outside 0 to 2^64 − 1 (an unsigned 64-bit value)",
+                    "write an integer from 0 to 18446744073709551615");
+        }
+        if (t == JsonToken.VALUE_STRING) {
+            return hexString(what);
+        }
+        wrongType(what + " (an unsigned integer)");
+        return null;
+    }
+
+    /** Java has no unsigned long: 2^63 to 2^64 − 1 are kept as the negative longs of the same 64 bits. */
+    private Long unsignedInteger(String what, String code, String outside, String fix) {
+        if (parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+            long v = parser.getLongValue();
+            if (v >= 0) {
+                return v;
+            }
+        } else {
+            BigInteger big = parser.getBigIntegerValue();
+            if (big.signum() >= 0 && big.compareTo(MAX_ADDRESS) <= 0) {
+                return big.longValue();
+            }
+        }
+        error(code, what + " " + abbreviate(parser.getString()) + " " + outside, fix);
+        return null;
+    }
+
+    private Long hexString(String what) {
+        long fast = hex(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength());
+        if (fast != NOT_HEX) {
+            return fast;
+        }
+        try {
+            return Address.parse(parser.getString());
+        } catch (NumberFormatException e) {
+            error("bad-address", what + ": " + e.getMessage(), "write it as \"0x…\" hex");
+            return null;
+        }
     }
 
     private static final long NOT_HEX = 0x5a5a5a5a_5a5a5a5aL; // never a canonical address in a snapshot
@@ -264,6 +356,8 @@ final class JsonCursor {
      * object reader reads its own fields, since the marker may stand where an object value would.
      */
     static final class UnavailableBuilder {
+        static final String[] FIELDS = {"unavailable", "detail"};
+        private static final String PREFIX = "ompd_rc_";
         private String code;
         private String detail;
 
@@ -271,7 +365,17 @@ final class JsonCursor {
         boolean take(JsonCursor c, String name) {
             if (name.equals("unavailable")) {
                 c.parser.nextToken();
-                code = c.string("unavailable (an OMPD return code name)");
+                String given = c.name("unavailable (an OMPD return code name)");
+                code = given;
+                // every prefix goes, so that the name written back reads back as itself
+                while (code != null && code.startsWith(PREFIX)) {
+                    code = code.substring(PREFIX.length());
+                }
+                if (code != null && code.isBlank()) {
+                    c.error("empty-name", "unavailable is \"" + given + "\" without a return code name",
+                            "write a return code name, e.g. \"needs_state_tracking\"");
+                    code = null;
+                }
                 return true;
             }
             if (name.equals("detail")) {
@@ -287,16 +391,17 @@ final class JsonCursor {
         }
 
         <T> Fact<T> fact() {
-            String name = code.startsWith("ompd_rc_") ? code.substring("ompd_rc_".length()) : code;
-            return Fact.unavailable(ReturnCode.of(name), detail);
+            return Fact.unavailable(ReturnCode.of(code), detail);
         }
     }
 
     /** Reads an {@code {"unavailable": …}} object at a START_OBJECT; anything else there is reported. */
     <T> Fact<T> unavailableOnly(String what) {
         UnavailableBuilder u = new UnavailableBuilder();
+        long seen = 0;
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = parser.currentName();
+            seen = seen(seen, name, UnavailableBuilder.FIELDS);
             if (!u.take(this, name)) {
                 unknownField(name);
             }

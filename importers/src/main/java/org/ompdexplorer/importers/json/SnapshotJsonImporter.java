@@ -2,11 +2,11 @@ package org.ompdexplorer.importers.json;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.ompdexplorer.importers.InputFile;
 import org.ompdexplorer.importers.InputUnreadableException;
 import org.ompdexplorer.importers.InvalidSnapshotException;
 import org.ompdexplorer.importers.LoadCancelledException;
@@ -49,74 +49,57 @@ import tools.jackson.core.json.JsonFactory;
 public final class SnapshotJsonImporter {
     /** The format nests 5 deep; anything far deeper is not a snapshot, and must not cost a deep stack. */
     static final int MAX_NESTING = 64;
+    /** Longer strings and numbers are not a snapshot's; refusing them bounds the memory a bad file can take. */
+    static final int MAX_STRING = 16 << 20;
+    static final int MAX_NUMBER = 64;
     private static final int PROGRESS_EVERY = 8192;
+    private static final String[] SECTIONS = {"format", "version", "capture", "runtime", "addressSpaces", "states",
+        "icvs", "displayControlVars", "threads", "parallelRegions", "tasks"};
+    /** Sections whose elements a repeat adds to the first's, rather than replacing them. */
+    private static final java.util.Set<String> APPENDING = java.util.Set.of("addressSpaces", "states", "icvs",
+            "threads", "parallelRegions", "tasks");
     private final JsonFactory factory = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
             .streamReadConstraints(StreamReadConstraints.builder()
                     .maxNestingDepth(MAX_NESTING)
-                    .maxStringLength(16 << 20)
-                    .maxNumberLength(64)
+                    .maxStringLength(MAX_STRING)
+                    .maxNumberLength(MAX_NUMBER)
                     .build())
             .build();
     private final ValueReaders.Matchers matchers = ValueReaders.Matchers.of(factory);
 
-    /** Reads a snapshot file; {@code input} names it in every message. */
+    /** Reads a snapshot file, opening it once; {@code input} names it in every message. */
     public LoadResult read(Path path, LoadOptions options, ProgressListener progress) throws SnapshotLoadException {
-        String input = path.toString();
-        if (Files.isDirectory(path)) {
-            throw new InputUnreadableException(input, input + " is a directory, not a snapshot file", null);
-        }
-        long size;
-        try {
-            size = Files.size(path);
+        InputFile file = InputFile.open(path);
+        try (InputStream in = file.stream()) {
+            return read(in, path.toString(), file.size(), options, progress);
         } catch (IOException e) {
-            throw unreadable(input, e);
+            throw InputUnreadableException.of(path.toString(), e); // closing failed
         }
-        try (InputStream in = Files.newInputStream(path)) {
-            return read(in, input, size, options, progress);
-        } catch (IOException e) {
-            throw unreadable(input, e);
-        }
-    }
-
-    private static InputUnreadableException unreadable(String input, Exception e) {
-        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
-                : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage();
-        return new InputUnreadableException(input, "cannot read " + input + ": " + why
-                + " — check the path and its permissions", e);
     }
 
     /** Reads a snapshot from a stream of {@code size} bytes (−1 when unknown). The stream is not closed. */
     public LoadResult read(InputStream in, String input, long size, LoadOptions options, ProgressListener progress)
             throws SnapshotLoadException {
+        JsonParser parser = null;
         JsonCursor cursor = null;
-        try (JsonParser parser = factory.createParser(ObjectReadContext.empty(), in)) {
-            cursor = new JsonCursor(parser, input);
+        try {
+            parser = factory.createParser(ObjectReadContext.empty(), in);
+            cursor = new JsonCursor(parser, input, options.strict());
             return new Run(cursor, size, options, progress).read();
         } catch (JacksonIOException e) {
-            throw unreadable(input, e);
+            throw InputUnreadableException.of(input, e.getCause() instanceof IOException io ? io
+                    : new IOException(e.getOriginalMessage(), e));
         } catch (JacksonException e) {
             List<Diagnostic> so = cursor == null ? new ArrayList<>() : new ArrayList<>(cursor.diagnostics());
-            so.add(syntaxError(input, e));
+            so.add(SyntaxMessages.of(input, e, parser == null ? null : parser.currentTokenLocation(),
+                    parser == null ? null : parser.currentLocation(), cursor == null ? null : cursor.path()));
             throw new MalformedInputException(input, so, e);
+        } finally {
+            if (parser != null) {
+                parser.close();
+            }
         }
-    }
-
-    private static Diagnostic syntaxError(String input, JacksonException e) {
-        TokenStreamLocation at = e.getLocation();
-        String original = e.getOriginalMessage();
-        String firstLine = original == null ? e.getClass().getSimpleName() : original.lines().findFirst().orElse("");
-        boolean truncated = firstLine.contains("end-of-input") || firstLine.contains("Unexpected end");
-        boolean tooDeep = firstLine.contains("nesting depth") || firstLine.contains("Depth");
-        String message = truncated ? "the file ends in the middle of the JSON (truncated): " + firstLine
-                : tooDeep ? "JSON nested deeper than " + MAX_NESTING + " levels: not a snapshot (" + firstLine + ")"
-                : "not valid JSON: " + firstLine;
-        String fix = truncated ? "the file was cut short: take or copy the snapshot again"
-                : "a snapshot is a JSON object as docs/snapshot-format.md describes; check the file is one";
-        int line = at == null ? 0 : Math.max(0, at.getLineNr());
-        int column = at == null ? 0 : Math.max(0, at.getColumnNr());
-        return Diagnostic.error(truncated ? "truncated" : "syntax", message, fix,
-                Location.inInput(input, line, column, null));
     }
 
     /** One read of one input. */
@@ -133,6 +116,7 @@ public final class SnapshotJsonImporter {
         private final EntityPositions threadPositions = new EntityPositions("threads");
         private final EntityPositions regionPositions = new EntityPositions("parallelRegions");
         private final EntityPositions spacePositions = new EntityPositions("addressSpaces");
+        private int seenSections;
         private String format;
         private CaptureInfo capture;
         private RuntimeInfo runtime = RuntimeInfo.UNKNOWN;
@@ -192,6 +176,11 @@ public final class SnapshotJsonImporter {
         }
 
         private void section(String name) throws SnapshotLoadException {
+            int at = List.of(SECTIONS).indexOf(name);
+            if (at >= 0 && (seenSections & (1 << at)) != 0) {
+                c.duplicateKey(APPENDING.contains(name) ? "the elements of both are read" : "the last value is used");
+            }
+            seenSections |= at < 0 ? 0 : 1 << at;
             c.parser.nextToken();
             switch (name) {
                 case "format" -> {
@@ -224,6 +213,9 @@ public final class SnapshotJsonImporter {
             int major;
             int minor;
             try {
+                if (parts.length == 0) {
+                    throw new NumberFormatException(version); // "." splits into nothing
+                }
                 major = Integer.parseInt(parts[0]);
                 minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
             } catch (NumberFormatException e) {

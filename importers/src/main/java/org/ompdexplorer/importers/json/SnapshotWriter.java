@@ -103,7 +103,8 @@ final class SnapshotWriter {
             g.writeNumberProperty("parent", a.parent().value());
         }
         if (a.deviceKind() != null) {
-            g.writeNumberProperty("deviceKind", a.deviceKind());
+            g.writeName("deviceKind");
+            unsigned(a.deviceKind());
         }
         optional("deviceId", a.deviceId());
         icvValues(a.icvs());
@@ -138,7 +139,8 @@ final class SnapshotWriter {
             g.writeObjectPropertyStart("osIds");
             for (OsThreadId id : t.osIds()) {
                 if (id.kind().equals(OsThreadIdKind.LWP)) {
-                    g.writeNumberProperty(id.kind().name(), id.value());
+                    g.writeName(id.kind().name());
+                    unsigned(id.value());
                 } else {
                     g.writeStringProperty(id.kind().name(), hex(id.value()));
                 }
@@ -263,7 +265,8 @@ final class SnapshotWriter {
 
     private void toolData(ToolData d) {
         g.writeStartObject();
-        g.writeNumberProperty("value", d.value());
+        g.writeName("value");
+        unsigned(d.value());
         g.writeStringProperty("ptr", hex(d.ptr()));
         g.writeEndObject();
     }
@@ -308,6 +311,15 @@ final class SnapshotWriter {
             }
             case Fact.Absent<T> a -> {
             }
+        }
+    }
+
+    /** An unsigned 64-bit value in decimal: Java keeps 2^63 and above as negative longs. */
+    private void unsigned(long value) {
+        if (value >= 0) {
+            g.writeNumber(value);
+        } else {
+            g.writeNumber(Long.toUnsignedString(value));
         }
     }
 

@@ -27,6 +27,7 @@ final class TaskReader {
         toolData, icvs, lifecycle, flags, priority, dependences, dependsOn, creationOrder
     }
 
+    private static final String[] DEPENDENCE_FIELDS = {"type", "address"};
     private final JsonCursor c;
     private final ValueReaders values;
     private final FieldMatcher<Field> fields;
@@ -58,12 +59,14 @@ final class TaskReader {
         List<TaskId> dependsOn = List.of();
         long creationOrder = -1;
         boolean agent = false;
+        long seen = 0;
         for (Field field = fields.next(c); field != null; field = fields.next(c)) {
+            seen = c.seen(seen, field.ordinal());
             c.parser.nextToken();
             switch (field) {
                 case id -> id = c.id("task id");
                 case kind -> {
-                    String k = c.repeatedString("task kind");
+                    String k = c.name("task kind");
                     kind = k == null ? null : TaskKind.of(k);
                 }
                 case generatingTask -> generating = values.taskLink("generatingTask");
@@ -77,7 +80,7 @@ final class TaskReader {
                 case toolData -> toolData = values.toolData("toolData");
                 case icvs -> icvs = values.icvValues("icvs");
                 case lifecycle -> {
-                    String l = c.repeatedString("lifecycle");
+                    String l = c.name("lifecycle");
                     lifecycle = l == null ? null : TaskLifecycle.of(l);
                     agent = true;
                 }
@@ -128,7 +131,7 @@ final class TaskReader {
         }
         List<TaskFlag> flags = new ArrayList<>(2);
         while (c.parser.nextToken() != JsonToken.END_ARRAY) {
-            String f = c.repeatedString("flag");
+            String f = c.name("flag");
             if (f != null) {
                 flags.add(TaskFlag.of(f));
             }
@@ -149,16 +152,25 @@ final class TaskReader {
             }
             String type = null;
             Long address = null;
+            boolean sawAddress = false;
+            long seen = 0;
             while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 String name = c.parser.currentName();
+                seen = c.seen(seen, name, DEPENDENCE_FIELDS);
                 c.parser.nextToken();
                 switch (name) {
-                    case "type" -> type = c.string("dependence type");
-                    case "address" -> address = c.address("dependence address");
+                    case "type" -> type = c.name("dependence type");
+                    case "address" -> {
+                        sawAddress = true;
+                        address = c.address("dependence address");
+                    }
                     default -> c.unknownField(name);
                 }
             }
             if (type == null || address == null) {
+                if (address == null && sawAddress && type != null) {
+                    continue; // the bad address is reported already
+                }
                 c.error("missing-field", "a dependence needs \"type\" and \"address\"", "add both");
             } else {
                 deps.add(new Dependence(DependenceType.of(type), address));

@@ -20,6 +20,11 @@ import tools.jackson.core.JsonToken;
 
 /** Reads elements of {@code threads[]} and {@code parallelRegions[]}. */
 final class TeamReader {
+    private static final String[] THREAD_FIELDS = {"id", "addressSpace", "osIds", "kind", "state", "waitId",
+            "currentTask", "currentRegion", "toolData", "icvs"};
+    private static final String[] REGION_FIELDS = {"id", "addressSpace", "enclosingRegion", "teamSize", "level",
+            "activeLevel", "members", "encounteringTask", "creationSite", "toolData", "icvs"};
+    private static final String[] MEMBER_FIELDS = {"threadNum", "thread", "implicitTask"};
     private final JsonCursor c;
     private final ValueReaders values;
 
@@ -39,8 +44,10 @@ final class TeamReader {
         Fact<RegionId> currentRegion = Fact.absent();
         Fact<ToolData> toolData = Fact.absent();
         List<IcvValue> icvs = List.of();
+        long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
+            seen = c.seen(seen, name, THREAD_FIELDS);
             c.parser.nextToken();
             switch (name) {
                 case "id" -> id = c.id("thread id");
@@ -49,7 +56,7 @@ final class TeamReader {
                     space = s < 0 ? null : new AddressSpaceId(s);
                 }
                 case "osIds" -> osIds = values.osIds();
-                case "kind" -> kind = values.stringFact("thread kind").map(ThreadKind::of);
+                case "kind" -> kind = values.nameFact("thread kind").map(ThreadKind::of);
                 case "state" -> state = values.state("state");
                 case "waitId" -> waitId = values.addressFact("waitId");
                 case "currentTask" -> currentTask = values.taskLink("currentTask");
@@ -80,8 +87,10 @@ final class TeamReader {
         Fact<CodeLocation> creationSite = Fact.absent();
         Fact<ToolData> toolData = Fact.absent();
         List<IcvValue> icvs = List.of();
+        long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
+            seen = c.seen(seen, name, REGION_FIELDS);
             c.parser.nextToken();
             switch (name) {
                 case "id" -> id = c.id("parallel region id");
@@ -124,8 +133,10 @@ final class TeamReader {
             Integer threadNum = null;
             Fact<ThreadId> thread = Fact.absent();
             Fact<TaskId> implicitTask = Fact.absent();
+            long seen = 0;
             while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 String name = c.parser.currentName();
+                seen = c.seen(seen, name, MEMBER_FIELDS);
                 c.parser.nextToken();
                 switch (name) {
                     case "threadNum" -> threadNum = c.integer("threadNum", Integer.MIN_VALUE, Integer.MAX_VALUE);

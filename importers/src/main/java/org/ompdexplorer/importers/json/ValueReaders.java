@@ -41,6 +41,8 @@ final class ValueReaders {
         }
     }
 
+    private static final String[] STATE_FIELDS = {"value", "name", "unavailable", "detail"};
+    private static final String[] ICV_VALUE_FIELDS = {"icv", "value", "string"};
     private static final int CODE_SLOTS = 1024;
     private final JsonCursor c;
     private final Matchers matchers;
@@ -112,6 +114,15 @@ final class ValueReaders {
         };
     }
 
+    /** A name of an open vocabulary, as a fact: see {@link JsonCursor#name}. */
+    Fact<String> nameFact(String what) {
+        return switch (c.parser.currentToken()) {
+            case VALUE_NULL -> Fact.absent();
+            case START_OBJECT -> c.unavailableOnly(what);
+            default -> Fact.ofNullable(c.name(what));
+        };
+    }
+
     /** True when the current token opens an object; otherwise reports the wrong type (null is absent). */
     private boolean object(String what) {
         JsonToken t = c.parser.currentToken();
@@ -134,7 +145,9 @@ final class ValueReaders {
         String symbol = null;
         String file = null;
         int line = 0;
+        long seen = 0;
         for (CodeField field = matchers.code().next(c); field != null; field = matchers.code().next(c)) {
+            seen = c.seen(seen, field.ordinal());
             switch (field) {
                 case unavailable, detail -> u.take(c, field.name());
                 case address -> {
@@ -186,7 +199,9 @@ final class ValueReaders {
         JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
         long[] exit = {0, 0};
         long[] enter = {0, 0};
+        long seen = 0;
         for (FramesField field = matchers.frames().next(c); field != null; field = matchers.frames().next(c)) {
+            seen = c.seen(seen, field.ordinal());
             switch (field) {
                 case unavailable, detail -> u.take(c, field.name());
                 case exit -> { c.parser.nextToken(); frame("exit frame", exit); }
@@ -201,7 +216,9 @@ final class ValueReaders {
         if (!object(what)) {
             return;
         }
+        long seen = 0;
         for (FrameField field = matchers.frame().next(c); field != null; field = matchers.frame().next(c)) {
+            seen = c.seen(seen, field.ordinal());
             c.parser.nextToken();
             switch (field) {
                 case address -> {
@@ -223,10 +240,12 @@ final class ValueReaders {
         JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
         long value = 0;
         long ptr = 0;
+        long seen = 0;
         for (ToolDataField field = matchers.toolData().next(c); field != null; field = matchers.toolData().next(c)) {
+            seen = c.seen(seen, field.ordinal());
             switch (field) {
                 case unavailable, detail -> u.take(c, field.name());
-                case value -> { c.parser.nextToken(); Long v = c.longValue("tool data value"); value = v == null ? 0 : v; }
+                case value -> { c.parser.nextToken(); Long v = c.unsigned("tool data value"); value = v == null ? 0 : v; }
                 case ptr -> { c.parser.nextToken(); Long p = c.address("tool data ptr"); ptr = p == null ? 0 : p; }
             }
         }
@@ -241,8 +260,10 @@ final class ValueReaders {
         JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
         Long value = null;
         String name = null;
+        long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = c.parser.currentName();
+            seen = c.seen(seen, field, STATE_FIELDS);
             if (u.take(c, field)) {
                 continue;
             }
@@ -277,8 +298,10 @@ final class ValueReaders {
             long icv = -1;
             Fact<Long> integer = Fact.absent();
             Fact<String> string = Fact.absent();
+            long seen = 0;
             while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 String name = c.parser.currentName();
+                seen = c.seen(seen, name, ICV_VALUE_FIELDS);
                 c.parser.nextToken();
                 switch (name) {
                     case "icv" -> icv = c.id("icv");
@@ -303,12 +326,25 @@ final class ValueReaders {
             return List.of();
         }
         List<OsThreadId> ids = new ArrayList<>();
+        List<String> kinds = new ArrayList<>(2);
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String kind = c.parser.currentName();
+            if (kind.isBlank()) {
+                c.error("empty-name", "an OS thread id has an empty kind", "name its kind: lwp, pthread or winthread");
+                c.skipValue();
+                continue;
+            }
+            OsThreadIdKind k = OsThreadIdKind.of(kind);
+            if (kinds.contains(kind)) {
+                c.duplicateKey("the last value is used");
+                ids.removeIf(id -> id.kind().equals(k));
+            } else {
+                kinds.add(kind);
+            }
             c.parser.nextToken();
-            Long v = c.address("osIds." + kind);
+            Long v = c.unsigned("osIds." + kind);
             if (v != null) {
-                ids.add(new OsThreadId(OsThreadIdKind.of(kind), v));
+                ids.add(new OsThreadId(k, v));
             }
         }
         return ids;

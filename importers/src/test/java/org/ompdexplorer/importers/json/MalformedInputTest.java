@@ -101,6 +101,15 @@ class MalformedInputTest {
     }
 
     @Test
+    void aVersionOfDotsIsRefusedAsNotMajorMinor() {
+        for (String version : new String[]{".", "..", ""}) {
+            assertThat(catchThrowableOfType(UnsupportedFormatException.class, () -> load(
+                    "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"" + version + "\"}")).getMessage())
+                    .contains("is not MAJOR.MINOR");
+        }
+    }
+
+    @Test
     void aNewerMinorVersionLoadsWithOneWarningPerUnknownField() throws Exception {
         LoadResult r = load("{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.7\","
                 + "\"capture\":{\"source\":\"ompt-agent\",\"gpu\":\"x\"},\"taskgroups\":[{\"id\":1}],"
