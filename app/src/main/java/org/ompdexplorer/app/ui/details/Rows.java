@@ -35,7 +35,7 @@ final class Rows {
     static Section toolData(Fact<ToolData> data) {
         Rows rows = new Rows();
         if (data instanceof Fact.Known<ToolData>(ToolData d)) {
-            rows.add("toolDataValue", "value", d.value()).add("toolDataPtr", "ptr", "0x" + Long.toHexString(d.ptr()));
+            rows.add("toolDataValue", "value", Long.toUnsignedString(d.value())).add("toolDataPtr", "ptr", "0x" + Long.toHexString(d.ptr()));
         } else {
             rows.add("toolData", "tool data", data);
         }

@@ -89,7 +89,7 @@ public final class EntityNames {
 
     /** {@code lwp 4242}, else the pthread id, else nothing. */
     public static String osId(OmpThread thread) {
-        return thread.osId(OsThreadIdKind.LWP).map(l -> "lwp " + l)
+        return thread.osId(OsThreadIdKind.LWP).map(l -> "lwp " + Long.toUnsignedString(l))
                 .or(() -> thread.osId(OsThreadIdKind.PTHREAD).map(p -> "pthread 0x" + Long.toHexString(p)))
                 .orElse("");
     }
