@@ -139,7 +139,7 @@ final class ValueReaders {
         if (!object(what)) {
             return Fact.absent();
         }
-        JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
+        UnavailableMarker u = new UnavailableMarker();
         Long address = null;
         boolean sawAddress = false;
         String symbol = null;
@@ -196,7 +196,7 @@ final class ValueReaders {
         if (!object(what)) {
             return Fact.absent();
         }
-        JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
+        UnavailableMarker u = new UnavailableMarker();
         long[] exit = {0, 0};
         long[] enter = {0, 0};
         long seen = 0;
@@ -237,7 +237,7 @@ final class ValueReaders {
         if (!object(what)) {
             return Fact.absent();
         }
-        JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
+        UnavailableMarker u = new UnavailableMarker();
         long value = 0;
         long ptr = 0;
         long seen = 0;
@@ -257,7 +257,7 @@ final class ValueReaders {
         if (!object(what)) {
             return Fact.absent();
         }
-        JsonCursor.UnavailableBuilder u = new JsonCursor.UnavailableBuilder();
+        UnavailableMarker u = new UnavailableMarker();
         Long value = null;
         String name = null;
         long seen = 0;
