@@ -122,6 +122,19 @@ public final class SnapshotIndex {
         return List.copyOf(chain);
     }
 
+    /**
+     * The position of a thread, parallel region or task in its list of the snapshot ({@link Snapshot#threads()},
+     * {@link Snapshot#parallelRegions()}, {@link Snapshot#tasks()}), or −1 for any other entity or an unknown id.
+     */
+    public int position(EntityRef ref) {
+        return switch (ref.kind()) {
+            case THREAD -> threadPosition(ref.id());
+            case PARALLEL_REGION -> regionPosition(ref.id());
+            case TASK -> taskPosition(ref.id());
+            default -> -1;
+        };
+    }
+
     /** The position of a task in {@link Snapshot#tasks()}, or −1. */
     int taskPosition(long id) {
         return taskById.get(id);

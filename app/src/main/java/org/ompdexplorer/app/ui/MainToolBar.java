@@ -60,9 +60,14 @@ final class MainToolBar extends ToolBar {
         status.getStyleClass().add("search-status");
         status.textProperty().bind(vm.search().statusProperty());
         status.setMinWidth(90);
+        javafx.scene.control.ToggleButton only = new javafx.scene.control.ToggleButton("Only matches");
+        only.setId("searchOnlyMatches");
+        only.setTooltip(new javafx.scene.control.Tooltip("List only the matches in the navigator instead of the tree"
+                + " (the tree comes back when this is off or the search is cleared)"));
+        only.selectedProperty().bindBidirectional(vm.search().onlyMatchesProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        getItems().addAll(open, core, export, back, forward, spacer, searchField, previous, next, status);
+        getItems().addAll(open, core, export, back, forward, spacer, searchField, previous, next, only, status);
     }
 
     TextField searchField() {

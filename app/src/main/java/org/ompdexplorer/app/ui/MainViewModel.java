@@ -84,6 +84,11 @@ public final class MainViewModel {
         this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
                 CaptureViewModel::gcoreOnPath);
         recentFiles.setAll(preferences.recentFiles());
+        // the navigator marks the search's matches, or lists only them
+        search.resultProperty().addListener((obs, old, now) -> navigator.showMatches(now,
+                search.onlyMatchesProperty().get()));
+        search.onlyMatchesProperty().addListener((obs, old, now) -> navigator.showMatches(search.resultProperty().get(),
+                now));
         preferences.remembered(EFFECTIVE_ICVS_KEY).ifPresent(v -> details.effectiveIcvsProperty().set(Boolean.parseBoolean(v)));
         details.effectiveIcvsProperty().addListener((obs, old, now) -> preferences.remember(EFFECTIVE_ICVS_KEY,
                 Boolean.toString(now)));

@@ -113,13 +113,20 @@ class WindowLookJourneyTest {
                         .isFalse());
     }
 
-    /** An underscore draws below its text's logical bounds; a shorter subtitle left bits of the old one behind. */
+    /**
+     * Glyphs draw outside their text's bounds (an underscore below, a stem to the left): a shorter subtitle left
+     * bits of the old one on screen. Each page gives the header a new background, so all of it is repainted.
+     */
     @Test
-    void theDetailsHeaderTextIsRepaintedWholeWhenItChanges(FxRobot robot) {
+    void theDetailsHeaderIsRepaintedWholeWhenThePageChanges(FxRobot robot) {
         show(robot, org.ompdexplorer.app.ui.entity.Target.of(org.ompdexplorer.app.ui.entity.SnapshotPage.STATES));
-        javafx.scene.text.Text text = (javafx.scene.text.Text) robot.lookup("#detailsSubtitle").queryAs(
-                javafx.scene.control.Label.class).lookup(".text");
-        assertThat(text.getBoundsType()).isEqualTo(javafx.scene.text.TextBoundsType.VISUAL);
+        javafx.scene.layout.Region header = (javafx.scene.layout.Region) robot.lookup(".details-header").query();
+        java.util.concurrent.atomic.AtomicInteger changes = new java.util.concurrent.atomic.AtomicInteger();
+        robot.interact(() -> header.backgroundProperty().addListener((obs, old, now) -> changes.incrementAndGet()));
+        javafx.scene.layout.Background before = header.getBackground();
+        show(robot, org.ompdexplorer.app.ui.entity.Target.of(org.ompdexplorer.app.ui.entity.SnapshotPage.RUNTIME));
+        assertThat(changes).as("the background was replaced, which repaints the whole header").hasValueGreaterThan(0);
+        assertThat(header.getBackground()).as("and is the stylesheet's again").isEqualTo(before);
     }
 
     /** A failed open says its message once, wrapped and whole however long, with no scroll bar over it. */
@@ -179,5 +186,29 @@ class WindowLookJourneyTest {
             assertThat(item(tree.getRoot(), taskTwo).isExpanded()).as("opened by the user").isTrue();
             assertThat(item(tree.getRoot(), "group:spaces").isExpanded()).as("closed by the user").isFalse();
         });
+    }
+
+    @Test
+    void searchMarksItsMatchesInTheTreeAndOnlyMatchesListsThem(FxRobot robot) {
+        new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null);
+        robot.clickOn("#searchField").write("queued");
+        new ExplorerRobot(robot).waitFor(10, () -> vm.search().result().size() == 3);
+        javafx.css.PseudoClass match = javafx.css.PseudoClass.getPseudoClass("match");
+        java.util.function.Supplier<java.util.List<String>> marked = () -> robot.lookup(".nav-cell")
+                .queryAllAs(javafx.scene.control.TreeCell.class).stream()
+                .filter(c -> c.getItem() != null && c.getPseudoClassStates().contains(match))
+                .map(c -> ((org.ompdexplorer.app.ui.navigator.NavNode) c.getItem()).id()).sorted().toList();
+        robot.type(javafx.scene.input.KeyCode.ENTER); // to the first match, which opens the rows around it
+        new ExplorerRobot(robot).waitFor(10, () -> marked.get().contains("task:6"));
+        assertThat(marked.get()).as("only matches are marked").isSubsetOf("task:6", "task:8", "task:10");
+
+        robot.clickOn("#searchOnlyMatches");
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TreeView<org.ompdexplorer.app.ui.navigator.NavNode> tree =
+                robot.lookup("#navigatorTree").queryAs(javafx.scene.control.TreeView.class);
+        new ExplorerRobot(robot).waitFor(10, () -> tree.getRoot().getChildren().size() == 1
+                && tree.getRoot().getChildren().getFirst().getValue().id().equals("group:matches"));
+        robot.clickOn("#searchOnlyMatches");
+        new ExplorerRobot(robot).waitFor(10, () -> tree.getRoot().getChildren().size() > 1);
     }
 }

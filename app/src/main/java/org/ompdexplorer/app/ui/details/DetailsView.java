@@ -3,8 +3,10 @@ package org.ompdexplorer.app.ui.details;
 import java.util.function.Consumer;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Background;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
 import org.ompdexplorer.app.ui.entity.Target;
 
 /** The details pane: the header of the selection and its sections; links navigate. */
@@ -17,6 +19,7 @@ public final class DetailsView extends BorderPane {
     private final Label kind = new Label();
     private final Label title = new Label();
     private final Label subtitle = new Label();
+    private final VBox header;
     private final VBox sections = new VBox(18);
     private final ScrollPane scroll = new ScrollPane(sections);
 
@@ -31,7 +34,7 @@ public final class DetailsView extends BorderPane {
         title.getStyleClass().add("details-title");
         subtitle.setId("detailsSubtitle");
         subtitle.getStyleClass().add("details-subtitle");
-        VBox header = new VBox(2, kind, title, subtitle);
+        header = new VBox(2, kind, title, subtitle);
         header.getStyleClass().add("details-header");
         setTop(header);
         sections.setId("detailsSections");
@@ -44,6 +47,10 @@ public final class DetailsView extends BorderPane {
     }
 
     private void show(DetailsPage page) {
+        // Glyphs draw outside their text's bounds (an underscore below, a stem to the left), so the area repainted
+        // for new header text could miss bits of the old text: a new background object repaints the whole header.
+        header.setBackground(Background.fill(Color.TRANSPARENT));
+        header.applyCss(); // the stylesheet's own background again, as a new object
         sections.getChildren().clear();
         if (page == null) {
             kind.setText("");

@@ -11,13 +11,18 @@ final class NavTreeCell extends TreeCell<NavNode> {
     static final String MORE_STYLE_CLASS = "nav-more";
     static final PseudoClass UNAVAILABLE = PseudoClass.getPseudoClass("unavailable");
     static final PseudoClass MORE = PseudoClass.getPseudoClass("more");
+    /** A row whose entity the search matched. */
+    static final PseudoClass MATCH = PseudoClass.getPseudoClass("match");
 
     private final Label text = new Label();
     private final Label secondary = new Label();
     private final HBox badges = new HBox(4);
     private final HBox box = new HBox(6, text, secondary, badges);
 
-    NavTreeCell() {
+    private final java.util.function.Predicate<org.ompdexplorer.app.ui.entity.Target> isMatch;
+
+    NavTreeCell(java.util.function.Predicate<org.ompdexplorer.app.ui.entity.Target> isMatch) {
+        this.isMatch = isMatch;
         getStyleClass().add(STYLE_CLASS);
         text.getStyleClass().add("nav-text");
         secondary.getStyleClass().add("nav-secondary");
@@ -57,6 +62,7 @@ final class NavTreeCell extends TreeCell<NavNode> {
             setAccessibleText(null);
             pseudoClassStateChanged(UNAVAILABLE, false);
             pseudoClassStateChanged(MORE, false);
+            pseudoClassStateChanged(MATCH, false);
             return;
         }
         boolean isMore = getTreeItem() instanceof NavTreeItem.MoreItem;
@@ -67,7 +73,9 @@ final class NavTreeCell extends TreeCell<NavNode> {
         showBadges(node.badges());
         pseudoClassStateChanged(UNAVAILABLE, node.isUnavailable());
         pseudoClassStateChanged(MORE, isMore);
-        setAccessibleText(node.toString());
+        boolean match = node.target().filter(isMatch).isPresent();
+        pseudoClassStateChanged(MATCH, match);
+        setAccessibleText(match ? node + " (search match)" : node.toString());
         setGraphic(box);
     }
 }

@@ -52,7 +52,8 @@ public final class NavigatorView extends BorderPane {
         setCenter(tree);
         tree.setId(TREE_ID);
         tree.setShowRoot(false);
-        tree.setCellFactory(t -> new NavTreeCell());
+        tree.setCellFactory(t -> new NavTreeCell(viewModel::isMatch));
+        viewModel.matchesVersionProperty().addListener((obs, old, now) -> tree.refresh());
         tree.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
         tree.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> selected(now));
         tree.setOnKeyPressed(e -> {
@@ -173,7 +174,8 @@ public final class NavigatorView extends BorderPane {
         while (!queue.isEmpty() && expanded < 40) {
             TreeItem<NavNode> item = queue.poll();
             int level = depth.getOrDefault(item, 1);
-            if (item.isLeaf() || level > 4 || item.getChildren().size() > 8) {
+            // deep enough for a lesson's task tree under the tasks that opened its regions
+            if (item.isLeaf() || level > 8 || item.getChildren().size() > 8) {
                 continue;
             }
             item.setExpanded(true);

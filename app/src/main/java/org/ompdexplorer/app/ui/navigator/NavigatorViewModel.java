@@ -22,6 +22,10 @@ public final class NavigatorViewModel {
     // Properties
     private final ObjectProperty<Grouping> grouping = new SimpleObjectProperty<>(this, "grouping", Grouping.STRUCTURE);
     private long snapshotVersion;
+    private org.ompdexplorer.app.ui.search.SearchResult matches = org.ompdexplorer.app.ui.search.SearchResult.NONE;
+    private boolean onlyMatches;
+    private final javafx.beans.property.ReadOnlyLongWrapper matchesVersion =
+            new javafx.beans.property.ReadOnlyLongWrapper(this, "matchesVersion");
     private final ReadOnlyObjectWrapper<List<NavNode>> roots = new ReadOnlyObjectWrapper<>(this, "roots", List.of());
 
     private final Map<Grouping, NavigatorTree> trees = new EnumMap<>(Grouping.class);
@@ -39,6 +43,35 @@ public final class NavigatorViewModel {
         return roots.getReadOnlyProperty();
     }
 
+    /** Changes whenever the matches to mark change: rows repaint their marks then. */
+    public javafx.beans.property.ReadOnlyLongProperty matchesVersionProperty() {
+        return matchesVersion.getReadOnlyProperty();
+    }
+
+    /** Whether the search matched this entry's entity: its row is marked. */
+    public boolean isMatch(Target target) {
+        return loaded != null && !matches.isEmpty() && matches.contains(target, loaded.snapshot().index());
+    }
+
+    /** Whether the navigator lists only the matches now. */
+    public boolean showsOnlyMatches() {
+        return onlyMatches && !matches.isEmpty() && loaded != null;
+    }
+
+    /**
+     * The search's matches, to mark in the tree, or with {@code only} to list instead of the tree (the grouping
+     * comes back when the search is cleared or {@code only} is turned off).
+     */
+    public void showMatches(org.ompdexplorer.app.ui.search.SearchResult result, boolean only) {
+        boolean listed = showsOnlyMatches();
+        matches = result == null ? org.ompdexplorer.app.ui.search.SearchResult.NONE : result;
+        onlyMatches = only;
+        matchesVersion.set(matchesVersion.get() + 1);
+        if (listed || showsOnlyMatches()) {
+            rebuild();
+        }
+    }
+
     /** Changes with every {@link #setSnapshot}: what the view keeps per grouping belongs to one snapshot. */
     public long snapshotVersion() {
         return snapshotVersion;
@@ -50,12 +83,16 @@ public final class NavigatorViewModel {
     public void setSnapshot(LoadedSnapshot snapshot) {
         this.loaded = snapshot;
         snapshotVersion++;
+        matches = org.ompdexplorer.app.ui.search.SearchResult.NONE; // the search reruns on the new snapshot
         trees.clear();
         rebuild();
     }
 
     /** The path to the target's entry in the current grouping, or empty when this grouping does not show it. */
     public Optional<List<String>> pathTo(Target target) {
+        if (showsOnlyMatches()) {
+            return new MatchesTree(loaded, matches).pathTo(target);
+        }
         return loaded == null ? Optional.empty() : tree(grouping.get()).pathTo(target);
     }
 
@@ -65,8 +102,8 @@ public final class NavigatorViewModel {
      */
     public Optional<List<String>> reveal(Target target) {
         Optional<List<String>> path = pathTo(target);
-        if (path.isPresent() || loaded == null) {
-            return path;
+        if (path.isPresent() || loaded == null || showsOnlyMatches()) {
+            return path; // listing matches: no switching of groupings behind the list
         }
         for (Grouping other : Grouping.values()) {
             if (other != grouping.get()) {
@@ -88,6 +125,7 @@ public final class NavigatorViewModel {
     }
 
     private void rebuild() {
-        roots.set(loaded == null ? List.of() : tree(grouping.get()).roots());
+        roots.set(loaded == null ? List.of() : showsOnlyMatches() ? new MatchesTree(loaded, matches).roots()
+                : tree(grouping.get()).roots());
     }
 }

@@ -1,7 +1,9 @@
 package org.ompdexplorer.app.ui.search;
 
+import java.util.Arrays;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotIndex;
 
 /**
  * The matches of one search, as positions in the snapshot's lists (compact: a million matches are 4 MB):
@@ -16,6 +18,20 @@ public record SearchResult(String input, int[] threads, int[] regions, int[] tas
 
     public boolean isEmpty() {
         return size() == 0;
+    }
+
+    /** Whether {@code target} is one of the matches: a binary search, the positions being in snapshot order. */
+    public boolean contains(Target target, SnapshotIndex index) {
+        if (!(target instanceof Target.Entity e)) {
+            return false;
+        }
+        int at = index.position(e.ref());
+        return at >= 0 && switch (e.ref().kind()) {
+            case THREAD -> Arrays.binarySearch(threads, at) >= 0;
+            case PARALLEL_REGION -> Arrays.binarySearch(regions, at) >= 0;
+            case TASK -> Arrays.binarySearch(tasks, at) >= 0;
+            default -> false;
+        };
     }
 
     /** The {@code i}-th match. */

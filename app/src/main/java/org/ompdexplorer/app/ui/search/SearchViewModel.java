@@ -23,6 +23,10 @@ public final class SearchViewModel {
     private final StringProperty text = new SimpleStringProperty(this, "text", "");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper(this, "searching", false);
+    private final javafx.beans.property.ReadOnlyObjectWrapper<SearchResult> resultShown =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "result", SearchResult.NONE);
+    private final javafx.beans.property.BooleanProperty onlyMatches =
+            new javafx.beans.property.SimpleBooleanProperty(this, "onlyMatches", false);
 
     private final LatestWinsScheduler scheduler;
     private final Consumer<Target> navigate;
@@ -54,6 +58,16 @@ public final class SearchViewModel {
     /** The matches of the current text; empty while a search runs. */
     public SearchResult result() {
         return result;
+    }
+
+    /** The matches as they change, for the navigator to mark (and, with {@link #onlyMatchesProperty}, list). */
+    public javafx.beans.property.ReadOnlyObjectProperty<SearchResult> resultProperty() {
+        return resultShown.getReadOnlyProperty();
+    }
+
+    /** Whether the navigator shows only the matches instead of the whole tree. */
+    public javafx.beans.property.BooleanProperty onlyMatchesProperty() {
+        return onlyMatches;
     }
 
     // Commands
@@ -88,6 +102,7 @@ public final class SearchViewModel {
 
     private void search(String input) {
         result = SearchResult.NONE;
+        resultShown.set(SearchResult.NONE);
         current = -1;
         pendingStep = 0;
         if (loaded == null || input == null || input.isBlank()) {
@@ -110,6 +125,7 @@ public final class SearchViewModel {
 
     private void found(SearchResult found) {
         result = found;
+        resultShown.set(found);
         searching.set(false);
         showStatus();
         int step = pendingStep;

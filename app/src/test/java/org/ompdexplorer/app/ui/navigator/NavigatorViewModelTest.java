@@ -74,6 +74,31 @@ class NavigatorViewModelTest {
     }
 
     @Test
+    void searchMatchesAreMarkedInTheTreeOrListedAloneAndTheTreeComesBack() {
+        LoadedSnapshot lesson = TestSnapshots.lesson();
+        vm.setSnapshot(lesson);
+        org.ompdexplorer.app.ui.search.SearchResult queued = org.ompdexplorer.app.ui.search.SnapshotSearch.run(
+                lesson.snapshot(), "queued", org.ompdexplorer.app.ui.task.JobContext.NONE);
+        assertThat(queued.size()).isEqualTo(3);
+
+        vm.showMatches(queued, false);
+        assertThat(vm.isMatch(Target.of(new TaskId(6)))).isTrue();
+        assertThat(vm.isMatch(Target.of(new TaskId(7)))).isFalse();
+        assertThat(vm.rootsProperty().get()).extracting(NavNode::id).contains("group:regions");
+
+        vm.showMatches(queued, true);
+        assertThat(vm.rootsProperty().get()).extracting(NavNode::id).containsExactly("group:matches");
+        NavNode list = root("group:matches");
+        assertThat(ids(list)).containsExactly("task:6", "task:8", "task:10");
+        assertThat(list.children().indexOf("task:8")).isEqualTo(1);
+        assertThat(vm.pathTo(Target.of(new TaskId(10)))).contains(List.of("group:matches", "task:10"));
+        assertThat(vm.reveal(Target.of(new TaskId(7)))).as("not a match: nothing to switch to").isEmpty();
+
+        vm.showMatches(org.ompdexplorer.app.ui.search.SearchResult.NONE, true);
+        assertThat(vm.rootsProperty().get()).extracting(NavNode::id).contains("group:regions");
+    }
+
+    @Test
     void theInitialTaskIsARootTaskWithoutTheImplicitTasksOfItsTeam() {
         NavNode roots = root("group:roots");
         assertThat(ids(roots)).containsExactly("task:0");
