@@ -15,13 +15,15 @@ import javax.imageio.ImageIO;
 import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
+import org.ompdexplorer.importers.output.OutputFile;
 import org.ompdexplorer.app.ui.navigator.Grouping;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.Task;
 
 /**
- * Writes the README's screenshots of the window on the bundled lesson, headless:
+ * Writes the README's screenshots of the window on the bundled lesson, headless, and a gallery of every page in
+ * both themes and two sizes into app/target/gallery ({@link PageGallery}):
  * {@code mvn -B -pl app -Pscreenshots verify -DskipTests} (see app/pom.xml).
  */
 public final class ScreenshotsCommand {
@@ -69,13 +71,17 @@ public final class ScreenshotsCommand {
 
         FxDriver.onFx(() -> Theme.apply(scene, false));
         DialogScreenshots.write(vm, scene, out);
+        if (args.length > 1) {
+            FxDriver.onFx(() -> vm.navigator().groupingProperty().set(Grouping.STRUCTURE));
+            PageGallery.write(vm, scene, Path.of(args[1]));
+        }
 
         tasks.shutdown();
         javafx.application.Platform.exit();
         System.out.println("screenshots written to " + out.toAbsolutePath());
     }
 
-    private static void show(MainViewModel vm, Scene scene, Target target) throws InterruptedException {
+    static void show(MainViewModel vm, Scene scene, Target target) throws InterruptedException {
         FxDriver.onFx(() -> vm.navigate(target));
         FxDriver.waitFor(target.key(), 30, () -> vm.details().pageProperty().get() != null
                 && vm.details().pageProperty().get().target().equals(target));
@@ -98,10 +104,12 @@ public final class ScreenshotsCommand {
         FxDriver.pulses(scene, 3);
     }
 
-    private static void write(Scene scene, Path file) {
+    /** Through the project's output helper, like every file it writes: whole or not at all. */
+    static void write(Scene scene, Path file) {
         FxDriver.onFx(() -> {
             try {
-                ImageIO.write(SwingFXUtils.fromFXImage(scene.snapshot(null), null), "png", file.toFile());
+                var image = SwingFXUtils.fromFXImage(scene.snapshot(null), null);
+                OutputFile.write(file, out -> ImageIO.write(image, "png", out));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
