@@ -18,6 +18,7 @@ final class StatusBarView extends StatusBar {
 
     StatusBarView(MainViewModel vm) {
         setId(ID);
+        setFocusTraversable(false); // its links and buttons take the focus; the bar itself has nothing to do
         getStyleClass().add("status-bar-view");
         Label counts = new Label();
         counts.setId("statusCounts");

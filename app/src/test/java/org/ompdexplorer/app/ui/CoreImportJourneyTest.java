@@ -8,6 +8,7 @@ import java.time.Duration;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.controlsfx.control.StatusBar;
@@ -81,8 +82,12 @@ class CoreImportJourneyTest {
         robot.clickOn("#" + OpenCoreView.fieldId(CoreField.EXECUTABLE) + "Browse");
         assertThat(robot.lookup("#" + OpenCoreView.fieldId(CoreField.EXECUTABLE)).queryAs(TextField.class).getText())
                 .isEqualTo(dialogs.file.toString());
-        assertThat(robot.lookup("#coreImportCommand").queryAs(TextField.class).getText())
+        assertThat(robot.lookup("#coreImportCommand").queryAs(TextInputControl.class).getText())
                 .isEqualTo("ompd-explorer import-core " + core + " --exe " + dialogs.file);
+        robot.clickOn("#coreImportCommandCopy");
+        assertThat(explorer.fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString()))
+                .as("the whole command, ready to paste").isEqualTo("ompd-explorer import-core " + core + " --exe "
+                        + dialogs.file);
         assertThat(robot.lookup("#" + OpenCoreView.RUN_ID).queryAs(Button.class).isDisabled()).isFalse();
 
         robot.clickOn("#" + OpenCoreView.RUN_ID);

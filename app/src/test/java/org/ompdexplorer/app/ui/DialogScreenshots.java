@@ -30,7 +30,22 @@ final class DialogScreenshots {
     private DialogScreenshots() {
     }
 
+    /** The README's two: the Open Core dialog in the light theme, the capture dialog in the dark one. */
     static void write(MainViewModel vm, Scene owner, Path out) throws Exception {
+        write(vm, owner, out.resolve("open-core-dialog.png"), false, out.resolve("capture-dialog.png"), true);
+    }
+
+    /** Both dialogs in both themes, for the gallery. */
+    static void gallery(MainViewModel vm, Scene owner, Path out) throws Exception {
+        for (boolean dark : new boolean[] {false, true}) {
+            String theme = dark ? "dark" : "light";
+            write(vm, owner, out.resolve("dialog-" + theme + "-open-core.png"), dark,
+                    out.resolve("dialog-" + theme + "-capture.png"), dark);
+        }
+    }
+
+    private static void write(MainViewModel vm, Scene owner, Path openCoreFile, boolean openCoreDark,
+            Path captureFile, boolean captureDark) throws Exception {
         try {
             Path crash = Files.createDirectories(DEMO.resolve("crash"));
             Path core = Files.writeString(crash.resolve("core.31337"), "");
@@ -44,8 +59,8 @@ final class DialogScreenshots {
                 open.text(CoreField.SOLIB_SEARCH_PATH).set(libs.toString());
                 open.text(CoreField.OMPD_LIBRARY).set(libs.resolve("libompd.so").toString());
             });
-            shoot(owner, FxDriver.onFx(() -> new OpenCoreView(vm.openCore(), FileDialogs.platform())),
-                    out.resolve("open-core-dialog.png"));
+            FxDriver.onFx(() -> Theme.apply(owner, openCoreDark)); // the dialogs follow the window's theme
+            shoot(owner, FxDriver.onFx(() -> new OpenCoreView(vm.openCore(), FileDialogs.platform())), openCoreFile);
 
             Path proc = fakeProc(DEMO.resolve("proc"));
             CaptureViewModel capture = FxDriver.onFx(() -> new CaptureViewModel(new SameThreadBackgroundTasks(),
@@ -56,9 +71,8 @@ final class DialogScreenshots {
                 capture.refresh();
                 capture.pidProperty().set("4242");
             });
-            FxDriver.onFx(() -> Theme.apply(owner, true)); // the dialogs follow the window's theme
-            shoot(owner, FxDriver.onFx(() -> new CaptureView(capture, FileDialogs.platform())),
-                    out.resolve("capture-dialog.png"));
+            FxDriver.onFx(() -> Theme.apply(owner, captureDark));
+            shoot(owner, FxDriver.onFx(() -> new CaptureView(capture, FileDialogs.platform())), captureFile);
             FxDriver.onFx(() -> Theme.apply(owner, false));
         } finally {
             deleteTree(DEMO);
@@ -73,15 +87,8 @@ final class DialogScreenshots {
         });
         Scene scene = FxDriver.onFx(() -> dialog.getDialogPane().getScene());
         FxDriver.pulses(scene, 3);
-        FxDriver.onFx(() -> {
-            try {
-                ImageIO.write(SwingFXUtils.fromFXImage(scene.snapshot(null), null), "png", file.toFile());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            dialog.close();
-        });
-        System.out.println("wrote " + file);
+        ScreenshotsCommand.write(scene, file);
+        FxDriver.onFx(dialog::close);
     }
 
     private static Path fakeProc(Path proc) throws IOException {

@@ -74,6 +74,7 @@ public final class ScreenshotsCommand {
         if (args.length > 1) {
             FxDriver.onFx(() -> vm.navigator().groupingProperty().set(Grouping.STRUCTURE));
             PageGallery.write(vm, scene, Path.of(args[1]));
+            DialogScreenshots.gallery(vm, scene, Path.of(args[1]));
         }
 
         tasks.shutdown();

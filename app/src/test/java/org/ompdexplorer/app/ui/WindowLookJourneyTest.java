@@ -113,6 +113,74 @@ class WindowLookJourneyTest {
                         .isFalse());
     }
 
+    /** A page that is one long table fills the pane with it, rather than scrolling 14 rows above empty space. */
+    @Test
+    void aLongTableGrowsIntoTheRoomBelowItAndAShortPageStillScrolls(FxRobot robot) {
+        show(robot, org.ompdexplorer.app.ui.entity.Target.of(org.ompdexplorer.app.ui.entity.SnapshotPage.STATES));
+        var states = table(robot, "statesTable");
+        javafx.scene.control.ScrollPane scroll = robot.lookup(".details-scroll").queryAs(javafx.scene.control.ScrollPane.class);
+        javafx.scene.layout.Region sections = (javafx.scene.layout.Region) robot.lookup("#detailsSections").query();
+        int firstRows = 14; // SectionViews.VISIBLE_ROWS: what a table shows at least, 26 px a row under a 30 px header
+        assertThat(states.getItems().size()).isGreaterThan(firstRows);
+        double bottomGap = scroll.getViewportBounds().getHeight()
+                - states.localToScene(states.getBoundsInLocal()).getMaxY()
+                + sections.localToScene(sections.getBoundsInLocal()).getMinY();
+        assertThat(states.getHeight()).as("taller than its first rows")
+                .isGreaterThan(30 + 26 * firstRows + 2);
+        assertThat(bottomGap).as("no empty band under a table that still has rows to scroll").isLessThan(40);
+
+        // a table that shows all its rows grows no further: the room goes below the last section, not between them
+        javafx.geometry.Rectangle2D was = new javafx.geometry.Rectangle2D(stage.getX(), stage.getY(), stage.getWidth(),
+                stage.getHeight());
+        try {
+            // taller, within the headless screen (1000x1000)
+            robot.interact(() -> { stage.setX(0); stage.setY(0); stage.setWidth(1000); stage.setHeight(960); });
+            var worker = vm.snapshotProperty().get().snapshot().threads().getLast(); // a short page, with two tables
+            show(robot, org.ompdexplorer.app.ui.entity.Target.of(worker.id()));
+            assertThat(sections.prefHeight(sections.getWidth())).as("room to spare")
+                    .isLessThan(scroll.getViewportBounds().getHeight() - 50);
+            java.util.List<javafx.scene.Node> shown = sections.getChildrenUnmodifiable();
+            for (int i = 1; i < shown.size(); i++) {
+                javafx.scene.Node above = ((javafx.scene.Parent) shown.get(i - 1)).getChildrenUnmodifiable().getLast();
+                double aboveEnd = sections.sceneToLocal(above.localToScene(above.getBoundsInLocal())).getMaxY();
+                double gap = shown.get(i).getBoundsInParent().getMinY() - aboveEnd; // from what the section shows
+                assertThat(gap).as("gap above section %d of the thread page (spacing 18)", i).isLessThan(20);
+            }
+
+            robot.interact(() -> stage.setHeight(500));
+            robot.interact(() -> { });
+            assertThat(sections.getHeight()).as("squeezed no smaller than the sections need; the page scrolls")
+                    .isGreaterThanOrEqualTo(sections.prefHeight(sections.getWidth()) - 1);
+        } finally {
+            robot.interact(() -> {
+                stage.setX(was.getMinX());
+                stage.setY(was.getMinY());
+                stage.setWidth(was.getWidth());
+                stage.setHeight(was.getHeight());
+            });
+        }
+    }
+
+    /**
+     * A table cell is one line: an unavailable value shows its short text in full, and its reason (which the
+     * snapshot row already says once when it is true of every task) only in the tooltip, not cut at the edge.
+     */
+    @Test
+    void anUnavailableValueInATableShowsItsShortTextAndItsReasonInTheTooltip(FxRobot robot) {
+        new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null);
+        var initial = vm.snapshotProperty().get().snapshot().threads().getFirst();
+        show(robot, org.ompdexplorer.app.ui.entity.Target.of(initial.id()));
+        javafx.scene.control.TableCell<?, ?> cell = robot.lookup("#stackTable .table-cell")
+                .queryAllAs(javafx.scene.control.TableCell.class).stream()
+                .filter(c -> c.getText() != null && c.getText().startsWith("unavailable")).findFirst().orElseThrow();
+        assertThat(cell.getText()).isEqualTo("unavailable (unsupported)");
+        assertThat(cell.getTooltip().getText()).startsWith("unavailable (unsupported) — ").contains("OMPT");
+        javafx.scene.text.Text probe = new javafx.scene.text.Text(cell.getText());
+        probe.setFont(cell.getFont());
+        assertThat(cell.getTableColumn().getWidth()).as("the column holds the whole short text")
+                .isGreaterThan(probe.getLayoutBounds().getWidth());
+    }
+
     /**
      * Glyphs draw outside their text's bounds (an underscore below, a stem to the left): a shorter subtitle left
      * bits of the old one on screen. Each page gives the header a new background, so all of it is repainted.

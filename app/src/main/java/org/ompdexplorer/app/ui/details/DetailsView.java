@@ -40,6 +40,10 @@ public final class DetailsView extends BorderPane {
         sections.setId("detailsSections");
         sections.getStyleClass().add("details-sections");
         scroll.setFitToWidth(true);
+        // at least the viewport's height, so tables can grow into the room below them (SectionViews); never
+        // squeezed below what the sections need, so a long page scrolls instead
+        scroll.setFitToHeight(true);
+        sections.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         scroll.getStyleClass().add("details-scroll");
         setCenter(scroll);
         viewModel.pageProperty().addListener((obs, old, now) -> show(now));

@@ -19,7 +19,11 @@ import javafx.scene.layout.VBox;
 import org.ompdexplorer.app.ui.details.Section.IcvRow;
 import org.ompdexplorer.app.ui.entity.Target;
 
-/** Renders the sections of a details page. Tables are virtualized and sized to at most a screenful of rows. */
+/**
+ * Renders the sections of a details page. Tables are virtualized: each shows at least its first rows (up to
+ * {@link #VISIBLE_ROWS}) and grows into the room the page leaves below, up to all of its rows, so a page that is
+ * one long table fills the pane instead of scrolling a short table above empty space.
+ */
 final class SectionViews {
     static final double ROW_HEIGHT = 26;
     static final int VISIBLE_ROWS = 14;
@@ -36,8 +40,12 @@ final class SectionViews {
         };
         Label title = new Label(section.title());
         title.getStyleClass().add("section-title");
-        VBox box = new VBox(6, title, body);
+        VBox box = new GrowingBox(6, title, body);
         box.getStyleClass().add("details-section");
+        if (section instanceof Section.Table || section instanceof Section.Icvs) { // the rest keep their height
+            VBox.setVgrow(body, Priority.ALWAYS);
+            VBox.setVgrow(box, Priority.ALWAYS);
+        }
         return box;
     }
 
@@ -115,7 +123,8 @@ final class SectionViews {
         toggle.selectedProperty().addListener((obs, old, now) -> fill.run());
         fill.run();
         table.setPlaceholder(new Label("The runtime's ICV catalogue has no ICV of this scope."));
-        return new VBox(6, toggle, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        return new GrowingBox(6, toggle, table);
     }
 
     private static <R> TableColumn<R, String> textColumn(String title, Function<R, String> text, double width) {
@@ -144,12 +153,17 @@ final class SectionViews {
         return column;
     }
 
+    /** A table's height with {@code rows} rows showing: its header, the rows, its border. */
+    static double height(int rows) {
+        return 30 + ROW_HEIGHT * Math.max(1, rows) + 2;
+    }
+
     private static void fit(TableView<?> table, int rows) {
         table.setFixedCellSize(ROW_HEIGHT);
-        double height = 30 + ROW_HEIGHT * Math.max(1, Math.min(rows, VISIBLE_ROWS)) + 2;
-        table.setMinHeight(height);
-        table.setPrefHeight(height);
-        table.setMaxHeight(height);
+        double least = height(Math.min(rows, VISIBLE_ROWS));
+        table.setMinHeight(least);
+        table.setPrefHeight(least);
+        table.setMaxHeight(height(rows));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
     }
 
@@ -175,10 +189,10 @@ final class SectionViews {
                 setTooltip(null);
             } else {
                 setGraphic(null);
-                String text = ValueNodes.cellText(value);
-                setText(text);
-                // the whole text, for a cell cut to its column's width
-                setTooltip(text.isEmpty() ? null : new javafx.scene.control.Tooltip(text));
+                setText(ValueNodes.cellText(value));
+                // the whole text, for a cell cut to its column's width, with the reason a value is unavailable
+                String full = ValueNodes.fullText(value);
+                setTooltip(full.isEmpty() ? null : new javafx.scene.control.Tooltip(full));
             }
         }
     }

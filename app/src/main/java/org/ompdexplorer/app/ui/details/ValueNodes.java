@@ -52,8 +52,16 @@ final class ValueNodes {
         return link;
     }
 
-    /** The text a table cell shows: with the reason, when unavailable. */
+    /**
+     * The text a table cell shows: the value alone. A cell is one line in a column sized to its values, so the
+     * reason an unavailable value gives is in the cell's tooltip ({@link #fullText}), not cut off at its edge.
+     */
     static String cellText(Value value) {
+        return value.text();
+    }
+
+    /** The whole of a value in words: with the reason, when unavailable (a cell's tooltip). */
+    static String fullText(Value value) {
         return value.unavailable() && !value.why().isEmpty() ? value.text() + " — " + value.why() : value.text();
     }
 }

@@ -10,6 +10,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
@@ -72,15 +73,25 @@ public final class OpenCoreView extends Dialog<ButtonType> {
         problem.getStyleClass().add("dialog-problem");
         problem.setWrapText(true);
         problem.textProperty().bind(vm.firstProblemProperty());
-        TextField command = new TextField();
+        // the whole command, wrapped: four paths do not fit one line, and a cut command cannot be copied by eye
+        TextArea command = new TextArea();
         command.setId("coreImportCommand");
         command.setEditable(false);
+        command.setWrapText(true);
+        command.setPrefRowCount(4); // core, executable, library path and libompd: a line each at the usual widths
         command.getStyleClass().add("dialog-command");
         command.textProperty().bind(vm.commandLineProperty());
         command.setTooltip(new Tooltip("The same import in a terminal"));
         Label same = new Label("In a terminal:");
         same.setLabelFor(command);
-        grid.addRow(row++, same, command);
+        Button copy = new Button("Copy");
+        copy.setId("coreImportCommandCopy");
+        copy.setTooltip(new Tooltip("Copy the command to the clipboard"));
+        copy.setOnAction(e -> javafx.scene.input.Clipboard.getSystemClipboard()
+                .setContent(java.util.Map.of(javafx.scene.input.DataFormat.PLAIN_TEXT, command.getText())));
+        javafx.scene.layout.GridPane.setValignment(same, javafx.geometry.VPos.TOP);
+        javafx.scene.layout.GridPane.setValignment(copy, javafx.geometry.VPos.TOP);
+        grid.addRow(row++, same, command, copy);
         grid.add(problem, 0, row, 3, 1);
         pane.setContent(grid);
 
