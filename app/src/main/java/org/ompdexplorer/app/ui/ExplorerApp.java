@@ -19,18 +19,26 @@ public final class ExplorerApp extends Application {
     public void start(Stage stage) {
         tasks = new FxBackgroundTasks();
         MainViewModel vm = new MainViewModel(tasks, ExplorerPreferences.user());
-        show(stage, vm);
+        show(stage, vm, true);
         Optional<Path> file = Optional.ofNullable(getParameters().getNamed().get("file")).map(Path::of);
         vm.openInitial(file);
     }
 
     /** Puts the explorer window on {@code stage}; tests and the screenshot command use it too. */
     public static MainView show(Stage stage, MainViewModel vm) {
+        return show(stage, vm, false);
+    }
+
+    /** @param placed whether the window opens where it was left (the application) or at 1280×800 (tests) */
+    private static MainView show(Stage stage, MainViewModel vm, boolean placed) {
         MainView view = new MainView(vm);
         stage.setScene(view.createScene(1280, 800));
         stage.titleProperty().bind(vm.titleProperty());
-        stage.setMinWidth(640);
-        stage.setMinHeight(400);
+        stage.setMinWidth(WindowPlacement.MIN_WIDTH);
+        stage.setMinHeight(WindowPlacement.MIN_HEIGHT);
+        if (placed) {
+            WindowPlacement.restore(stage, vm.preferences());
+        }
         stage.show();
         view.navigator().tree().requestFocus();
         return view;

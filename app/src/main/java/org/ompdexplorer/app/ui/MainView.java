@@ -209,6 +209,7 @@ public final class MainView extends BorderPane {
 
             @Override
             public void quit() {
+                getScene().getWindow().hide(); // as closing it does: the window's place is remembered, then exit
                 Platform.exit();
             }
         };
