@@ -44,9 +44,15 @@ final class MainMenu extends MenuBar {
         };
         vm.recentFiles().addListener((ListChangeListener<Path>) c -> fillRecent.run());
         fillRecent.run();
-        MenuItem lesson = new MenuItem("Open Bundled Lesson");
-        lesson.setId("menuLesson");
-        lesson.setOnAction(e -> vm.openBundledLesson());
+        Menu lesson = new Menu("Lessons");
+        lesson.setId("menuLessons");
+        for (String name : org.ompdexplorer.resources.BundledResources.lessonNames()) {
+            MenuItem item = new MenuItem(name);
+            item.setId("menuLesson-" + name);
+            item.setMnemonicParsing(false);
+            item.setOnAction(e -> vm.openLesson(name));
+            lesson.getItems().add(item);
+        }
         MenuItem export = item("menuExport", "Export…", KeyCode.E, actions::export);
         export.disableProperty().bind(vm.snapshotProperty().isNull());
         MenuItem quit = item("menuQuit", "Quit", KeyCode.Q, actions::quit);

@@ -167,8 +167,13 @@ public final class MainViewModel {
     }
 
     public void openBundledLesson() {
-        load("Opening the bundled lesson", SnapshotSources.lesson(BundledResources.DEFAULT_LESSON), null,
-                "Could not open the bundled lesson");
+        openLesson(BundledResources.DEFAULT_LESSON);
+    }
+
+    /** Opens one of the bundled lessons ({@link BundledResources#lessonNames()}), as File → Lessons does. */
+    public void openLesson(String name) {
+        load("Opening the bundled lesson " + name, SnapshotSources.lesson(name), null,
+                "Could not open the bundled lesson " + name);
     }
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */

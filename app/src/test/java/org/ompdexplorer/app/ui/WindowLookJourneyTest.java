@@ -161,6 +161,27 @@ class WindowLookJourneyTest {
         }
     }
 
+    /** Every bundled lesson is one click away: File → Lessons lists them all and each opens. */
+    @Test
+    void fileLessonsListsEveryBundledLessonAndEachOpens(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        explorer.waitFor(20, () -> vm.snapshotProperty().get() != null);
+        javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+        javafx.scene.control.Menu lessons = (javafx.scene.control.Menu) bar.getMenus().getFirst().getItems().stream()
+                .filter(i -> "menuLessons".equals(i.getId())).findFirst().orElseThrow();
+        java.util.List<String> names = org.ompdexplorer.resources.BundledResources.lessonNames();
+        assertThat(lessons.getItems()).extracting(javafx.scene.control.MenuItem::getText)
+                .containsExactlyElementsOf(names).hasSizeGreaterThanOrEqualTo(5);
+        for (javafx.scene.control.MenuItem item : lessons.getItems()) {
+            robot.interact(item::fire);
+            explorer.waitFor(20, () -> vm.snapshotProperty().get() != null
+                    && vm.snapshotProperty().get().sourceName().equals("bundled lesson " + item.getText()));
+            assertThat(vm.problemProperty().get()).as(item.getText()).isNull();
+            assertThat(robot.lookup("#statusCounts").queryAs(javafx.scene.control.Label.class).getText())
+                    .as(item.getText()).contains("tasks");
+        }
+    }
+
     /**
      * A table cell is one line: an unavailable value shows its short text in full, and its reason (which the
      * snapshot row already says once when it is true of every task) only in the tooltip, not cut at the edge.
