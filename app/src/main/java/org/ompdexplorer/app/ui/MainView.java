@@ -69,20 +69,34 @@ public final class MainView extends BorderPane {
         SplitPane split = new SplitPane(navigator, details);
         split.setId("mainSplit");
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(vm.preferences().remembered(DIVIDER_KEY).map(MainView::position).orElse(0.45));
-        rememberDivider(split);
+        double divider = vm.preferences().remembered(DIVIDER_KEY).map(MainView::position).orElse(0.45);
+        split.setDividerPositions(divider);
+        rememberDivider(split, divider);
         SplitPane.setResizableWithParent(navigator, false);
         setCenter(new VBox(new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split));
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
         setBottom(new StatusBarView(vm));
     }
 
-    /** Where the divider was last left, saved half a second after it stops moving (not on every pixel of a drag). */
-    private void rememberDivider(SplitPane split) {
-        javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(javafx.util.Duration.millis(500));
-        settle.setOnFinished(e -> vm.preferences().remember(DIVIDER_KEY,
-                Double.toString(split.getDividers().getFirst().getPosition())));
-        split.getDividers().getFirst().positionProperty().addListener((obs, old, now) -> settle.playFromStart());
+    /**
+     * Where the divider was left: saved when a drag of it ends, never because the window changed size (the navigator
+     * keeps its width then, so the fraction changes on its own: saving that moved the divider at every start).
+     * Until the first drag, the remembered fraction is put back whenever the window's width changes, so the window
+     * opens with it however many sizes it passes through on the way to its place.
+     */
+    private void rememberDivider(SplitPane split, double remembered) {
+        boolean[] dragged = {false};
+        split.widthProperty().addListener((obs, old, now) -> {
+            if (!dragged[0]) { // after this layout, which keeps the navigator's width in pixels
+                Platform.runLater(() -> split.setDividerPositions(remembered));
+            }
+        });
+        split.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> {
+            if (e.getTarget() instanceof javafx.scene.Node n && n.getStyleClass().contains("split-pane-divider")) {
+                dragged[0] = true;
+                vm.preferences().remember(DIVIDER_KEY, Double.toString(split.getDividers().getFirst().getPosition()));
+            }
+        });
     }
 
     private static double position(String stored) {
