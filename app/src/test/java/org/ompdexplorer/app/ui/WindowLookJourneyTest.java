@@ -161,6 +161,37 @@ class WindowLookJourneyTest {
         }
     }
 
+    /** Diagnostics are read whole: message, fix and where, wrapped to the pane, none cut with "…". */
+    @Test
+    void diagnosticsShowTheirMessageFixAndPlaceWhole(FxRobot robot, @org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        explorer.waitFor(20, () -> vm.snapshotProperty().get() != null);
+        String lesson;
+        try (var in = org.ompdexplorer.resources.BundledResources.openLesson("fib-taskwait")) {
+            lesson = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        java.nio.file.Path broken = java.nio.file.Files.writeString(dir.resolve("dangling.json"),
+                lesson.replace("\"currentTask\":11", "\"currentTask\":555")
+                        .replaceFirst("\"generatingTask\":5", "\"generatingTask\":999"));
+        robot.interact(() -> vm.open(broken));
+        explorer.waitFor(20, () -> vm.snapshotProperty().get().sourceName().endsWith("dangling.json"));
+        show(robot, org.ompdexplorer.app.ui.entity.Target.of(
+                org.ompdexplorer.app.ui.entity.SnapshotPage.DIAGNOSTICS));
+        robot.interact(() -> stage.setWidth(900)); // a narrow details pane: everything wraps
+        robot.interact(() -> { });
+        var labels = robot.lookup("#diagnosticsList .label").queryAllAs(javafx.scene.control.Label.class);
+        java.util.List<String> texts = labels.stream().map(javafx.scene.control.Label::getText).toList();
+        assertThat(texts).anyMatch(t -> t.contains("task 555")).anyMatch(t -> t.contains("task 999"))
+                .anyMatch(t -> t.startsWith("correct the id"));
+        assertThat(labels).filteredOn(javafx.scene.control.Label::isTextTruncated)
+                .extracting(javafx.scene.control.Label::getText).as("cut with …").isEmpty();
+        assertThat(robot.lookup("#diagnosticsList .hyperlink").queryAllAs(javafx.scene.control.Hyperlink.class))
+                .as("where each one is, as a link").extracting(javafx.scene.control.Hyperlink::getText)
+                .anyMatch(t -> t.contains("$.threads[0].currentTask"));
+        robot.interact(() -> stage.setWidth(1280));
+    }
+
     /** Every bundled lesson is one click away: File → Lessons lists them all and each opens. */
     @Test
     void fileLessonsListsEveryBundledLessonAndEachOpens(FxRobot robot) {

@@ -3,7 +3,8 @@ package org.ompdexplorer.app.ui.details;
 import java.util.List;
 
 /** One part of a details page. */
-public sealed interface Section permits Section.Properties, Section.Table, Section.Icvs, Section.Note {
+public sealed interface Section permits Section.Properties, Section.Table, Section.Icvs, Section.Note,
+        Section.Entries {
     /** The node id of the part, for tests and keyboard access: {@code properties}, {@code framesTable}… */
     String id();
 
@@ -29,6 +30,27 @@ public sealed interface Section permits Section.Properties, Section.Table, Secti
         public Icvs {
             own = List.copyOf(own);
             effective = List.copyOf(effective);
+        }
+    }
+
+    /**
+     * Entries too long for a table's one-line cells, each shown whole and wrapped (diagnostics): a heading of short
+     * values (links allowed), then its text and a secondary line. Shown virtualized, so it may be long.
+     */
+    record Entries(String id, String title, List<Entry> entries) implements Section {
+        public Entries {
+            entries = List.copyOf(entries);
+        }
+    }
+
+    /**
+     * @param heading short values on one line ({@code error}, a code, where), the last may be a link
+     * @param text    the entry itself, wrapped
+     * @param detail  a secondary line (how to fix it), wrapped; empty for none
+     */
+    record Entry(List<Value> heading, String text, String detail) {
+        public Entry {
+            heading = List.copyOf(heading);
         }
     }
 

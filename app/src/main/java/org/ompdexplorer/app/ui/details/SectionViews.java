@@ -37,16 +37,79 @@ final class SectionViews {
             case Section.Table t -> table(t, navigate);
             case Section.Icvs i -> icvs(i, navigate, effectiveIcvs);
             case Section.Note n -> note(n);
+            case Section.Entries e -> entries(e, navigate);
         };
         Label title = new Label(section.title());
         title.getStyleClass().add("section-title");
         VBox box = new GrowingBox(6, title, body);
         box.getStyleClass().add("details-section");
-        if (section instanceof Section.Table || section instanceof Section.Icvs) { // the rest keep their height
+        if (section instanceof Section.Table || section instanceof Section.Icvs || section instanceof Section.Entries) {
+            // the rest keep their height
             VBox.setVgrow(body, Priority.ALWAYS);
             VBox.setVgrow(box, Priority.ALWAYS);
         }
         return box;
+    }
+
+    /** Entries wrapped to the pane's width, each whole, virtualized; at least a few show, then it grows. */
+    private static Node entries(Section.Entries section, Consumer<Target> navigate) {
+        javafx.scene.control.ListView<Section.Entry> list = new javafx.scene.control.ListView<>(
+                FXCollections.observableArrayList(section.entries()));
+        list.setId(section.id());
+        list.getStyleClass().add("details-entries");
+        list.setPlaceholder(new Label("Nothing to report."));
+        list.setCellFactory(l -> new EntryCell(navigate));
+        double least = 30 + 64 * Math.max(1, Math.min(section.entries().size(), 4));
+        list.setMinHeight(least);
+        list.setPrefHeight(least);
+        return list;
+    }
+
+    /** One entry: its heading on a line, then its text and detail wrapped to the list's width. */
+    private static final class EntryCell extends javafx.scene.control.ListCell<Section.Entry> {
+        private final Consumer<Target> navigate;
+
+        EntryCell(Consumer<Target> navigate) {
+            this.navigate = navigate;
+        }
+
+        @Override
+        protected void updateItem(Section.Entry entry, boolean empty) {
+            super.updateItem(entry, empty);
+            setText(null);
+            if (empty || entry == null) {
+                setGraphic(null);
+                return;
+            }
+            javafx.scene.layout.HBox heading = new javafx.scene.layout.HBox(12);
+            heading.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+            for (Value v : entry.heading()) {
+                heading.getChildren().add(v.isLink() ? ValueNodes.link(v, null, navigate) : valueLabel(v));
+            }
+            Label text = new Label(entry.text());
+            text.setWrapText(true);
+            text.getStyleClass().add(ValueNodes.VALUE);
+            VBox box = new VBox(2, heading, text);
+            if (!entry.detail().isEmpty()) {
+                Label detail = new Label(entry.detail());
+                detail.setWrapText(true);
+                detail.getStyleClass().add(ValueNodes.WHY);
+                box.getChildren().add(detail);
+            }
+            // wrapped to the list's width, less its scroll bar and the cell's padding
+            box.prefWidthProperty().bind(getListView().widthProperty().subtract(40));
+            box.maxWidthProperty().bind(box.prefWidthProperty());
+            box.setMinWidth(0);
+            setGraphic(box);
+        }
+
+        private static Label valueLabel(Value v) {
+            Label l = new Label(v.text());
+            l.getStyleClass().add(ValueNodes.VALUE);
+            l.pseudoClassStateChanged(ValueNodes.UNAVAILABLE, v.unavailable());
+            l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            return l;
+        }
     }
 
     private static Node note(Section.Note note) {

@@ -107,15 +107,15 @@ final class SnapshotPages {
     }
 
     private Section diagnostics() {
-        List<List<Value>> rows = new ArrayList<>();
+        List<Section.Entry> entries = new ArrayList<>();
         for (Diagnostic d : loaded.diagnostics()) {
             Value where = d.location().entityRef().filter(e -> e.kind() != EntityKind.SNAPSHOT)
                     .map(e -> Value.link(new Target.Entity(e), d.location().toString()))
                     .orElse(Value.of(d.location().toString()));
-            rows.add(List.of(new Value(d.severity().label(), null, d.isError(), ""), Value.of(d.code()),
-                    Value.of(d.message()), Value.of(d.fix()), where));
+            entries.add(new Section.Entry(List.of(new Value(d.severity().label(), null, d.isError(), ""),
+                    Value.of(d.code()), where), d.message(), d.fix()));
         }
-        return new Section.Table("diagnosticsTable", rows.isEmpty() ? "No diagnostics: the input is consistent"
-                : "Diagnostics", List.of("severity", "code", "message", "fix", "where"), rows);
+        return new Section.Entries("diagnosticsList", entries.isEmpty() ? "No diagnostics: the input is consistent"
+                : "Diagnostics", entries);
     }
 }
