@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "ompd-explorer", mixinStandardHelpOptions = true, version = "OMPD Explorer 0.1.0",
+@Command(name = "ompd-explorer", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"See inside a running or crashed OpenMP program.",
                 "Without a command, opens the explorer window on FILE, or on the bundled lesson snapshot."},
         subcommands = {SummaryCommand.class, ValidateCommand.class, ExportCommand.class, GenerateCommand.class,

@@ -30,6 +30,16 @@ class CliTest extends InProcessCli {
     }
 
     @Test
+    void versionNamesTheBuildsVersionAndTheRuntime() {
+        assertThat(run("--version")).isEqualTo(ExitCodes.OK);
+        String version = System.getProperty("project.version");
+        assertThat(version).as("surefire passes the Maven project version (app/pom.xml)").isNotBlank();
+        assertThat(out.toString()).startsWith("ompd-explorer " + version + "\n")
+                .contains("Java " + Runtime.version() + " (").contains(System.getProperty("java.home"));
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
     void validateSaysValidWithExitZero() {
         assertThat(run("validate", lesson.toString())).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("valid — 0 error(s), 0 warning(s); 2 threads, 2 parallel regions, 11 tasks");

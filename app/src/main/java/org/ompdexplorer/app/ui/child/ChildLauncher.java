@@ -33,21 +33,36 @@ public interface ChildLauncher {
 
     /**
      * The same ompd-explorer this JVM runs, in a new JVM: the current {@code java}, then the current module path
-     * and {@code -m} when the application runs as modules (the launcher script), else the class path (tests).
+     * and {@code -m} when the application runs as modules (the launcher script), {@code -m} alone when it is linked
+     * into the runtime (the installed package), else the class path (tests).
      */
     static ChildLauncher currentJvm() {
-        // the running binary, unless it is an application launcher (jpackage) rather than java itself
-        String java = ProcessHandle.current().info().command()
-                .filter(c -> Path.of(c).getFileName().toString().equals("java"))
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        String modulePath = System.getProperty("jdk.module.path");
-        boolean modular = ChildLauncher.class.getModule().isNamed() && modulePath != null && !modulePath.isEmpty();
-        return modular ? onModulePath(java, modulePath) : onClassPath(java, System.getProperty("java.class.path"));
+        return forJvm(ProcessHandle.current().info().command().orElse(null), System.getProperty("java.home"),
+                ChildLauncher.class.getModule().isNamed(), System.getProperty("jdk.module.path"),
+                System.getProperty("java.class.path"));
+    }
+
+    /** What {@link #currentJvm()} chooses, from what it reads of the running JVM. */
+    static ChildLauncher forJvm(String command, String javaHome, boolean modular, String modulePath,
+            String classPath) {
+        // the running binary, unless it is an application launcher (the installed package's) rather than java itself
+        String java = command != null && Path.of(command).getFileName().toString().equals("java") ? command
+                : Path.of(javaHome, "bin", "java").toString();
+        if (!modular) {
+            return onClassPath(java, classPath);
+        }
+        return modulePath == null || modulePath.isEmpty() ? inRuntimeImage(java) : onModulePath(java, modulePath);
     }
 
     static ChildLauncher onModulePath(String java, String modulePath) {
         List<String> tail = List.of("--enable-native-access=" + NATIVE_MODULE, "-p", absolute(modulePath),
                 "-m", MAIN_MODULE + "/" + MAIN_CLASS);
+        return workDir -> jvm(java, workDir, tail);
+    }
+
+    /** The application's modules linked into the runtime itself (jlink; the installed package): no module path. */
+    static ChildLauncher inRuntimeImage(String java) {
+        List<String> tail = List.of("--enable-native-access=" + NATIVE_MODULE, "-m", MAIN_MODULE + "/" + MAIN_CLASS);
         return workDir -> jvm(java, workDir, tail);
     }
 

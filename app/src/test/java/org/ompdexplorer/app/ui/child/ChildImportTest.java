@@ -224,6 +224,20 @@ class ChildImportTest {
         assertThat(here).as("the tests run on the class path").contains("-cp", "org.ompdexplorer.app.Main");
     }
 
+    @Test
+    void inTheInstalledPackageTheChildIsTheRuntimesJavaWithTheModulesLinkedIn() {
+        Path work = dir.resolve("work");
+        // jpackage's launcher runs the JVM in its own process; the application is linked into lib/runtime
+        List<String> installed = ChildLauncher.forJvm("/opt/ompd-explorer/bin/ompd-explorer",
+                "/opt/ompd-explorer/lib/runtime", true, null, "").command(work);
+        assertThat(installed.getFirst()).isEqualTo("/opt/ompd-explorer/lib/runtime/bin/java");
+        assertThat(installed).endsWith("--enable-native-access=org.ompdexplorer.importers",
+                "-m", "org.ompdexplorer.app/org.ompdexplorer.app.Main").doesNotContain("-p", "-cp");
+        // the launcher script: java itself, modules on the module path
+        assertThat(ChildLauncher.forJvm("/jdk/bin/java", "/jdk", true, "/app/app.jar", null).command(work))
+                .startsWith("/jdk/bin/java").contains("-p", "/app/app.jar");
+    }
+
     /** Ended: no such process, or a zombie (an orphan waits for init to reap it, which can take a while). */
     static boolean gone(long pid) {
         try {
