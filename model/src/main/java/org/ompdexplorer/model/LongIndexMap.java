@@ -8,7 +8,7 @@ import java.util.Arrays;
  * open addressing (12–24 bytes an entry) the first time an id would make the array more than 4× sparse beyond a
  * fixed slack of 4M ids (16 MB at most).
  */
-final class LongIndexMap {
+public final class LongIndexMap {
     private static final int EMPTY = -1;
     /** Ids a direct array may run ahead of its entries: files name tasks (threads' current tasks) before them. */
     private static final long DIRECT_SLACK = 1 << 22;
@@ -18,13 +18,13 @@ final class LongIndexMap {
     private int size;
     private int mask;
 
-    LongIndexMap(int expected) {
+    public LongIndexMap(int expected) {
         direct = new int[Math.max(16, Math.min(expected, 1 << 26))];
         Arrays.fill(direct, EMPTY);
     }
 
     /** Adds {@code key → value} unless the key is present; returns the value already there, or −1. */
-    int putIfAbsent(long key, int value) {
+    public int putIfAbsent(long key, int value) {
         if (value < 0) {
             throw new IllegalArgumentException("positions are >= 0");
         }
@@ -59,14 +59,14 @@ final class LongIndexMap {
     }
 
     /** The position of {@code key}, or −1. */
-    int get(long key) {
+    public int get(long key) {
         if (direct != null) {
             return key >= 0 && key < direct.length ? direct[(int) key] : EMPTY;
         }
         return values[slot(key)];
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 

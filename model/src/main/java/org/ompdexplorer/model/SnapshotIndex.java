@@ -136,17 +136,17 @@ public final class SnapshotIndex {
     }
 
     /** The position of a task in {@link Snapshot#tasks()}, or −1. */
-    int taskPosition(long id) {
+    public int taskPosition(long id) {
         return taskById.get(id);
     }
 
     /** The position of a thread in {@link Snapshot#threads()}, or −1. */
-    int threadPosition(long id) {
+    public int threadPosition(long id) {
         return threadById.get(id);
     }
 
     /** The position of a region in {@link Snapshot#parallelRegions()}, or −1. */
-    int regionPosition(long id) {
+    public int regionPosition(long id) {
         return regionById.get(id);
     }
 

@@ -1,0 +1,34 @@
+package org.ompdexplorer.model.diff;
+
+import org.ompdexplorer.model.EntityKind;
+import org.ompdexplorer.model.EntityRef;
+
+/**
+ * A thread or task in the same wait at the same place in both snapshots: the hang signal.
+ *
+ * @param a     the entity in A
+ * @param b     the entity in B
+ * @param how   the kind of wait
+ * @param place where: the wait state and wait id, the task's enter frame, the tasks it waits for
+ */
+public record StillBlocked(EntityKind kind, EntityRef a, EntityRef b, How how, String place) {
+    /** The kinds of wait a snapshot shows. */
+    public enum How {
+        /** A thread in the same wait state with the same wait id. */
+        WAITING("waiting"),
+        /** A task suspended at the same scheduling point (the same enter frame): a taskwait, taskgroup, barrier. */
+        SUSPENDED("suspended"),
+        /** A queued task still waiting for the same tasks' dependences. */
+        DEPENDENCES("waiting on dependences");
+
+        private final String label;
+
+        How(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+}
