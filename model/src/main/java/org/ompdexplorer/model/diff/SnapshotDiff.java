@@ -31,6 +31,7 @@ public final class SnapshotDiff {
     private final List<AggregateDelta> aggregates;
     private final List<String> warnings;
     private List<EntityDiff> entries;
+    private List<UnionNode> changedNodes;
 
     private SnapshotDiff(Matching matching) {
         this.matching = matching;
@@ -177,14 +178,60 @@ public final class SnapshotDiff {
     /** Every entity added, removed or changed, in tree order ({@link DiffTree#depthFirst()}). */
     public List<EntityDiff> entries() {
         if (entries == null) {
-            List<EntityDiff> found = new ArrayList<>();
-            for (UnionNode node : tree.depthFirst()) {
-                if (change(node) != ChangeKind.UNCHANGED) {
-                    found.add(entry(node));
-                }
-            }
-            entries = List.copyOf(found);
+            entries = changedNodes().stream().map(this::entry).toList();
         }
         return entries;
+    }
+
+    /** The nodes of {@link #entries()}, in the same order: what Next and Previous change step through. */
+    public List<UnionNode> changedNodes() {
+        if (changedNodes == null) {
+            List<UnionNode> found = new ArrayList<>();
+            for (UnionNode node : tree.depthFirst()) {
+                if (change(node) != ChangeKind.UNCHANGED) {
+                    found.add(node);
+                }
+            }
+            changedNodes = List.copyOf(found);
+        }
+        return changedNodes;
+    }
+
+    /**
+     * Every field of a node side by side, A's and B's rows merged by field and qualifier in the order the diff
+     * compares them, each marked changed when the diff found it changed.
+     */
+    public List<FieldRow> fields(UnionNode node) {
+        java.util.LinkedHashMap<String, FieldRow> rows = new java.util.LinkedHashMap<>();
+        java.util.Map<String, Integer> seen = new HashMap<>();
+        if (node.inA()) {
+            for (FieldRow r : SideFields.of(a(), node.kind(), node.a(), true)) {
+                rows.put(rowKey(r, seen), r);
+            }
+        }
+        seen.clear();
+        if (node.inB()) {
+            for (FieldRow r : SideFields.of(b(), node.kind(), node.b(), false)) {
+                String key = rowKey(r, seen);
+                FieldRow inA = rows.get(key);
+                rows.put(key, inA == null ? r : new FieldRow(r.field(), r.qualifier(), inA.a(), r.b(), false));
+            }
+        }
+        java.util.Set<String> changedLabels = new java.util.HashSet<>();
+        for (FieldChange c : entry(node).changes()) {
+            changedLabels.add(c.field() + "|" + c.qualifier());
+        }
+        List<FieldRow> result = new ArrayList<>(rows.size());
+        for (FieldRow r : rows.values()) {
+            boolean changedRow = node.inA() && node.inB() && changedLabels.contains(r.field() + "|" + r.qualifier());
+            result.add(new FieldRow(r.field(), r.qualifier(), r.a(), r.b(), changedRow));
+        }
+        return result;
+    }
+
+    /** Rows of one field and qualifier are numbered (a task waits for several tasks). */
+    private static String rowKey(FieldRow r, java.util.Map<String, Integer> seen) {
+        String base = r.field() + "|" + r.qualifier();
+        return base + "|" + seen.merge(base, 1, Integer::sum);
     }
 }

@@ -158,6 +158,27 @@ class SnapshotDiffTest {
     }
 
     @Test
+    void fieldsShowBothSidesAndMarkOnlyWhatTheDiffCountsAsChanged() {
+        Snapshot b = SnapshotEdits.renumbered(SnapshotEdits.evolved(A, 0.05, 3), 100);
+        SnapshotDiff d = SnapshotDiff.of(A, b);
+        UnionNode changed = d.changedNodes().stream().filter(n -> d.change(n) == ChangeKind.CHANGED).findFirst()
+                .orElseThrow();
+        List<FieldRow> rows = d.fields(changed);
+        assertThat(rows).filteredOn(FieldRow::changed).extracting(FieldRow::field).containsExactly(DiffField.LIFECYCLE);
+        FieldRow generating = rows.stream().filter(r -> r.field() == DiffField.GENERATING_TASK).findFirst().orElseThrow();
+        assertThat(generating.changed()).isFalse();
+        assertThat(generating.a().ref().id() + 100).isEqualTo(generating.b().ref().id());
+        UnionNode added = d.changedNodes().stream().filter(n -> d.change(n) == ChangeKind.ADDED).findFirst().orElseThrow();
+        assertThat(d.fields(added)).allSatisfy(r -> {
+            assertThat(r.a()).isNull();
+            assertThat(r.b()).isNotNull();
+            assertThat(r.changed()).isFalse();
+        });
+        assertThat(d.entries()).extracting(EntityDiff::either)
+                .containsExactlyElementsOf(d.changedNodes().stream().map(n -> d.entry(n).either()).toList());
+    }
+
+    @Test
     void addedAndRemovedTasksAreCountedAndListed() {
         Snapshot b = SnapshotEdits.evolved(A, 0.05, 3);
         SnapshotDiff d = SnapshotDiff.of(A, b);
