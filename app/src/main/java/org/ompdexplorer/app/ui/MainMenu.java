@@ -53,12 +53,20 @@ final class MainMenu extends MenuBar {
             item.setOnAction(e -> vm.openLesson(name));
             lesson.getItems().add(item);
         }
+        MenuItem compareWith = item("menuCompareWith", "Compare With…", KeyCode.K, actions::compareWith);
+        compareWith.disableProperty().bind(vm.snapshotProperty().isNull());
+        MenuItem compareTwo = new MenuItem("Compare Two Files…");
+        compareTwo.setId("menuCompareTwo");
+        compareTwo.setOnAction(e -> actions.compareTwoFiles());
+        MenuItem series = new MenuItem("Open Series (a Folder of Snapshots)…");
+        series.setId("menuOpenSeries");
+        series.setOnAction(e -> actions.openSeries());
         MenuItem export = item("menuExport", "Export…", KeyCode.E, actions::export);
         export.disableProperty().bind(vm.snapshotProperty().isNull());
         MenuItem quit = item("menuQuit", "Quit", KeyCode.Q, actions::quit);
         Menu menu = new Menu("_File");
         menu.getItems().addAll(open, recent, lesson, new SeparatorMenuItem(), core, capture, new SeparatorMenuItem(),
-                export, new SeparatorMenuItem(), quit);
+                compareWith, compareTwo, series, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
         return menu;
     }
 
@@ -110,8 +118,18 @@ final class MainMenu extends MenuBar {
         forward.setAccelerator(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.ALT_DOWN));
         forward.setOnAction(e -> vm.forward());
         forward.disableProperty().bind(vm.history().canGoForwardProperty().not());
+        MenuItem nextChange = new MenuItem("Next Change");
+        nextChange.setId("menuNextChange");
+        nextChange.setAccelerator(new KeyCodeCombination(KeyCode.F7));
+        nextChange.setOnAction(e -> vm.compare().nextChange());
+        nextChange.disableProperty().bind(vm.comparingProperty().not());
+        MenuItem previousChange = new MenuItem("Previous Change");
+        previousChange.setId("menuPreviousChange");
+        previousChange.setAccelerator(new KeyCodeCombination(KeyCode.F7, KeyCombination.SHIFT_DOWN));
+        previousChange.setOnAction(e -> vm.compare().previousChange());
+        previousChange.disableProperty().bind(vm.comparingProperty().not());
         Menu menu = new Menu("_Go");
-        menu.getItems().addAll(back, forward);
+        menu.getItems().addAll(back, forward, new SeparatorMenuItem(), nextChange, previousChange);
         return menu;
     }
 

@@ -1,5 +1,8 @@
 package org.ompdexplorer.app.ui;
 
+import java.util.Optional;
+import org.ompdexplorer.app.ui.compare.CompareView;
+
 import java.io.File;
 import java.util.Map;
 import javafx.application.Platform;
@@ -46,6 +49,12 @@ public final class MainView extends BorderPane {
 
         void export();
 
+        void compareWith();
+
+        void compareTwoFiles();
+
+        void openSeries();
+
         void copy();
 
         void focusSearch();
@@ -73,8 +82,13 @@ public final class MainView extends BorderPane {
         split.setDividerPositions(divider);
         rememberDivider(split, divider);
         SplitPane.setResizableWithParent(navigator, false);
-        setCenter(new VBox(new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split));
+        CompareView compare = new CompareView(vm.compare(), vm::swapComparison, vm::closeComparison);
+        VBox center = new VBox(new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split);
+        setCenter(center);
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
+        VBox.setVgrow(compare, javafx.scene.layout.Priority.ALWAYS);
+        // compare mode takes the place of the navigator and details; leaving it gives them back as they were
+        vm.comparingProperty().addListener((obs, old, now) -> center.getChildren().set(1, now ? compare : split));
         setBottom(new StatusBarView(vm));
     }
 
@@ -189,6 +203,27 @@ public final class MainView extends BorderPane {
                         : vm.snapshotProperty().get().path().map(p -> p.getFileName().toString())
                         .orElse("snapshot.json");
                 dialogs.chooseExportTarget(getScene().getWindow(), name).ifPresent(vm::export);
+            }
+
+            @Override
+            public void compareWith() {
+                dialogs.chooseFile(getScene().getWindow(), "Compare the open snapshot (A) with… (B)",
+                        vm.snapshotProperty().get() == null ? Optional.empty() : vm.snapshotProperty().get().path())
+                        .ifPresent(vm::compareWith);
+            }
+
+            @Override
+            public void compareTwoFiles() {
+                dialogs.chooseFile(getScene().getWindow(), "Compare: the snapshot before (A)", Optional.empty())
+                        .ifPresent(a -> dialogs.chooseFile(getScene().getWindow(), "Compare " + a.getFileName()
+                                + " with the snapshot after (B)", Optional.of(a))
+                                .ifPresent(b -> vm.compareFiles(java.util.List.of(a, b))));
+            }
+
+            @Override
+            public void openSeries() {
+                dialogs.chooseDirectory(getScene().getWindow(), "Open a series: a folder of snapshots of one program",
+                        Optional.empty()).ifPresent(dir -> vm.compareFiles(java.util.List.of(dir)));
             }
 
             @Override

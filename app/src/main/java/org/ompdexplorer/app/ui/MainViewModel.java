@@ -1,5 +1,6 @@
 package org.ompdexplorer.app.ui;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -12,6 +13,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.ompdexplorer.app.ui.child.ChildImport;
+import org.ompdexplorer.app.ui.compare.CompareViewModel;
 import org.ompdexplorer.app.ui.ompd.CaptureViewModel;
 import org.ompdexplorer.app.ui.ompd.LiveProcesses;
 import org.ompdexplorer.app.ui.ompd.OpenCoreViewModel;
@@ -62,6 +64,8 @@ public final class MainViewModel {
     private final SearchViewModel search;
     private final OpenCoreViewModel openCore;
     private final CaptureViewModel capture;
+    private final CompareViewModel compare = new CompareViewModel();
+    private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
     private TaskHandle running = TaskHandle.DONE;
     private long loadGeneration;
     /** Kept across runs, like the theme: how the user last left the ICV tables. */
@@ -149,6 +153,16 @@ public final class MainViewModel {
         return preferences;
     }
 
+    /** Compare mode: two snapshots, or a series. */
+    public CompareViewModel compare() {
+        return compare;
+    }
+
+    /** Whether the window shows a comparison instead of one snapshot. */
+    public ReadOnlyBooleanProperty comparingProperty() {
+        return comparing.getReadOnlyProperty();
+    }
+
     /** File → Open Core File…. */
     public OpenCoreViewModel openCore() {
         return openCore;
@@ -191,6 +205,20 @@ public final class MainViewModel {
     }
 
     private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file, String failureTitle) {
+        run(what, job, failureTitle, loaded -> {
+            if (file != null) {
+                preferences.addRecent(file);
+                recentFiles.setAll(preferences.recentFiles());
+            }
+            show(loaded);
+        });
+    }
+
+    /**
+     * Runs a load the way a file is opened: progress and Cancel in the status bar, a newer load supersedes it,
+     * and on failure one problem titled {@code failureTitle} while what is open stays.
+     */
+    private <T> void run(String what, BackgroundJob<T> job, String failureTitle, java.util.function.Consumer<T> done) {
         running.cancel();
         long mine = ++loadGeneration; // a superseded load must not touch the state of the one after it
         loading.set(true);
@@ -203,15 +231,11 @@ public final class MainViewModel {
                         progress.set(p);
                     }
                 })
-                .onSuccess(loaded -> {
+                .onSuccess(result -> {
                     if (mine == loadGeneration) {
                         loading.set(false);
                         message.set("");
-                        if (file != null) {
-                            preferences.addRecent(file);
-                            recentFiles.setAll(preferences.recentFiles());
-                        }
-                        show(loaded);
+                        done.accept(result);
                     }
                 })
                 .onFailure(error -> {
@@ -251,8 +275,71 @@ public final class MainViewModel {
         problem.set(null);
     }
 
+    /** File → Compare With…: the open snapshot (A) with {@code other} (B). */
+    public void compareWith(Path other) {
+        LoadedSnapshot open = snapshot.get();
+        if (open == null) {
+            compareFiles(List.of(other));
+            return;
+        }
+        run("Comparing with " + other.getFileName(), CompareJobs.of(List.of(other), List.of(open)),
+                "Could not compare with " + other, this::showComparison);
+    }
+
+    /**
+     * File → Compare Two Files… (two files: A then B) and File → Open Series… (a folder of snapshots, in name
+     * order, or several files in the order given): loaded in the background, then every step diffed.
+     */
+    public void compareFiles(List<Path> chosen) {
+        List<Path> files;
+        try {
+            files = CompareJobs.seriesFiles(chosen);
+        } catch (java.io.IOException e) {
+            problem.set(new Problem("Could not read the folder " + chosen.getFirst(), e.getMessage()
+                    + " — check that the folder exists and can be read.", List.of()));
+            return;
+        }
+        if (files.size() < 2) {
+            problem.set(new Problem("Nothing to compare", (chosen.size() == 1 && Files.isDirectory(chosen.getFirst())
+                    ? "The folder " + chosen.getFirst() + " holds " + files.size() + " snapshot file(s) (*.json)"
+                    : "Only one snapshot was chosen") + " — choose two snapshots, or a folder of at least two.",
+                    List.of()));
+            return;
+        }
+        run("Comparing " + files.size() + " snapshots", CompareJobs.of(files, List.of()),
+                "Could not compare the snapshots", this::showComparison);
+    }
+
+    /** Swaps A and B of a comparison of two snapshots. */
+    public void swapComparison() {
+        List<LoadedSnapshot> sides = new java.util.ArrayList<>(compare.sources());
+        if (!comparing.get() || sides.size() != 2) {
+            return;
+        }
+        java.util.Collections.reverse(sides);
+        run("Swapping A and B", CompareJobs.reordered(sides), "Could not swap A and B", this::showComparison);
+    }
+
+    /** Leaves compare mode; the snapshot open before stays. */
+    public void closeComparison() {
+        comparing.set(false);
+        compare.clear();
+        title.set(snapshot.get() == null ? "OMPD Explorer" : "OMPD Explorer — " + snapshot.get().sourceName());
+    }
+
+    private void showComparison(CompareJobs.Compared compared) {
+        compare.show(compared.snapshots(), compared.series());
+        comparing.set(true);
+        List<LoadedSnapshot> s = compared.snapshots();
+        title.set("OMPD Explorer — " + (s.size() == 2 ? s.get(0).sourceName() + " ↔ " + s.get(1).sourceName()
+                : "series of " + s.size() + " snapshots"));
+    }
+
     /** Shows a snapshot that is already loaded (a generated one, or one a test made). */
     public void show(LoadedSnapshot loaded) {
+        if (comparing.get()) {
+            closeComparison();
+        }
         snapshot.set(loaded);
         title.set("OMPD Explorer — " + loaded.sourceName());
         history.clear();

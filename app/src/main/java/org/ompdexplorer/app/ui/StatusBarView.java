@@ -48,6 +48,21 @@ final class StatusBarView extends StatusBar {
         progressProperty().bind(Bindings.createDoubleBinding(() -> vm.loadingProperty().get()
                 ? vm.progressProperty().get().fraction() : 0, vm.loadingProperty(), vm.progressProperty()));
         vm.snapshotProperty().addListener((obs, old, now) -> show(now, counts, diagnostics));
+        // in compare mode the counts are the comparison's: added, removed, changed, unchanged, still blocked
+        vm.comparingProperty().addListener((obs, old, now) -> {
+            counts.textProperty().unbind();
+            if (now) {
+                counts.textProperty().bind(vm.compare().countsTextProperty());
+                setText(vm.compare().stepTextProperty().get());
+            } else {
+                show(vm.snapshotProperty().get(), counts, diagnostics);
+            }
+        });
+        vm.compare().stepTextProperty().addListener((obs, old, now) -> {
+            if (vm.comparingProperty().get()) {
+                setText(now);
+            }
+        });
         show(vm.snapshotProperty().get(), counts, diagnostics);
         vm.loadingProperty().addListener((obs, old, now) -> showSource(vm));
         vm.progressProperty().addListener((obs, old, now) -> showSource(vm));
@@ -59,7 +74,8 @@ final class StatusBarView extends StatusBar {
             String phase = vm.progressProperty().get().phase();
             setText(phase.isEmpty() ? "Loading…" : "Loading: " + phase);
         } else {
-            setText(open == null ? "No snapshot" : open.sourceName());
+            setText(vm.comparingProperty().get() ? vm.compare().stepTextProperty().get()
+                    : open == null ? "No snapshot" : open.sourceName());
         }
     }
 

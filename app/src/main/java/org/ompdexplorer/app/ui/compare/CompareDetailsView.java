@@ -1,0 +1,209 @@
+package org.ompdexplorer.app.ui.compare;
+
+import java.util.List;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.diff.AggregateDelta;
+import org.ompdexplorer.model.diff.DiffValue;
+import org.ompdexplorer.model.diff.EntityDiff;
+import org.ompdexplorer.model.diff.FieldRow;
+import org.ompdexplorer.model.diff.KindCounts;
+import org.ompdexplorer.model.diff.Matching;
+import org.ompdexplorer.model.diff.SnapshotDiff;
+import org.ompdexplorer.model.diff.StillBlocked;
+import org.ompdexplorer.model.diff.UnionNode;
+
+/**
+ * The compare details: the summary page (warnings, counts per kind, what is still blocked, task counts per
+ * region × task × lifecycle that changed), or one entity of the union with A and B side by side, changed rows
+ * highlighted and marked, links on both sides selecting what they name.
+ */
+final class CompareDetailsView extends ScrollPane {
+    static final String ID = "compareDetails";
+    static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
+    private static final int AGGREGATE_ROWS = 200;
+    private final CompareViewModel vm;
+    private final VBox content = new VBox(12);
+
+    CompareDetailsView(CompareViewModel vm) {
+        this.vm = vm;
+        setId(ID);
+        getStyleClass().add("compare-details");
+        content.getStyleClass().add("compare-details-content");
+        setContent(content);
+        setFitToWidth(true);
+        vm.selectedProperty().addListener((obs, old, now) -> refresh());
+        vm.diffProperty().addListener((obs, old, now) -> refresh());
+        refresh();
+    }
+
+    private void refresh() {
+        SnapshotDiff d = vm.diffProperty().get();
+        content.getChildren().clear();
+        if (d == null) {
+            return;
+        }
+        UnionNode node = vm.selectedProperty().get();
+        if (node == null) {
+            summary(d);
+        } else {
+            entity(d, node);
+        }
+        setVvalue(0);
+    }
+
+    private void summary(SnapshotDiff d) {
+        content.getChildren().add(title("Comparison", "compareSummaryTitle"));
+        content.getChildren().add(wrapped(vm.stepTextProperty().get()));
+        for (String warning : d.warnings()) {
+            Label w = wrapped("⚠ " + warning);
+            w.getStyleClass().add("compare-warning");
+            content.getChildren().add(w);
+        }
+        GridPane counts = grid("compareCounts", "", "in A", "in B", "+ added", "− removed", "~ changed", "unchanged");
+        int row = 1;
+        for (KindCounts c : d.counts()) {
+            counts.addRow(row++, cells(c.kind().label(), c.inA(), c.inB(), c.added(), c.removed(), c.changed(),
+                    c.unchanged()));
+        }
+        content.getChildren().addAll(heading("Counts"), counts);
+
+        content.getChildren().add(heading("Still blocked — the same wait at the same place in A and B ("
+                + d.stillBlocked().size() + ")"));
+        if (d.stillBlocked().isEmpty()) {
+            content.getChildren().add(wrapped("Nothing waits at the same place in both snapshots."));
+        }
+        VBox blocked = new VBox(4);
+        blocked.setId("compareStillBlocked");
+        for (StillBlocked s : d.stillBlocked()) {
+            int pb = Matching.position(d.b(), s.b());
+            UnionNode n = d.tree().ofB(s.kind(), pb);
+            Hyperlink link = new Hyperlink(UnionNames.of(d, n));
+            link.setOnAction(e -> vm.select(n));
+            Label how = wrapped(s.how().label() + ": " + s.place());
+            blocked.getChildren().add(new VBox(link, how));
+        }
+        content.getChildren().add(blocked);
+
+        List<AggregateDelta> changed = d.aggregates().stream().filter(a -> a.delta() != 0).toList();
+        content.getChildren().add(heading("Tasks per region × task × lifecycle that changed (" + changed.size() + ")"));
+        GridPane aggregates = grid("compareAggregates", "region", "task", "lifecycle", "in A", "in B", "delta");
+        row = 1;
+        for (AggregateDelta a : changed.subList(0, Math.min(changed.size(), AGGREGATE_ROWS))) {
+            aggregates.addRow(row++, cells(a.region(), a.task(), a.lifecycle(), a.inA(), a.inB(),
+                    (a.delta() > 0 ? "+" : "") + a.delta()));
+        }
+        content.getChildren().add(changed.isEmpty() ? wrapped("The same number of tasks in every region, task and "
+                + "lifecycle.") : aggregates);
+        if (changed.size() > AGGREGATE_ROWS) {
+            content.getChildren().add(wrapped("… " + (changed.size() - AGGREGATE_ROWS) + " more rows: ompd-explorer diff "
+                    + "prints them all"));
+        }
+    }
+
+    private void entity(SnapshotDiff d, UnionNode node) {
+        EntityDiff entry = d.entry(node);
+        content.getChildren().add(title(CompareTreeView.glyph(entry.change()) + " " + UnionNames.of(d, node),
+                "compareEntityTitle"));
+        String how = switch (entry.change()) {
+            case ADDED -> "Only in B: created (or first seen) after A was taken.";
+            case REMOVED -> "Only in A: gone (finished, or no longer seen) when B was taken.";
+            case CHANGED -> entry.changes().size() + " field(s) changed; matched by " + entry.method().label() + ".";
+            case UNCHANGED -> "The same in A and B; matched by " + entry.method().label() + ".";
+        };
+        content.getChildren().add(wrapped(how));
+        GridPane fields = grid("compareFields", "", "A", "B");
+        fields.getColumnConstraints().setAll(new ColumnConstraints(), column(), column());
+        int row = 1;
+        for (FieldRow r : d.fields(node)) {
+            Label label = new Label((r.changed() ? "≠ " : "") + r.label());
+            label.getStyleClass().add("compare-field-label");
+            Node a = value(d, r.a(), true);
+            Node b = value(d, r.b(), false);
+            for (Node n : new Node[]{label, a, b}) {
+                n.pseudoClassStateChanged(CHANGED, r.changed());
+                n.getStyleClass().add("compare-cell");
+            }
+            fields.addRow(row++, label, a, b);
+        }
+        content.getChildren().add(fields);
+    }
+
+    private static ColumnConstraints column() {
+        ColumnConstraints c = new ColumnConstraints();
+        c.setHgrow(Priority.ALWAYS);
+        c.setPercentWidth(40);
+        return c;
+    }
+
+    /** A value as text, or as a link that selects what it names (in its own side's snapshot). */
+    private Node value(SnapshotDiff d, DiffValue v, boolean sideA) {
+        if (v == null) {
+            Label none = new Label("—");
+            none.getStyleClass().add("compare-missing");
+            return none;
+        }
+        EntityRef ref = v.ref();
+        if (ref == null) {
+            return wrapped(v.text());
+        }
+        int p = Matching.position(sideA ? d.a() : d.b(), ref);
+        UnionNode target = sideA ? d.tree().ofA(ref.kind(), p) : d.tree().ofB(ref.kind(), p);
+        Hyperlink link = new Hyperlink(v.text());
+        link.setWrapText(true);
+        link.setOnAction(e -> vm.select(target));
+        return link;
+    }
+
+    private static GridPane grid(String id, String... headers) {
+        GridPane g = new GridPane();
+        g.setId(id);
+        g.getStyleClass().add("compare-grid");
+        g.setHgap(16);
+        g.setVgap(2);
+        for (int i = 0; i < headers.length; i++) {
+            Label h = new Label(headers[i]);
+            h.getStyleClass().add("compare-grid-header");
+            g.add(h, i, 0);
+        }
+        return g;
+    }
+
+    private static Node[] cells(Object... values) {
+        Node[] nodes = new Node[values.length];
+        for (int i = 0; i < values.length; i++) {
+            nodes[i] = new Label(String.valueOf(values[i]));
+        }
+        return nodes;
+    }
+
+    private static Label title(String text, String id) {
+        Label l = new Label(text);
+        l.setId(id);
+        l.getStyleClass().add("compare-title");
+        l.setWrapText(true);
+        return l;
+    }
+
+    private static Label heading(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("compare-heading");
+        l.setWrapText(true);
+        return l;
+    }
+
+    private static Label wrapped(String text) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return l;
+    }
+}

@@ -1,0 +1,81 @@
+package org.ompdexplorer.app.ui.compare;
+
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * Compare mode's area of the window: what is compared and the commands (changes only, previous and next change,
+ * swap, close), the timeline of a series, then the union navigator beside the side-by-side details.
+ */
+public final class CompareView extends BorderPane {
+    public static final String ID = "compareView";
+
+    /**
+     * @param swap  swaps A and B (reloading is the window's business: it diffs in the background)
+     * @param close leaves compare mode
+     */
+    public CompareView(CompareViewModel vm, Runnable swap, Runnable close) {
+        setId(ID);
+        getStyleClass().add("compare-view");
+        Label what = new Label();
+        what.setId("compareStepText");
+        what.getStyleClass().add("compare-step-text");
+        what.textProperty().bind(vm.stepTextProperty());
+        what.setMinWidth(0);
+        HBox.setHgrow(what, Priority.ALWAYS);
+        ToggleButton changesOnly = new ToggleButton("Changes only");
+        changesOnly.setId("compareChangesOnly");
+        changesOnly.selectedProperty().bindBidirectional(vm.changesOnlyProperty());
+        changesOnly.setTooltip(new Tooltip("Show only what was added, removed or changed, and what is above it"));
+        Button previous = button("comparePreviousChange", "▲ Previous change", "Shift+F7", vm::previousChange);
+        Button next = button("compareNextChange", "▼ Next change", "F7", vm::nextChange);
+        Button swapButton = button("compareSwap", "⇄ Swap A and B", "Compare B with A instead", swap);
+        swapButton.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> vm.stepCount() > 1, vm.seriesProperty()));
+        Button closeButton = button("compareClose", "Close comparison", "Back to the snapshot", close);
+        HBox legend = new HBox(10, legend("+ added", "added"), legend("− removed", "removed"),
+                legend("~ changed", "changed"));
+        legend.getStyleClass().add("compare-legend");
+        legend.setAlignment(Pos.CENTER_LEFT);
+        HBox bar = new HBox(8, what, legend, changesOnly, previous, next, swapButton, closeButton);
+        bar.setId("compareBar");
+        bar.getStyleClass().add("compare-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        setTop(new VBox(bar, new TimelineBar(vm)));
+        CompareTreeView tree = new CompareTreeView(vm);
+        CompareDetailsView details = new CompareDetailsView(vm);
+        SplitPane split = new SplitPane(tree, details);
+        split.setId("compareSplit");
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.42);
+        SplitPane.setResizableWithParent(tree, false);
+        setCenter(split);
+    }
+
+    private static Button button(String id, String text, String tip, Runnable action) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> action.run());
+        b.setMinWidth(Region.USE_PREF_SIZE);
+        return b;
+    }
+
+    private static Label legend(String text, String pseudo) {
+        Label l = new Label(text);
+        l.getStyleClass().add("compare-legend-item");
+        l.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass(pseudo), true);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
+    }
+}

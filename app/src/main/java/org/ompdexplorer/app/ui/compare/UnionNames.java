@@ -1,0 +1,46 @@
+package org.ompdexplorer.app.ui.compare;
+
+import org.ompdexplorer.model.EntityKind;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.diff.DiffNames;
+import org.ompdexplorer.model.diff.SnapshotDiff;
+import org.ompdexplorer.model.diff.UnionNode;
+
+/** The names of union nodes: B's name when the entity is in B, with A's id when A numbered it otherwise. */
+final class UnionNames {
+    private UnionNames() {
+    }
+
+    static String of(SnapshotDiff d, UnionNode n) {
+        String name = n.inB() ? name(d.b(), n.kind(), n.b()) : name(d.a(), n.kind(), n.a());
+        if (n.inA() && n.inB()) {
+            long idA = id(d.a(), n.kind(), n.a());
+            long idB = id(d.b(), n.kind(), n.b());
+            if (idA != idB) {
+                name += "  (A: #" + idA + ")";
+            }
+        }
+        return name;
+    }
+
+    static String name(Snapshot s, EntityKind kind, int p) {
+        return switch (kind) {
+            case TASK -> DiffNames.of(s.tasks().get(p));
+            case THREAD -> DiffNames.of(s.threads().get(p));
+            case PARALLEL_REGION -> DiffNames.of(s.parallelRegions().get(p));
+            case ADDRESS_SPACE -> s.addressSpaces().get(p).isDevice() ? "device " + s.addressSpaces().get(p).id()
+                    : "process (address space " + s.addressSpaces().get(p).id() + ")";
+            case SNAPSHOT -> "snapshot";
+        };
+    }
+
+    private static long id(Snapshot s, EntityKind kind, int p) {
+        return switch (kind) {
+            case TASK -> s.tasks().get(p).id().value();
+            case THREAD -> s.threads().get(p).id().value();
+            case PARALLEL_REGION -> s.parallelRegions().get(p).id().value();
+            case ADDRESS_SPACE -> s.addressSpaces().get(p).id().value();
+            case SNAPSHOT -> 0;
+        };
+    }
+}

@@ -1,0 +1,210 @@
+package org.ompdexplorer.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.GridPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
+import org.ompdexplorer.model.EntityKind;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.diff.ChangeKind;
+import org.ompdexplorer.model.diff.UnionNode;
+import org.ompdexplorer.model.synthetic.GeneratorSpec;
+import org.ompdexplorer.model.synthetic.SnapshotEdits;
+import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+
+/**
+ * Compare mode through the real window, headless: compare the open snapshot with another, read the summary and
+ * what is still blocked, step through the changes with F7, follow links on both sides, changes only, swap, a
+ * series with its timeline, and back to the snapshot.
+ */
+@ExtendWith(ApplicationExtension.class)
+class CompareJourneyTest {
+    @TempDir
+    Path dir;
+    private MainViewModel vm;
+    private final ScriptedFileDialogs dialogs = new ScriptedFileDialogs();
+    private FxBackgroundTasks tasks;
+    private Path fileA;
+    private Path fileB;
+
+    @Start
+    void start(Stage stage) {
+        tasks = new FxBackgroundTasks();
+        vm = new MainViewModel(tasks, ExplorerPreferences.inMemory());
+        MainView view = ExplorerApp.show(stage, vm);
+        view.setFileDialogs(dialogs);
+    }
+
+    @Stop
+    void stop() {
+        tasks.shutdown();
+    }
+
+    /** A: a generated program with thread 0 at a barrier; B: the same a moment later, thread 0 still there. */
+    @BeforeEach
+    void writeSnapshots(FxRobot robot) throws Exception {
+        Snapshot a = atBarrier(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 80, 21)));
+        fileA = TestSnapshots.write(a, dir.resolve("before.json"));
+        fileB = TestSnapshots.write(SnapshotEdits.renumbered(SnapshotEdits.evolved(a, 0.05, 3), 500),
+                dir.resolve("after.json"));
+        robot.interact(() -> vm.open(fileA));
+        new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null);
+    }
+
+    private static Snapshot atBarrier(Snapshot s) {
+        OmpThread first = s.threads().getFirst();
+        List<OmpThread> threads = s.threads().stream().map(t -> t != first ? t : new OmpThread(t.id(), t.addressSpace(),
+                t.osIds(), t.kind(), Fact.of(ThreadState.ofValue(0x11)), Fact.of(0x5000L), t.currentTask(),
+                t.currentRegion(), t.toolData(), t.icvs())).toList();
+        return new Snapshot(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
+                s.displayControlVars(), threads, s.parallelRegions(), s.tasks());
+    }
+
+    private void compareWithB(FxRobot robot, ExplorerRobot explorer) {
+        dialogs.file = fileB;
+        robot.press(KeyCode.CONTROL).type(KeyCode.K).release(KeyCode.CONTROL); // File → Compare With…
+        explorer.waitFor(20, () -> vm.comparingProperty().get() && robot.lookup("#compareSummaryTitle").tryQuery()
+                .isPresent());
+    }
+
+    @Test
+    void compareWithShowsTheSummaryStillBlockedFirstAndCountsInTheStatusBar(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        compareWithB(robot, explorer);
+        assertThat(explorer.fx(() -> robot.lookup("#statusCounts").queryAs(Label.class).getText()))
+                .matches("\\d+ added · \\d+ removed · \\d+ changed · \\d+ unchanged · \\d+ still blocked");
+        assertThat(explorer.fx(() -> robot.lookup("#compareStepText").queryAs(Label.class).getText()))
+                .isEqualTo("A: " + fileA + " → B: " + fileB);
+        Hyperlink blocked = robot.lookup("#compareStillBlocked .hyperlink").queryAs(Hyperlink.class);
+        assertThat(blocked.getText()).startsWith("thread #");
+        robot.clickOn(blocked);
+        explorer.waitFor(10, () -> robot.lookup("#compareEntityTitle").queryAs(Label.class).getText()
+                .startsWith("· thread #"));
+        assertThat(selectedRowText(robot, explorer)).startsWith("thread #");
+    }
+
+    @Test
+    void f7StepsThroughTheChangesSideBySideAndLinksWorkOnBothSides(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        compareWithB(robot, explorer);
+        List<UnionNode> changes = explorer.fx(() -> vm.compare().diffProperty().get().changedNodes());
+        robot.type(KeyCode.F7);
+        explorer.waitFor(10, () -> changes.getFirst().equals(vm.compare().selectedProperty().get()));
+        UnionNode changed = changes.stream().filter(n -> explorer.fx(() -> vm.compare().change(n)) == ChangeKind.CHANGED)
+                .findFirst().orElseThrow();
+        for (int i = 1; i <= changes.indexOf(changed); i++) {
+            robot.type(KeyCode.F7);
+        }
+        explorer.waitFor(10, () -> changed.equals(vm.compare().selectedProperty().get()));
+        assertThat(explorer.fx(() -> robot.lookup("#compareEntityTitle").queryAs(Label.class).getText())).startsWith("~ ");
+        GridPane fields = robot.lookup("#compareFields").queryAs(GridPane.class);
+        List<Node> changedCells = explorer.fx(() -> fields.getChildren().stream()
+                .filter(n -> n.getPseudoClassStates().contains(PseudoClass.getPseudoClass("changed"))).toList());
+        assertThat(changedCells).hasSizeGreaterThanOrEqualTo(3); // label, A and B of the lifecycle row
+        assertThat(explorer.fx(() -> ((Label) changedCells.getFirst()).getText())).isEqualTo("≠ lifecycle");
+        // the generating task, on B's side (column 2), then back and on A's side (column 1)
+        Hyperlink onB = link(fields, explorer, 2);
+        robot.clickOn(onB);
+        explorer.waitFor(10, () -> !changed.equals(vm.compare().selectedProperty().get()));
+        UnionNode viaB = explorer.fx(() -> vm.compare().selectedProperty().get());
+        assertThat(viaB.inB()).isTrue();
+        robot.press(KeyCode.SHIFT).type(KeyCode.F7).release(KeyCode.SHIFT);
+        explorer.waitFor(10, () -> vm.compare().selectedProperty().get() != viaB);
+    }
+
+    private static Hyperlink link(GridPane fields, ExplorerRobot explorer, int column) {
+        return explorer.fx(() -> fields.getChildren().stream()
+                .filter(n -> n instanceof Hyperlink && GridPane.getColumnIndex(n) == column)
+                .map(Hyperlink.class::cast).findFirst().orElseThrow());
+    }
+
+    @Test
+    void changesOnlySwapAndCloseKeepTheSnapshotOpenBefore(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        compareWithB(robot, explorer);
+        int added = explorer.fx(() -> vm.compare().diffProperty().get().counts(EntityKind.TASK).added());
+        int removed = explorer.fx(() -> vm.compare().diffProperty().get().counts(EntityKind.TASK).removed());
+        robot.clickOn("#compareChangesOnly");
+        @SuppressWarnings("unchecked")
+        TreeView<Object> tree = robot.lookup("#compareTree").queryAs(TreeView.class);
+        int rows = explorer.fx(() -> countRows(tree.getRoot()));
+        robot.clickOn("#compareChangesOnly");
+        assertThat(explorer.fx(() -> countRows(tree.getRoot()))).isGreaterThan(rows);
+
+        robot.clickOn("#compareSwap");
+        explorer.waitFor(20, () -> vm.compare().diffProperty().get().counts(EntityKind.TASK).added() == removed
+                && vm.compare().diffProperty().get().counts(EntityKind.TASK).removed() == added);
+        assertThat(explorer.fx(() -> robot.lookup("#compareStepText").queryAs(Label.class).getText()))
+                .isEqualTo("A: " + fileB + " → B: " + fileA);
+
+        robot.clickOn("#compareClose");
+        explorer.waitFor(10, () -> !vm.comparingProperty().get() && robot.lookup("#mainSplit").tryQuery().isPresent());
+        assertThat(explorer.fx(() -> vm.snapshotProperty().get().path().orElseThrow())).isEqualTo(fileA);
+    }
+
+    @Test
+    void aSeriesHasATimelineAndKeepsTheSelectionOnItsEntity(FxRobot robot) throws Exception {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        Path series = Files.createDirectories(dir.resolve("series"));
+        Snapshot s0 = SyntheticSnapshotGenerator.generate(new GeneratorSpec(3, 1, 40, 8));
+        Snapshot s1 = SnapshotEdits.evolved(s0, 0.1, 1);
+        Snapshot s2 = SnapshotEdits.evolved(s1, 0.1, 2);
+        TestSnapshots.write(s0, series.resolve("ompd-explorer-1-000001-interval.json"));
+        TestSnapshots.write(s1, series.resolve("ompd-explorer-1-000002-interval.json"));
+        TestSnapshots.write(s2, series.resolve("ompd-explorer-1-000003-interval.json"));
+        robot.interact(() -> vm.compareFiles(List.of(series)));
+        explorer.waitFor(20, () -> vm.comparingProperty().get() && vm.compare().stepCount() == 2);
+        assertThat(robot.lookup("#timelineBar").query().isVisible()).isTrue();
+        UnionNode thread = explorer.fx(() -> vm.compare().diffProperty().get().tree().threads().get(1));
+        robot.interact(() -> vm.compare().select(thread));
+        robot.clickOn("#timelineNext");
+        explorer.waitFor(10, () -> vm.compare().stepProperty().get() == 1);
+        UnionNode after = explorer.fx(() -> vm.compare().selectedProperty().get());
+        assertThat(after.a()).isEqualTo(thread.b());
+        assertThat(explorer.fx(() -> robot.lookup("#compareStepText").queryAs(Label.class).getText()))
+                .startsWith("Step 2 of 2: ");
+        assertThat(selectedRowText(robot, explorer)).startsWith("thread #");
+        robot.clickOn("#timelinePrevious");
+        explorer.waitFor(10, () -> vm.compare().stepProperty().get() == 0 && thread.equals(vm.compare().selectedProperty().get()));
+    }
+
+    private static int countRows(TreeItem<?> item) {
+        int n = 0;
+        for (TreeItem<?> c : item.getChildren()) {
+            n += 1 + (c.isExpanded() ? countRows(c) : 0);
+        }
+        return n;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String selectedRowText(FxRobot robot, ExplorerRobot explorer) {
+        TreeView<Object> tree = robot.lookup("#compareTree").queryAs(TreeView.class);
+        return explorer.fx(() -> {
+            int row = tree.getSelectionModel().getSelectedIndex();
+            return robot.lookup(".compare-tree .tree-cell").queryAllAs(javafx.scene.control.TreeCell.class).stream()
+                    .filter(c -> c.getIndex() == row).findFirst().map(c -> c.getText()).orElse("");
+        });
+    }
+}
