@@ -96,7 +96,7 @@ class CompareJourneyTest {
         assertThat(explorer.fx(() -> robot.lookup("#statusCounts").queryAs(Label.class).getText()))
                 .matches("\\d+ added · \\d+ removed · \\d+ changed · \\d+ unchanged · \\d+ still blocked");
         assertThat(explorer.fx(() -> robot.lookup("#compareStepText").queryAs(Label.class).getText()))
-                .isEqualTo("A: " + fileA + " → B: " + fileB);
+                .isEqualTo("A: before.json → B: after.json");
         Hyperlink blocked = robot.lookup("#compareStillBlocked .hyperlink").queryAs(Hyperlink.class);
         assertThat(blocked.getText()).startsWith("thread #");
         robot.clickOn(blocked);
@@ -157,7 +157,7 @@ class CompareJourneyTest {
         explorer.waitFor(20, () -> vm.compare().diffProperty().get().counts(EntityKind.TASK).added() == removed
                 && vm.compare().diffProperty().get().counts(EntityKind.TASK).removed() == added);
         assertThat(explorer.fx(() -> robot.lookup("#compareStepText").queryAs(Label.class).getText()))
-                .isEqualTo("A: " + fileB + " → B: " + fileA);
+                .isEqualTo("A: after.json → B: before.json");
 
         robot.clickOn("#compareClose");
         explorer.waitFor(10, () -> !vm.comparingProperty().get() && robot.lookup("#mainSplit").tryQuery().isPresent());

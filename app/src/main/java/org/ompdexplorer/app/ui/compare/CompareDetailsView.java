@@ -62,7 +62,9 @@ final class CompareDetailsView extends ScrollPane {
 
     private void summary(SnapshotDiff d) {
         content.getChildren().add(title("Comparison", "compareSummaryTitle"));
-        content.getChildren().add(wrapped(vm.stepTextProperty().get()));
+        int step = vm.stepProperty().get();
+        content.getChildren().addAll(wrapped("A (before): " + vm.sourceName(step) + captured(d.a())),
+                wrapped("B (after): " + vm.sourceName(step + 1) + captured(d.b())));
         for (String warning : d.warnings()) {
             Label w = wrapped("⚠ " + warning);
             w.getStyleClass().add("compare-warning");
@@ -120,8 +122,18 @@ final class CompareDetailsView extends ScrollPane {
             case UNCHANGED -> "The same in A and B; matched by " + entry.method().label() + ".";
         };
         content.getChildren().add(wrapped(how));
+        for (StillBlocked s : d.stillBlocked()) {
+            if (node.inB() && s.kind() == node.kind() && Matching.position(d.b(), s.b()) == node.b()) {
+                Label blocked = wrapped("Still blocked — " + s.how().label() + ": " + s.place());
+                blocked.setId("compareEntityBlocked");
+                blocked.getStyleClass().add("compare-warning");
+                content.getChildren().add(blocked);
+            }
+        }
         GridPane fields = grid("compareFields", "", "A", "B");
-        fields.getColumnConstraints().setAll(new ColumnConstraints(), column(), column());
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // field names whole; the values wrap
+        fields.getColumnConstraints().setAll(labels, column(), column());
         int row = 1;
         for (FieldRow r : d.fields(node)) {
             Label label = new Label((r.changed() ? "≠ " : "") + r.label());
@@ -137,10 +149,16 @@ final class CompareDetailsView extends ScrollPane {
         content.getChildren().add(fields);
     }
 
+    private static String captured(org.ompdexplorer.model.Snapshot s) {
+        var c = s.capture();
+        return (c.time() == null ? "" : ", taken " + c.time()) + (c.label() == null ? "" : " — " + c.label());
+    }
+
     private static ColumnConstraints column() {
         ColumnConstraints c = new ColumnConstraints();
         c.setHgrow(Priority.ALWAYS);
-        c.setPercentWidth(40);
+        c.setMinWidth(120);
+        c.setPrefWidth(300);
         return c;
     }
 

@@ -47,11 +47,20 @@ public final class CompareView extends BorderPane {
                 legend("~ changed", "changed"));
         legend.getStyleClass().add("compare-legend");
         legend.setAlignment(Pos.CENTER_LEFT);
-        HBox bar = new HBox(8, what, legend, changesOnly, previous, next, swapButton, closeButton);
-        bar.setId("compareBar");
-        bar.getStyleClass().add("compare-bar");
+        Tooltip whole = new Tooltip();
+        what.setTooltip(whole);
+        vm.stepTextProperty().addListener((obs, old, now) -> whole.setText("A (before): "
+                + vm.sourceName(vm.stepProperty().get()) + "\nB (after): " + vm.sourceName(vm.stepProperty().get() + 1)));
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox title = new HBox(8, what, legend);
+        title.setAlignment(Pos.CENTER_LEFT);
+        HBox bar = new HBox(8, changesOnly, previous, next, gap, swapButton, closeButton);
         bar.setAlignment(Pos.CENTER_LEFT);
-        setTop(new VBox(bar, new TimelineBar(vm)));
+        VBox top = new VBox(4, title, bar);
+        top.setId("compareBar");
+        top.getStyleClass().add("compare-bar");
+        setTop(new VBox(top, new TimelineBar(vm)));
         CompareTreeView tree = new CompareTreeView(vm);
         CompareDetailsView details = new CompareDetailsView(vm);
         SplitPane split = new SplitPane(tree, details);

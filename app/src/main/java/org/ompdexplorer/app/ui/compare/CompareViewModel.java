@@ -195,8 +195,21 @@ public final class CompareViewModel {
         countsText.set(added + " added · " + removed + " removed · " + changed + " changed · " + unchanged
                 + " unchanged" + (d.stillBlocked().isEmpty() ? "" : " · " + d.stillBlocked().size() + " still blocked"));
         int i = step.get();
-        String a = sources.size() > i ? sources.get(i).sourceName() : "A";
-        String b = sources.size() > i + 1 ? sources.get(i + 1).sourceName() : "B";
-        stepText.set((stepCount() > 1 ? "Step " + (i + 1) + " of " + stepCount() + ": " : "") + "A: " + a + " → B: " + b);
+        stepText.set((stepCount() > 1 ? "Step " + (i + 1) + " of " + stepCount() + ": " : "") + "A: " + shortName(i)
+                + " → B: " + shortName(i + 1));
+    }
+
+    /** The file name of snapshot {@code i} (the whole path is in {@link #sourceName}), or its source's name. */
+    public String shortName(int i) {
+        if (i < 0 || i >= sources.size()) {
+            return i == step.get() ? "A" : "B";
+        }
+        LoadedSnapshot s = sources.get(i);
+        return s.path().map(p -> p.getFileName().toString()).orElse(s.sourceName());
+    }
+
+    /** Where snapshot {@code i} came from, whole: a path or a lesson's name. */
+    public String sourceName(int i) {
+        return i >= 0 && i < sources.size() ? sources.get(i).sourceName() : "";
     }
 }
