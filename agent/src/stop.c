@@ -34,6 +34,7 @@ static _Atomic int trigger_fd = -1;
 static int finalized;
 static unsigned snapshot_seq;
 static int alloc_failure_reported;
+static thread_rec *forked_self;        /* in a child of fork(): the forking thread's record from the parent */
 
 /* ---- frees while a snapshot may be reading ---- */
 
@@ -68,6 +69,16 @@ static void free_deferred(void) {
 
 void stop_register_thread(thread_rec *t) {
     pthread_mutex_lock(&lock);
+    /* After fork() the child's runtime announces the forking thread again: its record from the parent goes. */
+    if (forked_self != NULL && pthread_equal(forked_self->pthread, t->pthread)) {
+        for (size_t i = 0; i < reg_len; i++) {
+            if (registry[i] == forked_self) {
+                registry[i] = registry[--reg_len];
+                break;
+            }
+        }
+        forked_self = NULL;
+    }
     if (reg_len == reg_cap && reg_cap < MAX_THREADS) {
         size_t cap = reg_cap == 0 ? 64 : reg_cap * 2;
         thread_rec **grown = realloc(registry, cap * sizeof *grown);
@@ -202,14 +213,24 @@ static void *helper_main(void *arg) {
 }
 
 static void after_fork_in_child(void) {
-    /* Only the forking thread lives on; the helper thread is gone. */
+    /* Only the forking thread lives on; the helper thread is gone, and with it any snapshot it was taking
+     * (holding the lock). */
     pthread_mutex_init(&lock, NULL);
     thread_rec *self = agent_self;
     reg_len = 0;
     if (self != NULL && reg_cap > 0) {
         registry[reg_len++] = self;
     }
+    forked_self = self;
+    atomic_store(&snap_active, 0);
+    atomic_store(&resume_gen, atomic_load(&stop_gen));
     atomic_store(&trigger_fd, -1);
+}
+
+/* Registered when the library loads, before the runtime registers its own handlers: the child's runtime
+ * announces the forking thread from its handler (thread_begin takes the lock), so the lock must be new by then. */
+__attribute__((constructor)) static void stop_atfork(void) {
+    pthread_atfork(NULL, NULL, after_fork_in_child);
 }
 
 static int start_trigger(int sig) {
@@ -270,7 +291,6 @@ int stop_init(void) {
     if (sigaction(agent_cfg.stop_signal, &sa, NULL) != 0) {
         return -1;
     }
-    pthread_atfork(NULL, NULL, after_fork_in_child);
     if (agent_cfg.trigger_signal != 0 && start_trigger(agent_cfg.trigger_signal) != 0) {
         agent_log("cannot set up the signal trigger (%s); omp_control_tool snapshots still work", strerror(errno));
     }
