@@ -168,13 +168,33 @@ static void test_signals(void) {
     CHECK(config_parse_signal("999", &s) == -1);
 }
 
+/* Sequence numbers are zero-padded: names sort in the order the snapshots were taken. */
+static void test_name_order(void) {
+    static const unsigned seqs[] = {1, 2, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, 999999};
+    char names[sizeof seqs / sizeof seqs[0]][300];
+    for (size_t i = 0; i < sizeof seqs / sizeof seqs[0]; i++) {
+        CHECK(snapshot_file_name("/tmp", 4242, seqs[i], i % 2 ? "interval" : "signal", names[i], sizeof names[i])
+              == 0);
+        if (i > 0) {
+            CHECK(strcmp(names[i - 1], names[i]) < 0);
+        }
+    }
+    CHECK(strcmp(names[0], "ompd-explorer-4242-000001-signal.json") == 0);
+    CHECK(strcmp(names[3], "ompd-explorer-4242-000010-interval.json") == 0);
+    CHECK(strcmp(names[11], "ompd-explorer-4242-999999-interval.json") == 0);
+    /* Past six digits the number is written whole, never cut. */
+    char big[300];
+    CHECK(snapshot_file_name("/tmp", 1, 1234567, "x", big, sizeof big) == 0);
+    CHECK(strcmp(big, "ompd-explorer-1-1234567-x.json") == 0);
+}
+
 /* The label part of a snapshot file name. */
 static const char *label_part(const char *label) {
     static char name[300];
     CHECK(snapshot_file_name("/tmp", 42, 3, label, name, sizeof name) == 0);
-    CHECK(strncmp(name, "ompd-explorer-42-3-", 19) == 0 && strcmp(name + strlen(name) - 5, ".json") == 0);
+    CHECK(strncmp(name, "ompd-explorer-42-000003-", 24) == 0 && strcmp(name + strlen(name) - 5, ".json") == 0);
     name[strlen(name) - 5] = '\0';
-    return name + 19;
+    return name + 24;
 }
 
 static void test_labels(void) {
@@ -276,7 +296,7 @@ static void test_render(void) {
     }
     CHECK(strstr(text, "\"label\": \"unit \\\"test\\\"\"") != NULL);
     CHECK(strstr(text, "\"source\": \"ompt-agent\"") != NULL);
-    CHECK(strstr(text, "99") == NULL);                      /* dangling encountering task left out */
+    CHECK(strstr(text, "\"encounteringTask\": 99") == NULL); /* dangling encountering task left out */
     CHECK(strstr(text, "\"generatingTask\": 77") == NULL);  /* dangling generating task left out */
     CHECK(strstr(text, "\"dependsOn\"") == NULL || strstr(text, "\"dependsOn\": []") != NULL);
     int sched3 = strstr(text, "\"id\": 3,\"kind\": \"explicit\",\"schedulingTask\": 4") != NULL;
@@ -297,6 +317,7 @@ int main(void) {
     test_json_limits();
     test_ring();
     test_signals();
+    test_name_order();
     test_labels();
     test_symbols();
     test_render();
