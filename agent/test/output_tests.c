@@ -21,7 +21,7 @@ static char log_path[] = "/tmp/agent-test-log-XXXXXX";
 static int saved_stderr = -1;
 
 /* Agent log lines go to a file while a test runs, so that the test can count them. */
-static void capture_log(void) {
+void capture_log(void) {
     int fd = mkstemp(log_path);
     fflush(stderr);
     saved_stderr = dup(STDERR_FILENO);
@@ -30,7 +30,7 @@ static void capture_log(void) {
 }
 
 /* Ends the capture; returns the log text (static) and its number of lines. */
-static const char *captured_log(int *lines) {
+const char *captured_log(int *lines) {
     static char text[8192];
     fflush(stderr);
     dup2(saved_stderr, STDERR_FILENO);
