@@ -137,8 +137,13 @@ typedef struct agent_config {
     size_t max_tasks, max_regions;
     uint64_t number_block;             /* task numbers a thread takes at once; 1 = strict global order */
     unsigned stop_timeout_ms;
+    unsigned interval_ms;              /* a snapshot series every this many ms; 0 = none */
+    unsigned max_snapshots;            /* how many snapshots the series takes at most */
     char description[2048];
 } agent_config;
+
+/* The shortest OMPD_EXPLORER_INTERVAL: a snapshot stops every thread and writes a file. */
+#define CONFIG_MIN_INTERVAL_MS 10u
 
 /* OMPT entry points looked up at initialize. */
 typedef struct ompt_api {
@@ -167,7 +172,7 @@ int config_parse_signal(const char *text, int *out);
 void agent_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* tool.c */
-void agent_exit_snapshot(thread_rec *caller);
+void agent_program_end(thread_rec *caller);
 
 /* track.c */
 int track_register_callbacks(void);
@@ -180,8 +185,13 @@ void stop_register_thread(thread_rec *t);
 void stop_unregister_thread(thread_rec *t);
 void stop_finalize(void);
 void agent_free(void *p);
-void snapshot_take(const char *label, thread_rec *caller);
+int stop_start_helper(void *(*run)(void *), const char *name);
+void snapshot_take(const char *label, thread_rec *caller, unsigned series);
 void probe_self(thread_rec *t);
+
+/* series.c: the OMPD_EXPLORER_INTERVAL timer. */
+void series_start(void);
+void series_stop(void);
 
 /* write.c: turns a stopped-world copy into a file. */
 typedef struct copy_task { task_rec rec; uint32_t dep_off, dep_n, edge_off, edge_n; } copy_task;
@@ -203,6 +213,7 @@ typedef struct world_copy {
     int64_t time_sec;                  /* when the threads were stopped (CLOCK_REALTIME) */
     int64_t stopped_ns;                /* how long they were stopped */
     int32_t time_nsec;
+    unsigned series;                   /* position in the interval series (1, 2, ...); 0 = not in it */
 } world_copy;
 
 int snapshot_write(world_copy *w, const char *label, unsigned seq);

@@ -13,6 +13,10 @@
 
 #define DEFAULT_MAX_TASKS (1u << 16)
 #define DEFAULT_MAX_REGIONS (1u << 12)
+#define DEFAULT_MAX_SNAPSHOTS 100
+/* Well within the six digits of a file name's sequence number (names sort in time up to 999999). */
+#define MAX_MAX_SNAPSHOTS 100000
+#define MAX_INTERVAL_MS 86400000u
 
 static const struct { const char *name; int number; } SIGNALS[] = {
     {"HUP", SIGHUP}, {"INT", SIGINT}, {"QUIT", SIGQUIT}, {"USR1", SIGUSR1}, {"USR2", SIGUSR2},
@@ -67,19 +71,53 @@ int config_parse_signal(const char *text, int *out) {
     return -1;
 }
 
-static size_t env_size(const char *name, size_t fallback, size_t min) {
+/* A whole decimal number (strtoull alone would take "-1", " 5" or "+5"); 0, or -1 when text is not one. */
+static int parse_whole(const char *text, unsigned long long *out) {
+    if (!isdigit((unsigned char)text[0])) {
+        return -1;
+    }
+    char *end;
+    errno = 0;
+    *out = strtoull(text, &end, 10);
+    return errno == 0 && *end == '\0' ? 0 : -1;
+}
+
+static size_t env_size(const char *name, size_t fallback, size_t min, size_t max) {
     const char *v = getenv(name);
     if (v == NULL || *v == '\0') {
         return fallback;
     }
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (errno != 0 || *end != '\0' || n < min) {
-        agent_log("%s=%s is not a number >= %zu; using %zu", name, v, min, fallback);
+    unsigned long long n;
+    if (parse_whole(v, &n) != 0 || n < min || n > max) {
+        if (max == SIZE_MAX) {
+            agent_log("%s=%s is not a number >= %zu; using %zu", name, v, min, fallback);
+        } else {
+            agent_log("%s=%s is not a number from %zu to %zu; using %zu", name, v, min, max, fallback);
+        }
         return fallback;
     }
     return (size_t)n;
+}
+
+/* OMPD_EXPLORER_INTERVAL: milliseconds between series snapshots; unset, empty or 0 = no series. */
+static unsigned interval_ms(void) {
+    const char *v = getenv("OMPD_EXPLORER_INTERVAL");
+    unsigned long long n = 0;
+    if (v == NULL || *v == '\0') {
+        return 0;
+    }
+    if (parse_whole(v, &n) != 0 || n > MAX_INTERVAL_MS) {
+        agent_log("OMPD_EXPLORER_INTERVAL=%s is not a number of milliseconds from %u to %u (e.g. 500); "
+                  "no series is taken", v, CONFIG_MIN_INTERVAL_MS, MAX_INTERVAL_MS);
+        return 0;
+    }
+    /* Each snapshot stops every thread and writes a file: a shorter interval would mostly measure the agent. */
+    if (n > 0 && n < CONFIG_MIN_INTERVAL_MS) {
+        agent_log("OMPD_EXPLORER_INTERVAL=%s is below the minimum; a snapshot every %u ms", v,
+                  CONFIG_MIN_INTERVAL_MS);
+        n = CONFIG_MIN_INTERVAL_MS;
+    }
+    return (unsigned)n;
 }
 
 void config_read(agent_config *cfg) {
@@ -111,13 +149,16 @@ void config_read(agent_config *cfg) {
                                        || strcasecmp(at_exit, "yes") == 0);
     const char *verbose = getenv("OMPD_EXPLORER_VERBOSE");
     cfg->verbose = verbose != NULL && strcmp(verbose, "1") == 0;
-    cfg->max_tasks = env_size("OMPD_EXPLORER_MAX_TASKS", DEFAULT_MAX_TASKS, 64);
-    cfg->max_regions = env_size("OMPD_EXPLORER_MAX_REGIONS", DEFAULT_MAX_REGIONS, 64);
-    cfg->number_block = env_size("OMPD_EXPLORER_NUMBER_BLOCK", 64, 1);
+    cfg->max_tasks = env_size("OMPD_EXPLORER_MAX_TASKS", DEFAULT_MAX_TASKS, 64, SIZE_MAX);
+    cfg->max_regions = env_size("OMPD_EXPLORER_MAX_REGIONS", DEFAULT_MAX_REGIONS, 64, SIZE_MAX);
+    cfg->number_block = env_size("OMPD_EXPLORER_NUMBER_BLOCK", 64, 1, SIZE_MAX);
     if (cfg->number_block > 4096) {
         cfg->number_block = 4096;
     }
-    cfg->stop_timeout_ms = (unsigned)env_size("OMPD_EXPLORER_STOP_TIMEOUT_MS", 2000, 1);
+    cfg->stop_timeout_ms = (unsigned)env_size("OMPD_EXPLORER_STOP_TIMEOUT_MS", 2000, 1, UINT32_MAX);
+    cfg->interval_ms = interval_ms();
+    cfg->max_snapshots = (unsigned)env_size("OMPD_EXPLORER_MAX_SNAPSHOTS", DEFAULT_MAX_SNAPSHOTS, 1,
+                                            MAX_MAX_SNAPSHOTS);
     const char *desc = getenv("OMPD_EXPLORER_DESCRIPTION");
     snprintf(cfg->description, sizeof cfg->description, "%s", desc != NULL ? desc : "");
 }

@@ -241,7 +241,8 @@ static void label_for_file(const char *label, char *out, size_t max) {
 
 int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label, char *out, size_t n) {
     char prefix[64];
-    int plen = snprintf(prefix, sizeof prefix, "ompd-explorer-%d-%u", pid, seq);
+    /* Six digits, so that plain lexicographic order (ls, globs) is the order they were taken in. */
+    int plen = snprintf(prefix, sizeof prefix, "ompd-explorer-%d-" SNAPSHOT_SEQ_FORMAT, pid, seq);
     size_t dlen = strlen(dir);
     /* dir + '/' + name + NUL within PATH_MAX, for the final name and for the temporary one. */
     if (dlen + 1 + OUTPUT_TMP_MAX + 8 >= PATH_MAX || dlen + 1 + (size_t)plen + 6 >= PATH_MAX) {

@@ -40,8 +40,14 @@ void write_capture(json *j, const world_copy *w, const char *label) {
                               "raise OMPD_EXPLORER_MAX_TASKS]", d > 0 ? " " : "", w->untracked_tasks);
     }
     if (w->truncated > 0 && d < sizeof description) {
-        snprintf(description + d, sizeof description - d, "%s[agent: %zu records did not fit the copy]",
-                 d > 0 ? " " : "", w->truncated);
+        d += (size_t)snprintf(description + d, sizeof description - d, "%s[agent: %zu records did not fit the copy]",
+                              d > 0 ? " " : "", w->truncated);
+    }
+    /* The series position, in the prose field the format already has (the label stays "interval"). */
+    if (w->series > 0 && d < sizeof description) {
+        snprintf(description + d, sizeof description - d,
+                 "%s[agent: interval snapshot %u of at most %u, one every %u ms]", d > 0 ? " " : "", w->series,
+                 agent_cfg.max_snapshots, agent_cfg.interval_ms);
     }
 
     json_newline(j);

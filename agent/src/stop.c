@@ -1,10 +1,10 @@
 /* Consistent snapshots: stop every OpenMP thread at a known point, copy the records, let them go.
  *
- * The writer (the thread in omp_control_tool, the finalizer, or the helper thread woken by the trigger
- * signal) holds `lock`, sends the internal stop signal to each registered thread and waits. Each thread, in
- * the signal handler, records its own state with the async-signal-safe OMPT inquiry functions, acknowledges
- * and waits on its semaphore. The writer copies the rings into buffers it allocated beforehand (a stopped
- * thread may hold the malloc lock), releases the threads, and only then formats and writes the file.
+ * The writer (the thread in omp_control_tool, the finalizer, the helper thread woken by the trigger signal, or
+ * the series timer) holds `lock`, sends the internal stop signal to each registered thread and waits. Each
+ * thread, in the signal handler, records its own state with the async-signal-safe OMPT inquiry functions,
+ * acknowledges and waits on its semaphore. The writer copies the rings into buffers it allocated beforehand
+ * (a stopped thread may hold the malloc lock), releases the threads, and only then formats and writes the file.
  * thread_begin/thread_end take `lock` too, so a thread never starts or ends in the middle of a snapshot. */
 #include "agent.h"
 
@@ -34,6 +34,7 @@ static _Atomic int trigger_fd = -1;
 static int finalized;
 static unsigned snapshot_seq;
 static int alloc_failure_reported;
+static thread_rec *forked_self;        /* in a child of fork(): the forking thread's record from the parent */
 
 /* ---- frees while a snapshot may be reading ---- */
 
@@ -68,6 +69,16 @@ static void free_deferred(void) {
 
 void stop_register_thread(thread_rec *t) {
     pthread_mutex_lock(&lock);
+    /* After fork() the child's runtime announces the forking thread again: its record from the parent goes. */
+    if (forked_self != NULL && pthread_equal(forked_self->pthread, t->pthread)) {
+        for (size_t i = 0; i < reg_len; i++) {
+            if (registry[i] == forked_self) {
+                registry[i] = registry[--reg_len];
+                break;
+            }
+        }
+        forked_self = NULL;
+    }
     if (reg_len == reg_cap && reg_cap < MAX_THREADS) {
         size_t cap = reg_cap == 0 ? 64 : reg_cap * 2;
         thread_rec **grown = realloc(registry, cap * sizeof *grown);
@@ -190,7 +201,7 @@ static void *helper_main(void *arg) {
         if (n <= 0) {
             return NULL;
         }
-        snapshot_take("signal", NULL);
+        snapshot_take("signal", NULL, 0);
         /* Signals that arrived during the snapshot are merged into it. */
         struct pollfd pfd = {.fd = pipe_fds[0], .events = POLLIN};
         while (poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN)) {
@@ -202,14 +213,47 @@ static void *helper_main(void *arg) {
 }
 
 static void after_fork_in_child(void) {
-    /* Only the forking thread lives on; the helper thread is gone. */
+    /* Only the forking thread lives on; the helper thread is gone, and with it any snapshot it was taking
+     * (holding the lock). */
     pthread_mutex_init(&lock, NULL);
     thread_rec *self = agent_self;
     reg_len = 0;
     if (self != NULL && reg_cap > 0) {
         registry[reg_len++] = self;
     }
+    forked_self = self;
+    atomic_store(&snap_active, 0);
+    atomic_store(&resume_gen, atomic_load(&stop_gen));
     atomic_store(&trigger_fd, -1);
+}
+
+/* Registered when the library loads, before the runtime registers its own handlers: the child's runtime
+ * announces the forking thread from its handler (thread_begin takes the lock), so the lock must be new by then. */
+__attribute__((constructor)) static void stop_atfork(void) {
+    pthread_atfork(NULL, NULL, after_fork_in_child);
+}
+
+/* Starts a detached agent thread (the trigger's helper, the series timer), named for `top -H` and the tests. It
+ * blocks every signal, so neither the trigger nor the stop signal lands on it, and is not registered, so a
+ * snapshot never stops it. Returns 0, or -1 with errno set. */
+int stop_start_helper(void *(*run)(void *), const char *name) {
+    sigset_t all, saved;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &saved);
+    pthread_t helper;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attr, 256 * 1024);
+    int rc = pthread_create(&helper, &attr, run, NULL);
+    pthread_attr_destroy(&attr);
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    if (rc != 0) {
+        errno = rc;
+        return -1;
+    }
+    pthread_setname_np(helper, name);
+    return 0;
 }
 
 static int start_trigger(int sig) {
@@ -231,19 +275,7 @@ static int start_trigger(int sig) {
         return -1;
     }
     fcntl(pipe_fds[1], F_SETFL, fcntl(pipe_fds[1], F_GETFL) | O_NONBLOCK);
-    /* The helper blocks every signal, so neither the trigger nor the stop signal lands on it. */
-    sigset_t all, saved;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &saved);
-    pthread_t helper;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    pthread_attr_setstacksize(&attr, 256 * 1024);
-    int rc = pthread_create(&helper, &attr, helper_main, NULL);
-    pthread_attr_destroy(&attr);
-    pthread_sigmask(SIG_SETMASK, &saved, NULL);
-    if (rc != 0) {
+    if (stop_start_helper(helper_main, "ompd-x-signal") != 0) {
         close(pipe_fds[0]);
         close(pipe_fds[1]);
         pipe_fds[0] = pipe_fds[1] = -1;
@@ -270,7 +302,6 @@ int stop_init(void) {
     if (sigaction(agent_cfg.stop_signal, &sa, NULL) != 0) {
         return -1;
     }
-    pthread_atfork(NULL, NULL, after_fork_in_child);
     if (agent_cfg.trigger_signal != 0 && start_trigger(agent_cfg.trigger_signal) != 0) {
         agent_log("cannot set up the signal trigger (%s); omp_control_tool snapshots still work", strerror(errno));
     }
@@ -358,7 +389,7 @@ static void free_copy(world_copy *w) {
     free(w->edges);
 }
 
-void snapshot_take(const char *label, thread_rec *caller) {
+void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
     pthread_mutex_lock(&lock);
     if (finalized && caller == NULL) {
         pthread_mutex_unlock(&lock);
@@ -367,6 +398,7 @@ void snapshot_take(const char *label, thread_rec *caller) {
     /* Everything the copy needs is allocated before any thread stops. */
     world_copy w;
     memset(&w, 0, sizeof w);
+    w.series = series;
     /* As large as the rings: only the pages the copy fills get committed. */
     w.cap_tasks = ring_capacity(&agent_tasks);
     w.cap_regions = ring_capacity(&agent_regions);

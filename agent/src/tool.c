@@ -63,13 +63,18 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, 
         agent_log("active in %s (OpenMP %u); snapshots go to %s", agent_runtime_version, agent_omp_version,
                   agent_cfg.dir);
     }
+    series_start();
     return 1;
 }
 
-void agent_exit_snapshot(thread_rec *caller) {
+/* The program ends (its initial task ends, or the finalizer runs when that was not reported): the series
+ * stops, so that no interval snapshot starts while the runtime tears its threads down, and the at-exit
+ * snapshot is taken. */
+void agent_program_end(thread_rec *caller) {
     static _Atomic int taken;
+    series_stop();
     if (agent_cfg.at_exit && !atomic_exchange(&taken, 1)) {
-        snapshot_take("exit", caller);
+        snapshot_take("exit", caller, 0);
     }
 }
 
@@ -78,7 +83,7 @@ static void on_finalize(ompt_data_t *tool_data) {
     if (!active) {
         return;
     }
-    agent_exit_snapshot(agent_self); /* when the initial task's end was not reported */
+    agent_program_end(agent_self); /* when the initial task's end was not reported */
     stop_finalize();
 }
 

@@ -248,8 +248,9 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
             return;
         }
         if (t->kind == TK_INITIAL) {
-            /* The program's end, before the runtime tears its threads down: the at-exit snapshot. */
-            agent_exit_snapshot(self);
+            /* The program's end, before the runtime tears its threads down: the series stops, the at-exit
+             * snapshot is taken. */
+            agent_program_end(self);
         }
         atomic_store_explicit(&t->lifecycle, LC_COMPLETED, memory_order_relaxed);
         region_rec *r = t->region_rec;
@@ -473,7 +474,7 @@ static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const
         }
     }
     label[i] = '\0';
-    snapshot_take(i > 0 ? label : "flush", agent_self);
+    snapshot_take(i > 0 ? label : "flush", agent_self, 0);
     return 0;
 }
 

@@ -60,7 +60,7 @@ int snapshot_write(world_copy *w, const char *label, unsigned seq) {
                   "name to fit PATH_MAX; the program continues (choose a shorter directory)", seq, agent_cfg.dir);
     } else {
         /* Short and without the label, so that it always fits; hidden, so that a reader skips it. */
-        snprintf(tmp_base, sizeof tmp_base, ".ompd-explorer-%d-%u", pid, seq);
+        snprintf(tmp_base, sizeof tmp_base, ".ompd-explorer-%d-" SNAPSHOT_SEQ_FORMAT, pid, seq);
         rc = output_write(agent_cfg.dir, name, tmp_base, text, len);
     }
     if (rc == 0 && agent_cfg.verbose) {

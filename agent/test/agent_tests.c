@@ -19,7 +19,7 @@ unsigned agent_omp_version = 201611;
 const char *agent_runtime_version = "test runtime";
 state_name agent_states[64] = {{0, "ompt_state_work_serial"}, {1, "ompt_state_work_parallel"}};
 int agent_state_count = 2;
-void agent_exit_snapshot(thread_rec *caller) { (void)caller; }
+void agent_program_end(thread_rec *caller) { (void)caller; }
 
 int passed, failed;
 
@@ -168,13 +168,97 @@ static void test_signals(void) {
     CHECK(config_parse_signal("999", &s) == -1);
 }
 
+/* config_read with one variable set (NULL: unset); the number of log lines it wrote goes to *lines. */
+static agent_config config_with(const char *name, const char *value, int *lines) {
+    static agent_config cfg;
+    if (value != NULL) {
+        setenv(name, value, 1);
+    } else {
+        unsetenv(name);
+    }
+    capture_log();
+    config_read(&cfg);
+    const char *log = captured_log(lines);
+    if (*lines > 0 && strstr(log, name) == NULL) {
+        printf("log line does not name %s: %s", name, log);
+        failed++;
+    }
+    unsetenv(name);
+    return cfg;
+}
+
+static void test_series_config(void) {
+    /* Only the variable under test may cause a log line. */
+    extern char **environ;
+    char name[128];
+    for (size_t i = 0; environ[i] != NULL;) {
+        size_t n = strcspn(environ[i], "=");
+        if (strncmp(environ[i], "OMPD_EXPLORER_", 14) == 0 && n < sizeof name) {
+            snprintf(name, sizeof name, "%.*s", (int)n, environ[i]);
+            unsetenv(name);
+        } else {
+            i++;
+        }
+    }
+    int lines = -1;
+    const char *interval = "OMPD_EXPLORER_INTERVAL";
+    CHECK(config_with(interval, NULL, &lines).interval_ms == 0 && lines == 0);      /* unset: no series */
+    CHECK(config_with(interval, "", &lines).interval_ms == 0 && lines == 0);
+    CHECK(config_with(interval, "0", &lines).interval_ms == 0 && lines == 0);       /* 0: off, said so in docs */
+    CHECK(config_with(interval, "500", &lines).interval_ms == 500 && lines == 0);
+    CHECK(config_with(interval, "10", &lines).interval_ms == 10 && lines == 0);     /* the floor itself */
+    CHECK(config_with(interval, "86400000", &lines).interval_ms == 86400000 && lines == 0);
+    CHECK(config_with(interval, "3", &lines).interval_ms == CONFIG_MIN_INTERVAL_MS && lines == 1); /* raised */
+    CHECK(config_with(interval, "9", &lines).interval_ms == CONFIG_MIN_INTERVAL_MS && lines == 1);
+    static const char *const bad_intervals[] = {"abc", "500ms", "1.5", "-5", "+5", " 5", "86400001",
+                                                "99999999999999999999999"};
+    for (size_t i = 0; i < sizeof bad_intervals / sizeof bad_intervals[0]; i++) {
+        agent_config cfg = config_with(interval, bad_intervals[i], &lines);
+        CHECK(cfg.interval_ms == 0 && lines == 1);                              /* one line, and off */
+        if (cfg.interval_ms != 0 || lines != 1) {
+            printf("  OMPD_EXPLORER_INTERVAL=%s\n", bad_intervals[i]);
+        }
+    }
+
+    const char *max = "OMPD_EXPLORER_MAX_SNAPSHOTS";
+    CHECK(config_with(max, NULL, &lines).max_snapshots == 100 && lines == 0);       /* the default */
+    CHECK(config_with(max, "3", &lines).max_snapshots == 3 && lines == 0);
+    CHECK(config_with(max, "1", &lines).max_snapshots == 1 && lines == 0);
+    CHECK(config_with(max, "100000", &lines).max_snapshots == 100000 && lines == 0);
+    static const char *const bad_max[] = {"0", "-1", "many", "3x", "100001"};
+    for (size_t i = 0; i < sizeof bad_max / sizeof bad_max[0]; i++) {
+        agent_config cfg = config_with(max, bad_max[i], &lines);
+        CHECK(cfg.max_snapshots == 100 && lines == 1);                          /* one line, the default */
+    }
+}
+
+/* Sequence numbers are zero-padded: names sort in the order the snapshots were taken. */
+static void test_name_order(void) {
+    static const unsigned seqs[] = {1, 2, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, 999999};
+    char names[sizeof seqs / sizeof seqs[0]][300];
+    for (size_t i = 0; i < sizeof seqs / sizeof seqs[0]; i++) {
+        CHECK(snapshot_file_name("/tmp", 4242, seqs[i], i % 2 ? "interval" : "signal", names[i], sizeof names[i])
+              == 0);
+        if (i > 0) {
+            CHECK(strcmp(names[i - 1], names[i]) < 0);
+        }
+    }
+    CHECK(strcmp(names[0], "ompd-explorer-4242-000001-signal.json") == 0);
+    CHECK(strcmp(names[3], "ompd-explorer-4242-000010-interval.json") == 0);
+    CHECK(strcmp(names[11], "ompd-explorer-4242-999999-interval.json") == 0);
+    /* Past six digits the number is written whole, never cut. */
+    char big[300];
+    CHECK(snapshot_file_name("/tmp", 1, 1234567, "x", big, sizeof big) == 0);
+    CHECK(strcmp(big, "ompd-explorer-1-1234567-x.json") == 0);
+}
+
 /* The label part of a snapshot file name. */
 static const char *label_part(const char *label) {
     static char name[300];
     CHECK(snapshot_file_name("/tmp", 42, 3, label, name, sizeof name) == 0);
-    CHECK(strncmp(name, "ompd-explorer-42-3-", 19) == 0 && strcmp(name + strlen(name) - 5, ".json") == 0);
+    CHECK(strncmp(name, "ompd-explorer-42-000003-", 24) == 0 && strcmp(name + strlen(name) - 5, ".json") == 0);
     name[strlen(name) - 5] = '\0';
-    return name + 19;
+    return name + 24;
 }
 
 static void test_labels(void) {
@@ -276,7 +360,7 @@ static void test_render(void) {
     }
     CHECK(strstr(text, "\"label\": \"unit \\\"test\\\"\"") != NULL);
     CHECK(strstr(text, "\"source\": \"ompt-agent\"") != NULL);
-    CHECK(strstr(text, "99") == NULL);                      /* dangling encountering task left out */
+    CHECK(strstr(text, "\"encounteringTask\": 99") == NULL); /* dangling encountering task left out */
     CHECK(strstr(text, "\"generatingTask\": 77") == NULL);  /* dangling generating task left out */
     CHECK(strstr(text, "\"dependsOn\"") == NULL || strstr(text, "\"dependsOn\": []") != NULL);
     int sched3 = strstr(text, "\"id\": 3,\"kind\": \"explicit\",\"schedulingTask\": 4") != NULL;
@@ -289,6 +373,17 @@ static void test_render(void) {
     CHECK(strstr(text, "\"lifecycle\": \"queued\"") != NULL);
     CHECK(strstr(text, "\"unsupported\",\"detail\": \"OMPT does not report a task's entry function\"") != NULL);
     CHECK(strstr(text, "{\"icv\": 4,\"value\": 1}") != NULL);  /* thread-num-var on the implicit task */
+    CHECK(strstr(text, "\"description\"") == NULL);
+    free(text);
+
+    /* An interval snapshot: its position in the series goes to the description, the label stays. */
+    w.series = 2;
+    agent_cfg.max_snapshots = 3;
+    agent_cfg.interval_ms = 50;
+    text = snapshot_render(&w, "interval", &len);
+    CHECK(text != NULL && strstr(text, "\"label\": \"interval\"") != NULL);
+    CHECK(text != NULL
+          && strstr(text, "\"description\": \"[agent: interval snapshot 2 of at most 3, one every 50 ms]\"") != NULL);
     free(text);
 }
 
@@ -297,6 +392,8 @@ int main(void) {
     test_json_limits();
     test_ring();
     test_signals();
+    test_series_config();
+    test_name_order();
     test_labels();
     test_symbols();
     test_render();

@@ -18,4 +18,9 @@ extern int passed, failed;
 
 void test_output(void);
 
+/* Agent log lines (stderr) go to a file from capture_log until captured_log, which returns them (static text) and
+ * their number (output_tests.c). */
+void capture_log(void);
+const char *captured_log(int *lines);
+
 #endif

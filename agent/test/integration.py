@@ -2,11 +2,13 @@
 """Integration tests of the capture agent: compile programs with clang-19 -fopenmp, run them with the agent
 (omp_control_tool flush, the trigger signal, the at-exit snapshot), and assert the exact structure of the
 snapshots they write: thread count, team sizes, the generating tree, scheduling links of suspended tasks,
-queued tasks, dependence edges, flags, and that every link resolves. When the ompd-explorer launcher is
-built, each snapshot must also pass `ompd-explorer validate` with no error.
+queued tasks, dependence edges, flags, and that every link resolves; and the interval series
+(OMPD_EXPLORER_INTERVAL): names in time order, the bound, the timer thread only when asked for, fork. When the
+ompd-explorer launcher is built, each snapshot must also pass `ompd-explorer validate` with no error.
 
 Usage: integration.py <libompd-explorer-agent.so> <work dir>. Prints "N passed, M failed"; exits 1 on a
 failure."""
+import datetime
 import glob
 import json
 import os
@@ -283,6 +285,156 @@ def test_at_exit_and_unwritable(agent, work):
     check(len(lines) == 1 and "cannot write snapshot" in lines[0], "unwritable: one line %s" % lines)
 
 
+def capture_seconds(snap):
+    """capture.time (UTC, milliseconds) as seconds since the epoch."""
+    when = datetime.datetime.strptime(snap["capture"]["time"], "%Y-%m-%dT%H:%M:%S.%fZ")
+    return when.replace(tzinfo=datetime.timezone.utc).timestamp()
+
+
+def agent_lines(stderr):
+    return [l for l in stderr.splitlines() if l.startswith("ompd-explorer-agent:")]
+
+
+def run_series(exe, args, agent, out, **env):
+    """Runs exe with the agent into a new directory out; returns (result, names in plain sorted order, snapshots)."""
+    os.makedirs(out)
+    env = dict({"OMPD_EXPLORER_SIGNAL": "none"}, **env)
+    result = subprocess.run([exe] + args, env=agent_env(agent, out, **env), timeout=60, capture_output=True, text=True)
+    check(result.returncode == 0, "%s: exit status %d: %s" % (out, result.returncode, result.stderr))
+    check(not [n for n in os.listdir(out) if n.endswith(".tmp")], "%s: a temporary file remains" % out)
+    names = sorted(n for n in os.listdir(out) if n.endswith(".json"))
+    return result, names, [json.load(open(os.path.join(out, n), encoding="utf-8")) for n in names]
+
+
+def check_series(what, out, names, snaps, interval, max_snapshots=100):
+    """Names sort in time; each file is a whole, valid snapshot labelled interval, numbered in the series. (The
+    gaps between capture times are not checked: on a loaded machine a tick waits for the threads to stop.)"""
+    pid = snaps[0]["capture"]["pid"] if snaps else 0
+    seqs = [n.split("-")[3] for n in names]
+    check(all(n.startswith("ompd-explorer-%d-" % pid) and n.endswith("-interval.json") for n in names),
+          "%s: names %s" % (what, names[:3]))
+    check(all(len(q) == 6 and q.isdigit() for q in seqs) and [int(q) for q in seqs] == list(range(1, len(names) + 1)),
+          "%s: six-digit sequence numbers from 1 %s" % (what, seqs))
+    times = [capture_seconds(s) for s in snaps]
+    check(times == sorted(times) and len(set(times)) == len(times), "%s: name order is time order %s" % (what, times))
+    for k, (name, snap) in enumerate(zip(names, snaps), 1):
+        check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.0", what + ": format header")
+        check(snap["capture"]["label"] == "interval", "%s: label of %s" % (what, name))
+        check("[agent: interval snapshot %d of at most %d, one every %d ms]" % (k, max_snapshots, interval)
+              in snap["capture"].get("description", ""), "%s: series position in %s" % (what, name))
+        errors = links_resolve(snap)
+        check(not errors, "%s: links of %s %s" % (what, name, errors[:5]))
+        validate_with_launcher(os.path.join(out, name))
+
+
+def test_series(agent, work):
+    exe = compile_program(os.path.join(HERE, "hang_target.c"), work)
+    out = os.path.join(work, "series.out")
+    started = time.time()
+    result, names, snaps = run_series(exe, ["0.5"], agent, out, OMPD_EXPLORER_INTERVAL="50")
+    # 0.5 s at 50 ms: up to 10 (or 11 with the runtime's start-up); fewer only on a very busy machine.
+    check(4 <= len(names) <= 11, "series: %d snapshots in 0.5 s at 50 ms" % len(names))
+    check(not agent_lines(result.stderr), "series: no agent line %s" % agent_lines(result.stderr))
+    check_series("series", out, names, snaps, 50)
+    check(snaps and capture_seconds(snaps[0]) >= started + 0.045, "series: the first snapshot after one interval")
+
+    out = os.path.join(work, "series-bounded.out")
+    result, names, snaps = run_series(exe, ["0.5"], agent, out, OMPD_EXPLORER_INTERVAL="50",
+                                      OMPD_EXPLORER_MAX_SNAPSHOTS="3")
+    check(len(names) == 3, "series bounded: 3 snapshots, found %d" % len(names))
+    check_series("series bounded", out, names, snaps, 50, 3)
+    lines = agent_lines(result.stderr)
+    check(len(lines) == 1 and "took 3 interval snapshots" in lines[0], "series bounded: one line %s" % lines)
+
+    # Explicit triggers are not counted: the at-exit snapshot comes after a full series, last in name order.
+    out = os.path.join(work, "series-exit.out")
+    result, names, snaps = run_series(exe, ["0.3"], agent, out, OMPD_EXPLORER_INTERVAL="10",
+                                      OMPD_EXPLORER_MAX_SNAPSHOTS="2", OMPD_EXPLORER_AT_EXIT="1")
+    labels = [s["capture"]["label"] for s in snaps]
+    check(labels == ["interval", "interval", "exit"], "series and exit: labels in name order %s" % labels)
+    times = [capture_seconds(s) for s in snaps]
+    check(times == sorted(times), "series and exit: name order is time order")
+
+    out = os.path.join(work, "series-unset.out")
+    result, names, _ = run_series(exe, ["0.3"], agent, out)
+    check(not names and not agent_lines(result.stderr), "no variable: no snapshot, no line %s" % names)
+    out = os.path.join(work, "series-invalid.out")
+    result, names, _ = run_series(exe, ["0.3"], agent, out, OMPD_EXPLORER_INTERVAL="1s")
+    lines = agent_lines(result.stderr)
+    check(not names and len(lines) == 1 and "OMPD_EXPLORER_INTERVAL=1s" in lines[0],
+          "invalid interval: no snapshot, one line %s %s" % (names, lines))
+
+
+def agent_threads(exe, agent, out, **env):
+    """Names of the agent's own threads (ompd-x-*) in a running signal_target."""
+    os.makedirs(out, exist_ok=True)
+    proc = subprocess.Popen([exe], env=agent_env(agent, out, **env), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
+    try:
+        check(proc.stdout.readline().strip() == "ready", "threads: target ready")
+        names = []
+        for task in glob.glob("/proc/%d/task/*/comm" % proc.pid):
+            with open(task) as f:
+                names.append(f.read().strip())
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        check(proc.wait(timeout=30) == 0, "threads: the program runs on")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return sorted(n for n in names if n.startswith("ompd-x-"))
+
+
+def test_series_thread(agent, work):
+    exe = compile_program(os.path.join(HERE, "signal_target.c"), work)
+    out = os.path.join(work, "threads.out")
+    none = agent_threads(exe, agent, out, OMPD_EXPLORER_SIGNAL="none")
+    check(none == [], "no variable: no agent thread %s" % none)
+    series = agent_threads(exe, agent, out, OMPD_EXPLORER_SIGNAL="none", OMPD_EXPLORER_INTERVAL="60000")
+    check(series == ["ompd-x-series"], "interval: one timer thread %s" % series)
+    both = agent_threads(exe, agent, out, OMPD_EXPLORER_INTERVAL="60000")
+    check(both == ["ompd-x-series", "ompd-x-signal"], "interval and signal: two agent threads %s" % both)
+
+
+def test_hang_series(agent, work):
+    """The target for comparing a series: one thread stuck at the same place, the other creating tasks."""
+    exe = compile_program(os.path.join(HERE, "hang_target.c"), work)
+    out = os.path.join(work, "hang.out")
+    # Ticks at 0.35, 0.7, 1.05 and 1.4 s: the last one well before the spinner is released at 1.5 s.
+    result, names, snaps = run_series(exe, [], agent, out, OMPD_EXPLORER_INTERVAL="350")
+    check("spinner on thread 0" in result.stdout, "hang: the spinner runs on thread 0: " + result.stdout)
+    check(len(snaps) >= 3, "hang: at least 3 snapshots in 1.5 s at 350 ms, found %d" % len(snaps))
+    check_series("hang", out, names, snaps, 350)
+    spinners, workers = [], []
+    for s in snaps:
+        tasks = {t["id"]: t for t in s["tasks"]}
+        stuck = [t for t in s["tasks"] if t["kind"] == "explicit" and t["lifecycle"] == "running"
+                 and tasks.get(t.get("schedulingTask"), {}).get("lifecycle") == "suspended"
+                 and tasks[t["schedulingTask"]]["kind"] == "implicit"
+                 and tasks[t["schedulingTask"]].get("threadNum") == 0]
+        spinners.append([(t["id"], t["thread"], t["schedulingTask"]) for t in stuck])
+        workers.append(sorted(t["id"] for t in s["tasks"] if t["kind"] == "explicit" and t.get("generatingTask")
+                              not in [x["schedulingTask"] for x in stuck]))
+    check(len(spinners[0]) == 1 and all(sp == spinners[0] for sp in spinners),
+          "hang: the same task stuck on the same thread in every snapshot %s" % spinners)
+    # The worker may be between two rounds when a snapshot comes (no task of its own then).
+    busy = [w for w in workers if w]
+    check(len(busy) >= 2 and all(max(a) < min(b) for a, b in zip(busy, busy[1:])),
+          "hang: tasks created and finished between snapshots %s" % workers)
+
+
+def test_series_fork(agent, work):
+    """Forks while the timer takes snapshots every 10 ms: a child whose runtime announces its thread while the
+    parent's timer held the snapshot lock used to hang (in about half of the 1 s runs)."""
+    exe = compile_program(os.path.join(HERE, "fork_target.c"), work)
+    out = os.path.join(work, "fork.out")
+    result, names, snaps = run_series(exe, ["1.0"], agent, out, OMPD_EXPLORER_INTERVAL="10",
+                                      OMPD_EXPLORER_MAX_SNAPSHOTS="1000", OMPD_EXPLORER_SIGNAL="SIGUSR2")
+    check("children" in result.stdout, "fork: children ran " + result.stdout + result.stderr)
+    check(len(snaps) >= 5 and all(s["capture"]["pid"] == snaps[0]["capture"]["pid"] for s in snaps),
+          "fork: a series from the parent only, %d snapshots" % len(snaps))
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -294,7 +446,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     for test in (test_fib, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
-                 test_at_exit_and_unwritable):
+                 test_at_exit_and_unwritable, test_series, test_series_thread, test_hang_series, test_series_fork):
         try:
             test(agent, work)
         except Exception as e:  # a crash of one test is a failure, the others still run

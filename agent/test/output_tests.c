@@ -21,7 +21,7 @@ static char log_path[] = "/tmp/agent-test-log-XXXXXX";
 static int saved_stderr = -1;
 
 /* Agent log lines go to a file while a test runs, so that the test can count them. */
-static void capture_log(void) {
+void capture_log(void) {
     int fd = mkstemp(log_path);
     fflush(stderr);
     saved_stderr = dup(STDERR_FILENO);
@@ -30,7 +30,7 @@ static void capture_log(void) {
 }
 
 /* Ends the capture; returns the log text (static) and its number of lines. */
-static const char *captured_log(int *lines) {
+const char *captured_log(int *lines) {
     static char text[8192];
     fflush(stderr);
     dup2(saved_stderr, STDERR_FILENO);
@@ -93,7 +93,7 @@ static void remove_tree(const char *dir) {
 }
 
 static void path_of(char *out, const char *dir, unsigned seq, const char *label) {
-    snprintf(out, PATH_MAX, "%s/ompd-explorer-%d-%u-%s.json", dir, (int)getpid(), seq, label);
+    snprintf(out, PATH_MAX, "%s/ompd-explorer-%d-%06u-%s.json", dir, (int)getpid(), seq, label);
 }
 
 static int read_text(const char *path, char *buf, size_t n) {
@@ -179,11 +179,11 @@ static void test_planted_temporaries(void) {
     make_dir(dir);
     snprintf(victim, sizeof victim, "%s/victim", dir);
     CHECK(write_text(victim, "precious") == 0);
-    snprintf(tmp, sizeof tmp, "%s/.ompd-explorer-%d-5.tmp", dir, (int)getpid());
+    snprintf(tmp, sizeof tmp, "%s/.ompd-explorer-%d-000005.tmp", dir, (int)getpid());
     CHECK(symlink(victim, tmp) == 0);
     snprintf(tmp, sizeof tmp, "%s/.ompd-explorer-%d-5.json.tmp", dir, (int)getpid()); /* the name of 0.1.0 */
     CHECK(symlink(victim, tmp) == 0);
-    snprintf(tmp, sizeof tmp, "%s/.ompd-explorer-%d-5-1.tmp", dir, (int)getpid());
+    snprintf(tmp, sizeof tmp, "%s/.ompd-explorer-%d-000005-1.tmp", dir, (int)getpid());
     CHECK(mkfifo(tmp, 0644) == 0); /* opening a FIFO for writing would block */
     CHECK(snapshot(dir, 5, "planted") == 0);
     path_of(path, dir, 5, "planted");
@@ -201,7 +201,7 @@ static void test_long_names(void) {
     memset(label, 'x', sizeof label - 1);
     label[sizeof label - 1] = '\0';
     CHECK(snapshot_file_name("/tmp", 123, 7, label, name, sizeof name) == 0);
-    CHECK(strlen(name) <= OUTPUT_NAME_MAX && strncmp(name, "ompd-explorer-123-7-xx", 22) == 0);
+    CHECK(strlen(name) <= OUTPUT_NAME_MAX && strncmp(name, "ompd-explorer-123-000007-xx", 27) == 0);
     CHECK(strcmp(name + strlen(name) - 5, ".json") == 0);
 
     /* A directory path of 4000 bytes: the label is cut so that the whole path fits PATH_MAX. */
@@ -249,7 +249,7 @@ static void test_full_disk(void) {
     setrlimit(RLIMIT_FSIZE, &old);
     sigaction(SIGXFSZ, &saved, NULL);
     const char *log = captured_log(&lines);
-    CHECK(rc == -1 && lines == 1 && strstr(log, "ompd-explorer-") != NULL && strstr(log, "-8-full.json") != NULL);
+    CHECK(rc == -1 && lines == 1 && strstr(log, "ompd-explorer-") != NULL && strstr(log, "-000008-full.json") != NULL);
     CHECK(entries(dir) == 0);
 
     /* A real full file system when this process may mount one (root with CAP_SYS_ADMIN). */
