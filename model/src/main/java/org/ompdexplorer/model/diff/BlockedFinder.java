@@ -75,7 +75,7 @@ final class BlockedFinder {
         if (suspended && ta.frames() instanceof Fact.Known<TaskFrames>(TaskFrames fa)
                 && tb.frames() instanceof Fact.Known<TaskFrames>(TaskFrames fb)
                 && fb.enter().isPresent() && fa.enterAddress() == fb.enterAddress()
-                && (lb.isKnown() || !isCurrentTaskOfRunningThread(m.b(), tb))) {
+                && (lb.isKnown() || !isCurrentTaskOfRunningThread(m.b(), tb)) && sameChildren(m, ta, tb)) {
             String place = "at its scheduling point, enter frame " + fb.enter()
                     + waitingThreadState(m.b(), tb).map(s -> " (" + s + ")").orElse("");
             found.add(new StillBlocked(EntityKind.TASK, ref(ta), ref(tb), StillBlocked.How.SUSPENDED, place));
@@ -90,6 +90,25 @@ final class BlockedFinder {
             found.add(new StillBlocked(EntityKind.TASK, ref(ta), ref(tb), StillBlocked.How.DEPENDENCES,
                     "waiting for " + String.join(", ", names)));
         }
+    }
+
+    /**
+     * Whether the task generated the same tasks in A and B: one suspended at a taskwait whose children came and went
+     * between the snapshots is waiting on fresh work each time, making progress, not blocked.
+     */
+    private static boolean sameChildren(Matching m, Task ta, Task tb) {
+        List<Task> ca = m.a().index().generatedBy(ta.id());
+        List<Task> cb = m.b().index().generatedBy(tb.id());
+        if (ca.size() != cb.size()) {
+            return false;
+        }
+        for (Task child : cb) {
+            int pa = m.inA(EntityKind.TASK, m.b().index().taskPosition(child.id().value()));
+            if (pa < 0 || !m.a().tasks().get(pa).generatingTask().equals(Fact.of(ta.id()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Without a lifecycle (a core), a current task with an enter frame is one that called into the runtime. */
