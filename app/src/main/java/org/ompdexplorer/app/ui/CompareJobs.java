@@ -48,8 +48,11 @@ final class CompareJobs {
             throw new LoadCancelledException("the comparison");
         }
         context.progress("comparing", -1, -1);
-        return new Compared(List.copyOf(snapshots),
-                SnapshotSeries.of(snapshots.stream().map(LoadedSnapshot::snapshot).toList()));
+        SnapshotSeries series = SnapshotSeries.of(snapshots.stream().map(LoadedSnapshot::snapshot).toList());
+        for (var step : series.steps()) {
+            step.changedNodes(); // the tree-order walk, here and not on the FX thread when the step is shown
+        }
+        return new Compared(List.copyOf(snapshots), series);
     }
 
     /** The snapshot files of a folder, in name order (the agent's names sort in time), or the files as given. */

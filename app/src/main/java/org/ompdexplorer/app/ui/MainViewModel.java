@@ -327,7 +327,8 @@ public final class MainViewModel {
         title.set(snapshot.get() == null ? "OMPD Explorer" : "OMPD Explorer — " + snapshot.get().sourceName());
     }
 
-    private void showComparison(CompareJobs.Compared compared) {
+    /** Shows a comparison already made (the jobs' result; benchmarks hand one in directly). */
+    void showComparison(CompareJobs.Compared compared) {
         compare.show(compared.snapshots(), compared.series());
         comparing.set(true);
         List<LoadedSnapshot> s = compared.snapshots();

@@ -67,6 +67,8 @@ public final class UiBenchmark {
         firstPaint(vm, scene, loaded);
         expand(vm, view, scene, loaded);
         search(vm, loaded);
+        compare(vm, scene, loaded);
+        timeline(vm, scene);
 
         background.shutdown();
         javafx.application.Platform.exit();
@@ -175,6 +177,67 @@ public final class UiBenchmark {
             endToEnd[i] = System.nanoTime() - t;
         }
         summary("search box: typed → matches counted on the FX thread", endToEnd);
+    }
+
+    /**
+     * Compare mode on the million tasks against the same program a moment later (1 % of the tasks changed, 1 %
+     * gone, 1 % new): the diff in the background, then the window switched to compare mode and laid out.
+     */
+    private static void compare(MainViewModel vm, Scene scene, LoadedSnapshot loaded) throws Exception {
+        Snapshot b = org.ompdexplorer.model.synthetic.SnapshotEdits.evolved(loaded.snapshot(), 0.01, 7);
+        LoadedSnapshot later = LoadedSnapshot.of(b, "later");
+        long t = System.nanoTime();
+        CompareJobs.Compared compared = new CompareJobs.Compared(List.of(loaded, later),
+                org.ompdexplorer.model.diff.SnapshotSeries.of(List.of(loaded.snapshot(), b)));
+        compared.series().steps().getFirst().changedNodes(); // as CompareJobs does in the background
+        report("diff of the two (background, before compare mode paints)", t);
+        long[] paint = new long[RUNS];
+        for (int i = 0; i < RUNS; i++) {
+            int ii = i;
+            FxDriver.onFx(vm::closeComparison);
+            FxDriver.pulses(scene, 1);
+            AtomicLong start = new AtomicLong();
+            FxDriver.onFx(() -> {
+                start.set(System.nanoTime());
+                vm.showComparison(compared);
+            });
+            FxDriver.pulses(scene, 1);
+            FxDriver.onFx(() -> scene.snapshot(null));
+            paint[ii] = System.nanoTime() - start.get();
+        }
+        summary("compare mode: comparison shown → window rendered", paint);
+        FxDriver.onFx(vm::closeComparison);
+    }
+
+    /** A series of three 100k-task snapshots: a step of the timeline, to the window rendered. */
+    private static void timeline(MainViewModel vm, Scene scene) throws Exception {
+        Snapshot s0 = org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator.generate(
+                new org.ompdexplorer.model.synthetic.GeneratorSpec(8, 2, 100_000, 3));
+        Snapshot s1 = org.ompdexplorer.model.synthetic.SnapshotEdits.evolved(s0, 0.01, 1);
+        Snapshot s2 = org.ompdexplorer.model.synthetic.SnapshotEdits.evolved(s1, 0.01, 2);
+        CompareJobs.Compared compared = new CompareJobs.Compared(List.of(LoadedSnapshot.of(s0, "s0"),
+                LoadedSnapshot.of(s1, "s1"), LoadedSnapshot.of(s2, "s2")),
+                org.ompdexplorer.model.diff.SnapshotSeries.of(List.of(s0, s1, s2)));
+        compared.series().steps().forEach(org.ompdexplorer.model.diff.SnapshotDiff::changedNodes);
+        FxDriver.onFx(() -> {
+            vm.showComparison(compared);
+            vm.compare().select(vm.compare().diffProperty().get().tree().threads().getFirst());
+        });
+        FxDriver.pulses(scene, 2);
+        long[] step = new long[RUNS];
+        for (int i = 0; i < RUNS; i++) {
+            int ii = i;
+            AtomicLong start = new AtomicLong();
+            FxDriver.onFx(() -> {
+                start.set(System.nanoTime());
+                vm.compare().setStep(ii % 2 == 0 ? 1 : 0);
+            });
+            FxDriver.pulses(scene, 1);
+            FxDriver.onFx(() -> scene.snapshot(null));
+            step[ii] = System.nanoTime() - start.get();
+        }
+        summary("timeline step on 100k-task snapshots → window rendered", step);
+        FxDriver.onFx(vm::closeComparison);
     }
 
     private static void report(String what, long start) {

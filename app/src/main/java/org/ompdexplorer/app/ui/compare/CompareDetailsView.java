@@ -30,6 +30,8 @@ final class CompareDetailsView extends ScrollPane {
     static final String ID = "compareDetails";
     static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
     private static final int AGGREGATE_ROWS = 200;
+    /** Still-blocked entities listed on the summary page: a page of links, not a hundred thousand. */
+    private static final int LISTED = 100;
     private final CompareViewModel vm;
     private final VBox content = new VBox(12);
 
@@ -85,7 +87,7 @@ final class CompareDetailsView extends ScrollPane {
         }
         VBox blocked = new VBox(4);
         blocked.setId("compareStillBlocked");
-        for (StillBlocked s : d.stillBlocked()) {
+        for (StillBlocked s : d.stillBlocked().subList(0, Math.min(d.stillBlocked().size(), LISTED))) {
             int pb = Matching.position(d.b(), s.b());
             UnionNode n = d.tree().ofB(s.kind(), pb);
             Hyperlink link = new Hyperlink(UnionNames.of(d, n));
@@ -94,6 +96,10 @@ final class CompareDetailsView extends ScrollPane {
             blocked.getChildren().add(new VBox(link, how));
         }
         content.getChildren().add(blocked);
+        if (d.stillBlocked().size() > LISTED) {
+            content.getChildren().add(wrapped("… " + (d.stillBlocked().size() - LISTED) + " more; their rows in the "
+                    + "navigator say \"still blocked\", and ompd-explorer diff lists them all"));
+        }
 
         List<AggregateDelta> changed = d.aggregates().stream().filter(a -> a.delta() != 0).toList();
         content.getChildren().add(heading("Tasks per region × task × lifecycle that changed (" + changed.size() + ")"));
@@ -128,6 +134,10 @@ final class CompareDetailsView extends ScrollPane {
                 blocked.setId("compareEntityBlocked");
                 blocked.getStyleClass().add("compare-warning");
                 content.getChildren().add(blocked);
+        if (d.stillBlocked().size() > LISTED) {
+            content.getChildren().add(wrapped("… " + (d.stillBlocked().size() - LISTED) + " more; their rows in the "
+                    + "navigator say \"still blocked\", and ompd-explorer diff lists them all"));
+        }
             }
         }
         GridPane fields = grid("compareFields", "", "A", "B");
