@@ -21,10 +21,10 @@ final class CompareScreenshots {
     private CompareScreenshots() {
     }
 
-    static void write(MainViewModel vm, Scene scene, Path out) throws IOException, InterruptedException {
+    static void write(MainViewModel vm, Scene scene, Path out, Path gallery) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("ompd-explorer-compare-screenshots");
         try {
-            pictures(vm, scene, out, dir);
+            pictures(vm, scene, out, dir, gallery);
         } finally {
             try (var files = Files.list(dir)) {
                 for (Path f : files.toList()) {
@@ -35,7 +35,8 @@ final class CompareScreenshots {
         }
     }
 
-    private static void pictures(MainViewModel vm, Scene scene, Path out, Path dir) throws InterruptedException {
+    private static void pictures(MainViewModel vm, Scene scene, Path out, Path dir, Path gallery)
+            throws IOException, InterruptedException {
         Snapshot before = atBarrier(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 60, 21)));
         List<Path> series = new ArrayList<>();
         Snapshot s = before;
@@ -68,6 +69,20 @@ final class CompareScreenshots {
         });
         FxDriver.pulses(scene, 3);
         ScreenshotsCommand.write(scene, out.resolve("timeline.png"));
+        if (gallery != null) { // compare mode in the dark theme, for a look at the marks' contrast
+            java.nio.file.Files.createDirectories(gallery);
+            FxDriver.onFx(() -> {
+                Theme.apply(scene, true);
+                vm.compare().changesOnlyProperty().set(true);
+                vm.compare().nextChange();
+            });
+            FxDriver.pulses(scene, 3);
+            ScreenshotsCommand.write(scene, gallery.resolve("compare-dark.png"));
+            FxDriver.onFx(() -> {
+                vm.compare().selectSummary();
+                Theme.apply(scene, false);
+            });
+        }
         FxDriver.onFx(vm::closeComparison);
     }
 
