@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The files bundled with OMPD Explorer: lesson snapshots and the JSON Schema of the snapshot format. Opened
- * through this class because a named module's resources are private to it.
+ * The files bundled with OMPD Explorer: lesson snapshots and the JSON Schemas of the snapshot format and the diff
+ * report. Opened through this class because a named module's resources are private to it.
  */
 public final class BundledResources {
     /** The lesson the explorer opens when started without a file. */
@@ -41,6 +41,11 @@ public final class BundledResources {
     /** Opens the JSON Schema of snapshot format version 1. */
     public static InputStream openSchema() {
         return open("schema/snapshot-v1.schema.json");
+    }
+
+    /** Opens the JSON Schema of the diff report ({@code ompd-explorer diff --json}), format version 1. */
+    public static InputStream openDiffSchema() {
+        return open("schema/diff-v1.schema.json");
     }
 
     private static InputStream open(String relative) {

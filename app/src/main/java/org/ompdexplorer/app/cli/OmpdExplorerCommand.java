@@ -17,10 +17,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "ompd-explorer", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"See inside a running or crashed OpenMP program.",
                 "Without a command, opens the explorer window on FILE, or on the bundled lesson snapshot."},
-        subcommands = {SummaryCommand.class, ValidateCommand.class, ExportCommand.class, GenerateCommand.class,
-                ImportCoreCommand.class, CaptureCommand.class},
+        subcommands = {SummaryCommand.class, ValidateCommand.class, DiffCommand.class, TimelineCommand.class,
+                ExportCommand.class, GenerateCommand.class, ImportCoreCommand.class, CaptureCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:the snapshot has errors (validate, --strict)",
+        exitCodeList = {"0:success; for diff and timeline, no difference",
+                "1:the snapshot has errors (validate, --strict); for diff and timeline, the snapshots differ",
                 "2:an input could not be read or is not a snapshot, or there is no display for the window", "64:the command line is wrong",
                 "70:an internal error (please report it)"})
 public final class OmpdExplorerCommand implements Callable<Integer> {
@@ -38,7 +39,7 @@ public final class OmpdExplorerCommand implements Callable<Integer> {
         if (!hasDisplay()) {
             spec.commandLine().getErr().println("ompd-explorer: there is no display to open the window on (DISPLAY "
                     + "and WAYLAND_DISPLAY are not set) — run it in a desktop session or over ssh -X; the commands "
-                    + "(summary, validate, export, import-core, …) need none: ompd-explorer --help");
+                    + "(summary, validate, diff, export, import-core, …) need none: ompd-explorer --help");
             spec.commandLine().getErr().flush();
             return ExitCodes.UNREADABLE;
         }

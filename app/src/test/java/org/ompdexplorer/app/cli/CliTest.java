@@ -106,7 +106,7 @@ class CliTest extends InProcessCli {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : new String[]{"summary", "validate", "export", "generate"}) {
+        for (String command : new String[]{"summary", "validate", "diff", "timeline", "export", "generate"}) {
             out.getBuffer().setLength(0);
             assertThat(run(command, "--help")).isEqualTo(ExitCodes.OK);
             assertThat(out.toString()).contains("Usage: ompd-explorer " + command).contains("Exit codes:");

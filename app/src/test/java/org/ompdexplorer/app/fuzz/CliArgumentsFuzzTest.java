@@ -35,11 +35,12 @@ import org.ompdexplorer.resources.BundledResources;
  */
 class CliArgumentsFuzzTest {
     private static final Set<Integer> DOCUMENTED = Set.of(0, 1, 2, 64);
-    private static final String[] COMMANDS = {"summary", "validate", "export", "generate", "import-core", "capture"};
+    private static final String[] COMMANDS = {"summary", "validate", "export", "generate", "import-core", "capture",
+        "diff", "timeline"};
     private static final String[] OPTIONS = {"-o", "--output", "--strict", "--compact", "--max-tasks", "--max-regions",
         "--threads", "--depth", "--tasks", "--seed", "--exe", "--sysroot", "--solib-search-path", "--debug-dir",
         "--ompd-lib", "--no-source-lines", "--accept-truncated", "--progress", "--gcore-timeout", "--help",
-        "--version", "-h", "-V", "--", "--bogus", "-z", "-oz"};
+        "--version", "-h", "-V", "--", "--bogus", "-z", "-oz", "--json", "--changes-only", "--max"};
     private static final String[] NUMBERS = {"-1", "0", "1", "2", "3", "7", "64", "65", "100", "5000001", "65537",
         "2147483647", "2147483648", "-2147483649", "1e3", "0x10", "", " ", "abc", "NaN"};
     /** PIDs that are never a live process here: capture must say so, and never attach to anything. */

@@ -295,6 +295,18 @@ class SnapshotDiffTest {
         assertThat(Stream.of(0, 1, 2).map(i -> series.cell(series.rows().getFirst(), i))).doesNotContain("·");
     }
 
+    @Test
+    void entitiesAreNamedFromTheirSnapshotByReference() {
+        Task task = A.tasks().getLast();
+        OmpThread thread = A.threads().getFirst();
+        assertThat(DiffNames.of(A, org.ompdexplorer.model.EntityRef.of(task.id()))).isEqualTo(DiffNames.of(task));
+        assertThat(DiffNames.of(A, org.ompdexplorer.model.EntityRef.of(thread.id()))).isEqualTo(DiffNames.of(thread));
+        assertThat(DiffNames.of(A, org.ompdexplorer.model.EntityRef.of(A.addressSpaces().getFirst().id())))
+                .isEqualTo("address space 0");
+        assertThat(DiffNames.of(A, new org.ompdexplorer.model.EntityRef(EntityKind.TASK, 987_654_321L)))
+                .isEqualTo("task 987654321");
+    }
+
     private static java.util.Set<Long> creationOrders(Snapshot s) {
         return s.tasks().stream().map(t -> t.agent().creationOrder()).collect(java.util.stream.Collectors.toSet());
     }

@@ -1,0 +1,78 @@
+package org.ompdexplorer.app.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.ompdexplorer.importers.LoadResult;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.diff.SnapshotSeries;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "timeline", mixinStandardHelpOptions = true,
+        description = {"Follow threads, regions and tasks through a series of snapshots of one program.",
+                "The snapshots are a directory's *.json files sorted by name, numbers by value (the agent numbers "
+                        + "its files, so this is capture order; hidden files are skipped), or the files given, in "
+                        + "the order given.",
+                "Prints the numbered snapshots (file, capture time, label); one line per step (1→2: added, removed, "
+                        + "changed, still blocked); then a row per thread, region and task and a column per "
+                        + "snapshot: a thread's state, a region's team, a task's lifecycle, · where it is not there; "
+                        + "each cell marked + (added), - (removed) or * (changed) by the step into it.",
+                "Entities are matched as by 'diff'. --max bounds the rows; --changes-only prints only the rows that "
+                        + "change somewhere.",
+                "Snapshots of different programs are compared all the same, with a warning.",
+                "Control characters from the snapshots are printed escaped, never raw."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:no step changes anything (as diff(1))", "1:some step adds, removes or changes something",
+                "2:a snapshot or the directory could not be read",
+                "64:the command line is wrong (fewer than two snapshots, an empty directory, - twice)"})
+final class TimelineCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "DIR|FILE", arity = "1..*",
+            description = "a directory of snapshots, or two or more snapshot files in time order (- for standard "
+                    + "input, once)")
+    List<Path> inputs;
+
+    @Option(names = "--max", paramLabel = "N", defaultValue = "200",
+            description = "print at most N rows of the matrix (0 = all; default: ${DEFAULT-VALUE})")
+    int max;
+
+    @Option(names = "--changes-only", description = "print only the rows of entities that change somewhere")
+    boolean changesOnly;
+
+    @Override
+    public Integer call() {
+        if (max < 0) {
+            throw new ParameterException(spec.commandLine(), "--max takes 0 (all) or a positive number, not " + max);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        int[] exit = {ExitCodes.OK};
+        List<Path> files = SeriesFiles.expand(inputs, err, exit);
+        if (files == null) {
+            return exit[0];
+        }
+        List<Snapshot> snapshots = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (Path file : files) {
+            LoadResult result = SnapshotInput.load(file, false, err, exit);
+            if (result == null) {
+                return ExitCodes.UNREADABLE;
+            }
+            snapshots.add(result.snapshot());
+            names.add(SnapshotInput.name(file));
+            DiffCommand.loadErrors(warnings, "snapshot " + snapshots.size(), file, result);
+        }
+        SnapshotSeries series = SnapshotSeries.of(snapshots);
+        new TimelineReport(series, names, warnings, max, changesOnly).print(TerminalText.safe(spec.commandLine().getOut()));
+        return TimelineReport.differs(series) ? ExitCodes.DIFFERENT : ExitCodes.OK;
+    }
+}

@@ -1,0 +1,150 @@
+package org.ompdexplorer.app.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.diff.SeriesRow;
+import org.ompdexplorer.model.diff.SnapshotDiff;
+import org.ompdexplorer.model.diff.SnapshotSeries;
+
+/**
+ * The text report of a series of snapshots: the numbered snapshots, one line per step, and a matrix with a row per
+ * thread, region and task and a column per snapshot, each cell marked by what the step into it did. Deterministic;
+ * rows bounded by {@code max}.
+ */
+final class TimelineReport {
+    private final SnapshotSeries series;
+    private final List<String> names;
+    private final List<String> loadWarnings;
+    private final int max;
+    private final boolean changesOnly;
+
+    /**
+     * @param names        how each snapshot was named (its file)
+     * @param loadWarnings what the command has to say about its inputs (snapshots loaded with errors)
+     * @param max          the most matrix rows to print (0 = all)
+     * @param changesOnly  print only the rows of entities that change somewhere in the series
+     */
+    TimelineReport(SnapshotSeries series, List<String> names, List<String> loadWarnings, int max, boolean changesOnly) {
+        this.series = series;
+        this.names = names;
+        this.loadWarnings = loadWarnings;
+        this.max = max <= 0 ? Integer.MAX_VALUE : max;
+        this.changesOnly = changesOnly;
+    }
+
+    void print(PrintWriter out) {
+        snapshots(out);
+        warnings(out);
+        out.println();
+        out.println("Steps:");
+        List<SnapshotDiff> steps = series.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            out.println("  " + step(i) + ": " + summary(steps.get(i)));
+        }
+        out.println();
+        matrix(out);
+        out.println();
+        long differing = steps.stream().filter(SnapshotDiff::hasDifferences).count();
+        out.println(differing == 0 ? "No step changes anything (" + plural(series.snapshots().size(), "snapshot") + ")."
+                : "Steps that change something: " + differing + " of " + steps.size() + ".");
+        out.flush();
+    }
+
+    private void snapshots(PrintWriter out) {
+        out.println("Snapshots (" + series.snapshots().size() + "):");
+        TextTable table = new TextTable(true, false, false, false);
+        for (int i = 0; i < names.size(); i++) {
+            CaptureInfo c = series.snapshots().get(i).capture();
+            table.add(Integer.toString(i + 1), names.get(i), SnapshotCaption.time(c),
+                    c.label() == null ? "" : "\"" + c.label() + "\"");
+        }
+        table.print(out, "  ");
+    }
+
+    /** The load warnings, then each distinct step warning once, with the steps it was said for. */
+    private void warnings(PrintWriter out) {
+        loadWarnings.forEach(w -> out.println("warning: " + w));
+        Map<String, List<String>> stepsOf = new LinkedHashMap<>();
+        for (int i = 0; i < series.steps().size(); i++) {
+            for (String w : series.steps().get(i).warnings()) {
+                stepsOf.computeIfAbsent(w, k -> new ArrayList<>()).add(step(i));
+            }
+        }
+        stepsOf.forEach((w, steps) -> out.println("warning: " + String.join(", ", steps) + ": " + w));
+    }
+
+    private static String step(int i) {
+        return (i + 1) + "→" + (i + 2);
+    }
+
+    private static String summary(SnapshotDiff d) {
+        String text = d.hasDifferences() ? DiffReport.changeCounts(d) : "no difference";
+        return d.stillBlocked().isEmpty() ? text : text + ", " + d.stillBlocked().size() + " still blocked";
+    }
+
+    private void matrix(PrintWriter out) {
+        List<SeriesRow> rows = changesOnly ? series.rows().stream().filter(this::changes).toList() : series.rows();
+        int n = series.snapshots().size();
+        out.println("Threads, regions and tasks across the snapshots (" + rows.size() + (changesOnly ? " that change"
+                : "") + "; marks: + added, - removed, * changed in the step into that snapshot):");
+        if (rows.isEmpty()) {
+            out.println("  (none)");
+            return;
+        }
+        boolean[] right = new boolean[n + 1];
+        TextTable table = new TextTable(right);
+        String[] header = new String[n + 1];
+        header[0] = "";
+        for (int i = 0; i < n; i++) {
+            header[i + 1] = " " + (i + 1);
+        }
+        table.add(header);
+        for (SeriesRow row : rows.subList(0, Math.min(max, rows.size()))) {
+            String[] cells = new String[n + 1];
+            cells[0] = row.label();
+            for (int i = 0; i < n; i++) {
+                cells[i + 1] = mark(row, i) + series.cell(row, i);
+            }
+            table.add(cells);
+        }
+        table.print(out, "  ");
+        if (rows.size() > max) {
+            out.println("… " + (rows.size() - max) + " more rows (--max 0 shows all)");
+        }
+    }
+
+    /** One character before each cell, a space when the step into it changed nothing (or there was none). */
+    private String mark(SeriesRow row, int i) {
+        if (i == 0 || (row.position(i - 1) < 0 && row.position(i) < 0)) {
+            return " ";
+        }
+        return switch (series.change(row, i)) {
+            case ADDED -> "+";
+            case REMOVED -> "-";
+            case CHANGED -> "*";
+            case UNCHANGED -> " ";
+        };
+    }
+
+    private boolean changes(SeriesRow row) {
+        for (int i = 1; i < series.snapshots().size(); i++) {
+            if (!mark(row, i).equals(" ")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String plural(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    /** Whether any step of the series adds, removes or changes anything. */
+    static boolean differs(SnapshotSeries series) {
+        return series.steps().stream().anyMatch(SnapshotDiff::hasDifferences);
+    }
+}
