@@ -128,4 +128,45 @@ class MainViewModelTest {
         assertThat(Files.readString(out)).contains("\"ompd-explorer-snapshot\"");
         assertThat(vm.messageProperty().get()).startsWith("Exported to");
     }
+
+    @Test
+    void comparingWithAnUnreadableFileSaysWhyAndLeavesTheSnapshotOpen() {
+        LoadedSnapshot before = vm.snapshotProperty().get();
+        vm.compareWith(TestSnapshots.malformed(dir));
+        assertThat(vm.comparingProperty().get()).isFalse();
+        assertThat(vm.problemProperty().get().title()).contains("broken.json");
+        assertThat(vm.problemProperty().get().diagnostics()).isNotEmpty();
+        assertThat(vm.snapshotProperty().get()).isSameAs(before);
+        assertThat(vm.loadingProperty().get()).isFalse();
+    }
+
+    @Test
+    void aFolderWithOneSnapshotIsNothingToCompare() throws Exception {
+        Path folder = java.nio.file.Files.createDirectories(dir.resolve("one"));
+        TestSnapshots.write(vm.snapshotProperty().get().snapshot(), folder.resolve("only.json"));
+        vm.compareFiles(java.util.List.of(folder));
+        assertThat(vm.comparingProperty().get()).isFalse();
+        assertThat(vm.problemProperty().get().title()).isEqualTo("Nothing to compare");
+        assertThat(vm.problemProperty().get().message()).contains("holds 1 snapshot file(s)")
+                .contains("choose two snapshots, or a folder of at least two");
+    }
+
+    @Test
+    void comparingTwoFilesSwappingAndClosingComeBackToTheSnapshot() {
+        LoadedSnapshot before = vm.snapshotProperty().get();
+        Path a = TestSnapshots.write(before.snapshot(), dir.resolve("a.json"));
+        Path b = TestSnapshots.write(org.ompdexplorer.model.synthetic.SnapshotEdits.renumbered(before.snapshot(), 50),
+                dir.resolve("b.json"));
+        vm.compareFiles(java.util.List.of(a, b));
+        assertThat(vm.comparingProperty().get()).isTrue();
+        assertThat(vm.titleProperty().get()).isEqualTo("OMPD Explorer — " + a + " ↔ " + b);
+        assertThat(vm.compare().diffProperty().get().hasDifferences()).isFalse();
+        assertThat(vm.compare().countsTextProperty().get()).startsWith("0 added · 0 removed · 0 changed");
+        vm.swapComparison();
+        assertThat(vm.compare().stepTextProperty().get()).isEqualTo("A: b.json → B: a.json");
+        vm.closeComparison();
+        assertThat(vm.comparingProperty().get()).isFalse();
+        assertThat(vm.snapshotProperty().get()).isSameAs(before);
+        assertThat(vm.titleProperty().get()).isEqualTo("OMPD Explorer — bundled lesson fib-taskwait");
+    }
 }
