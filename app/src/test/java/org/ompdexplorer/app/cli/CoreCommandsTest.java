@@ -62,6 +62,39 @@ class CoreCommandsTest extends InProcessCli {
         }
     }
 
+    /**
+     * Two core imports of one hung program at two moments (live captures 0.3 s apart): every entity matched by what
+     * it is (OS thread id; nesting path; generating chain, function and order — a core has no creation order), no
+     * difference, and the tasks suspended in taskwait reported as still blocked at the same place.
+     */
+    @Test
+    void twoCoresOfAHungProgramDifferInNothingAndShowWhatIsStillBlocked() throws Exception {
+        NativeFixtures.require(Files.isExecutable(Path.of("/usr/bin/gcore")), "gdb's gcore", "apt-get install gdb");
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        try (NativeFixtures.HeldProgram program = NativeFixtures.startHeld("task_tree")) {
+            assertThat(run("capture", Long.toString(program.pid()), "-o", a.toString())).as(err.toString())
+                    .isEqualTo(ExitCodes.OK);
+            Thread.sleep(300);
+            assertThat(run("capture", Long.toString(program.pid()), "-o", b.toString())).as(err.toString())
+                    .isEqualTo(ExitCodes.OK);
+        }
+        org.ompdexplorer.model.diff.SnapshotDiff diff = org.ompdexplorer.model.diff.SnapshotDiff.of(load(a), load(b));
+        assertThat(diff.counts(org.ompdexplorer.model.EntityKind.THREAD).matchedBy())
+                .containsOnlyKeys(org.ompdexplorer.model.diff.MatchMethod.OS_ID);
+        assertThat(diff.counts(org.ompdexplorer.model.EntityKind.TASK).matchedBy())
+                .containsOnlyKeys(org.ompdexplorer.model.diff.MatchMethod.IDENTITY_KEY);
+        assertThat(diff.stillBlocked()).isNotEmpty()
+                .anyMatch(s -> s.how() == org.ompdexplorer.model.diff.StillBlocked.How.SUSPENDED);
+
+        out.getBuffer().setLength(0);
+        assertThat(run("diff", a.toString(), b.toString())).as(err.toString()).isEqualTo(ExitCodes.OK);
+        String report = out.toString();
+        assertThat(report).contains("Still blocked — the same wait at the same place in A and B ("
+                + diff.stillBlocked().size() + ")").contains("suspended: at its scheduling point");
+        assertThat(report.indexOf("Still blocked")).isLessThan(report.indexOf("A and B are the same"));
+    }
+
     @Test
     void captureOfNoProcessIsOneMessage() {
         assertThat(run("capture", "999999999")).isEqualTo(ExitCodes.UNREADABLE);
