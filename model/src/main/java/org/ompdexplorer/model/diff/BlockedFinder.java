@@ -77,7 +77,7 @@ final class BlockedFinder {
                 && fb.enter().isPresent() && fa.enterAddress() == fb.enterAddress()
                 && (lb.isKnown() || !isCurrentTaskOfRunningThread(m.b(), tb)) && sameChildren(m, ta, tb)) {
             String place = "at its scheduling point, enter frame " + fb.enter()
-                    + waitingThreadState(m.b(), tb).map(s -> " (" + s + ")").orElse("");
+                    + waitingThreadState(m.b(), tb).map(s -> " (" + s + ")").orElse("") + children(m.b(), tb);
             found.add(new StillBlocked(EntityKind.TASK, ref(ta), ref(tb), StillBlocked.How.SUSPENDED, place));
             return;
         }
@@ -90,6 +90,23 @@ final class BlockedFinder {
             found.add(new StillBlocked(EntityKind.TASK, ref(ta), ref(tb), StillBlocked.How.DEPENDENCES,
                     "waiting for " + String.join(", ", names)));
         }
+    }
+
+    /** {@code ; its children: task #4 explicit fib (running on thread #1)}: what the suspended task may wait for. */
+    private static String children(Snapshot s, Task task) {
+        List<Task> children = s.index().generatedBy(task.id());
+        if (children.isEmpty()) {
+            return "";
+        }
+        List<String> names = new ArrayList<>();
+        for (Task c : children.subList(0, Math.min(3, children.size()))) {
+            String state = TaskFields.lifecycle(c).asOptional().map(l -> l.name()).orElse("");
+            String on = c.thread().asOptional().map(t -> "on thread #" + t).orElse("");
+            String detail = String.join(" ", java.util.stream.Stream.of(state, on).filter(x -> !x.isEmpty()).toList());
+            names.add(DiffNames.of(c) + (detail.isEmpty() ? "" : " (" + detail + ")"));
+        }
+        return "; its children: " + String.join(", ", names)
+                + (children.size() > 3 ? " and " + (children.size() - 3) + " more" : "");
     }
 
     /**
