@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.ompdexplorer.app.ui.ExplorerLauncher;
 import org.ompdexplorer.app.ui.WindowUnavailableException;
@@ -25,16 +24,19 @@ import picocli.CommandLine.Spec;
                 "2:an input could not be read or is not a snapshot, or there is no display for the window", "64:the command line is wrong",
                 "70:an internal error (please report it)"})
 public final class OmpdExplorerCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "FILE", arity = "0..1", description = "a snapshot to open in the window")
-    Path file;
+    @Parameters(paramLabel = "FILE", arity = "0..*", description = {"a snapshot to open in the window; two or more "
+            + "are compared (the first is A, before), a folder of snapshots is opened as a series"})
+    List<Path> files = List.of();
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        if (file != null && !file.toString().equals("-") && !Files.exists(file)) {
-            return noSuchFileOrCommand();
+        for (Path file : files) {
+            if (!file.toString().equals("-") && !Files.exists(file)) {
+                return noSuchFileOrCommand(file);
+            }
         }
         if (!hasDisplay()) {
             spec.commandLine().getErr().println("ompd-explorer: there is no display to open the window on (DISPLAY "
@@ -44,7 +46,7 @@ public final class OmpdExplorerCommand implements Callable<Integer> {
             return ExitCodes.UNREADABLE;
         }
         try {
-            ExplorerLauncher.launch(Optional.ofNullable(file));
+            ExplorerLauncher.launch(files);
         } catch (WindowUnavailableException e) {
             spec.commandLine().getErr().println("ompd-explorer: " + e.getMessage());
             spec.commandLine().getErr().flush();
@@ -54,7 +56,7 @@ public final class OmpdExplorerCommand implements Callable<Integer> {
     }
 
     /** A word that names no file: a mistyped command ("sumary") is far likelier than a missing snapshot. */
-    private int noSuchFileOrCommand() {
+    private int noSuchFileOrCommand(Path file) {
         PrintWriter err = spec.commandLine().getErr();
         String word = file.toString();
         List<String> commands = spec.subcommands().keySet().stream().sorted().toList();

@@ -1,7 +1,6 @@
 package org.ompdexplorer.app.ui;
 
 import java.nio.file.Path;
-import java.util.Optional;
 import javafx.application.Application;
 import javafx.stage.Stage;
 import org.ompdexplorer.app.ui.child.ChildImport;
@@ -10,7 +9,7 @@ import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
 
 /** The JavaFX application: one explorer window, opened on a file or on the bundled lesson. */
 public final class ExplorerApp extends Application {
-    /** The launcher passes the file to open as {@code --file=PATH}. */
+    /** The launcher passes each file to open as {@code --file=PATH}. */
     static final String FILE_PARAMETER = "--file=";
 
     private BackgroundTasks tasks;
@@ -20,8 +19,8 @@ public final class ExplorerApp extends Application {
         tasks = new FxBackgroundTasks();
         MainViewModel vm = new MainViewModel(tasks, ExplorerPreferences.user());
         show(stage, vm, true);
-        Optional<Path> file = Optional.ofNullable(getParameters().getNamed().get("file")).map(Path::of);
-        vm.openInitial(file);
+        vm.openInitial(getParameters().getRaw().stream().filter(a -> a.startsWith(FILE_PARAMETER))
+                .map(a -> Path.of(a.substring(FILE_PARAMETER.length()))).toList());
     }
 
     /** Puts the explorer window on {@code stage}; tests and the screenshot command use it too. */

@@ -1,7 +1,7 @@
 package org.ompdexplorer.app.ui;
 
 import java.nio.file.Path;
-import java.util.Optional;
+import java.util.List;
 import javafx.application.Application;
 
 /** Opens the explorer window from the command line; a separate class so the CLI never extends Application. */
@@ -10,13 +10,13 @@ public final class ExplorerLauncher {
     }
 
     /**
-     * Opens the window on {@code file}, or on the bundled lesson when empty, and returns when the window closes.
+     * Opens the window on {@code files} — one snapshot; two or more compared (A, B, …), a folder as a series — or
+     * on the bundled lesson when there are none, and returns when the window closes.
      *
      * @throws WindowUnavailableException when this machine cannot show it (no display, no GTK 3)
      */
-    public static void launch(Optional<Path> file) {
-        String[] args = file.map(f -> new String[]{ExplorerApp.FILE_PARAMETER + f.toAbsolutePath()})
-                .orElse(new String[0]);
+    public static void launch(List<Path> files) {
+        String[] args = files.stream().map(f -> ExplorerApp.FILE_PARAMETER + f.toAbsolutePath()).toArray(String[]::new);
         try {
             Application.launch(ExplorerApp.class, args);
         } catch (RuntimeException | UnsatisfiedLinkError e) {

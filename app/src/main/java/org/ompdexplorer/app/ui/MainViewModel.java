@@ -177,7 +177,21 @@ public final class MainViewModel {
 
     /** Opens {@code file} when given, else the bundled lesson. */
     public void openInitial(Optional<Path> file) {
-        file.ifPresentOrElse(this::open, this::openBundledLesson);
+        openInitial(file.stream().toList());
+    }
+
+    /**
+     * What the command line named: nothing, the bundled lesson; one file, that snapshot; a folder or several
+     * files, compared (the first of them open behind the comparison).
+     */
+    public void openInitial(List<Path> files) {
+        if (files.isEmpty()) {
+            openBundledLesson();
+        } else if (files.size() == 1 && !Files.isDirectory(files.getFirst())) {
+            open(files.getFirst());
+        } else {
+            compareFiles(files);
+        }
     }
 
     public void openBundledLesson() {
@@ -329,6 +343,9 @@ public final class MainViewModel {
 
     /** Shows a comparison already made (the jobs' result; benchmarks hand one in directly). */
     void showComparison(CompareJobs.Compared compared) {
+        if (snapshot.get() == null) { // opened from the command line: A stays open behind the comparison
+            show(compared.snapshots().getFirst());
+        }
         compare.show(compared.snapshots(), compared.series());
         comparing.set(true);
         List<LoadedSnapshot> s = compared.snapshots();

@@ -169,4 +169,17 @@ class MainViewModelTest {
         assertThat(vm.snapshotProperty().get()).isSameAs(before);
         assertThat(vm.titleProperty().get()).isEqualTo("OMPD Explorer — bundled lesson fib-taskwait");
     }
+
+    @Test
+    void twoFilesOnTheCommandLineOpenTheFirstAndCompareThem() {
+        org.ompdexplorer.model.Snapshot lesson = vm.snapshotProperty().get().snapshot();
+        Path a = TestSnapshots.write(lesson, dir.resolve("a.json"));
+        Path b = TestSnapshots.write(org.ompdexplorer.model.synthetic.SnapshotEdits.evolved(lesson, 0.5, 1),
+                dir.resolve("b.json"));
+        MainViewModel fresh = new MainViewModel(new SameThreadBackgroundTasks(), ExplorerPreferences.inMemory());
+        fresh.openInitial(java.util.List.of(a, b));
+        assertThat(fresh.comparingProperty().get()).isTrue();
+        assertThat(fresh.snapshotProperty().get().path()).contains(a);
+        assertThat(fresh.compare().diffProperty().get().hasDifferences()).isTrue();
+    }
 }
