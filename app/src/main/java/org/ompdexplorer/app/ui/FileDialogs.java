@@ -2,6 +2,7 @@ package org.ompdexplorer.app.ui;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
@@ -17,6 +18,9 @@ public interface FileDialogs extends PathChooser {
 
     Optional<Path> chooseExportTarget(Window owner, String suggestedName);
 
+    /** Several snapshots at once (a series, in the order they sort in); empty when cancelled. */
+    List<Path> chooseSnapshots(Window owner, String title);
+
     /** The platform's file choosers, for snapshot JSON files. */
     static FileDialogs platform() {
         return new FileDialogs() {
@@ -27,6 +31,17 @@ public interface FileDialogs extends PathChooser {
                 FileChooser chooser = chooser("Open a snapshot");
                 File file = chooser.showOpenDialog(owner);
                 return remember(file);
+            }
+
+            @Override
+            public List<Path> chooseSnapshots(Window owner, String title) {
+                FileChooser chooser = chooser(title);
+                List<File> files = chooser.showOpenMultipleDialog(owner);
+                if (files == null || files.isEmpty()) {
+                    return List.of();
+                }
+                remember(files.getFirst());
+                return files.stream().map(File::toPath).sorted().toList();
             }
 
             @Override

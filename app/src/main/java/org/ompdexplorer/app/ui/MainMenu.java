@@ -61,12 +61,15 @@ final class MainMenu extends MenuBar {
         MenuItem series = new MenuItem("Open Series (a Folder of Snapshots)…");
         series.setId("menuOpenSeries");
         series.setOnAction(e -> actions.openSeries());
+        MenuItem seriesFiles = new MenuItem("Open Series (Several Files)…");
+        seriesFiles.setId("menuOpenSeriesFiles");
+        seriesFiles.setOnAction(e -> actions.openSeriesFiles());
         MenuItem export = item("menuExport", "Export…", KeyCode.E, actions::export);
         export.disableProperty().bind(vm.snapshotProperty().isNull());
         MenuItem quit = item("menuQuit", "Quit", KeyCode.Q, actions::quit);
         Menu menu = new Menu("_File");
         menu.getItems().addAll(open, recent, lesson, new SeparatorMenuItem(), core, capture, new SeparatorMenuItem(),
-                compareWith, compareTwo, series, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+                compareWith, compareTwo, series, seriesFiles, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
         return menu;
     }
 

@@ -1,5 +1,7 @@
 package org.ompdexplorer.app.ui;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.ompdexplorer.app.ui.compare.CompareView;
 
@@ -54,6 +56,8 @@ public final class MainView extends BorderPane {
         void compareTwoFiles();
 
         void openSeries();
+
+        void openSeriesFiles();
 
         void copy();
 
@@ -224,6 +228,15 @@ public final class MainView extends BorderPane {
             public void openSeries() {
                 dialogs.chooseDirectory(getScene().getWindow(), "Open a series: a folder of snapshots of one program",
                         Optional.empty()).ifPresent(dir -> vm.compareFiles(java.util.List.of(dir)));
+            }
+
+            @Override
+            public void openSeriesFiles() {
+                List<Path> files = dialogs.chooseSnapshots(getScene().getWindow(),
+                        "Open a series: two or more snapshots of one program (in name order)");
+                if (!files.isEmpty()) {
+                    vm.compareFiles(files);
+                }
             }
 
             @Override

@@ -190,6 +190,41 @@ class CompareJourneyTest {
         explorer.waitFor(10, () -> vm.compare().stepProperty().get() == 0 && thread.equals(vm.compare().selectedProperty().get()));
     }
 
+    @Test
+    void theFileMenuComparesTwoFilesAFolderAndSeveralFiles(FxRobot robot) throws Exception {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        dialogs.files.add(fileA);
+        dialogs.files.add(fileB);
+        menu(robot, "#menuCompareTwo");
+        explorer.waitFor(20, () -> vm.comparingProperty().get() && vm.compare().stepCount() == 1);
+        assertThat(explorer.fx(() -> vm.compare().stepTextProperty().get())).isEqualTo("A: before.json → B: after.json");
+        robot.clickOn("#compareClose");
+
+        Path series = Files.createDirectories(dir.resolve("series"));
+        Snapshot s0 = SyntheticSnapshotGenerator.generate(new GeneratorSpec(2, 1, 20, 4));
+        List<Path> files = List.of(TestSnapshots.write(s0, series.resolve("s1.json")),
+                TestSnapshots.write(SnapshotEdits.evolved(s0, 0.2, 1), series.resolve("s2.json")),
+                TestSnapshots.write(SnapshotEdits.evolved(s0, 0.3, 2), series.resolve("s3.json")));
+        dialogs.directory = series;
+        menu(robot, "#menuOpenSeries");
+        explorer.waitFor(20, () -> vm.comparingProperty().get() && vm.compare().stepCount() == 2);
+        robot.clickOn("#compareClose");
+
+        dialogs.several = List.of(files.get(0), files.get(2));
+        menu(robot, "#menuOpenSeriesFiles");
+        explorer.waitFor(20, () -> vm.comparingProperty().get() && vm.compare().stepCount() == 1
+                && "A: s1.json → B: s3.json".equals(vm.compare().stepTextProperty().get()));
+    }
+
+    /** Opens the File menu with the keyboard (Alt+F) and clicks the item. */
+    private static void menu(FxRobot robot, String itemId) {
+        robot.press(KeyCode.ALT).type(KeyCode.F).release(KeyCode.ALT);
+        javafx.scene.control.MenuItem item = robot.lookup("#menuBar").queryAs(javafx.scene.control.MenuBar.class)
+                .getMenus().getFirst().getItems().stream().filter(i -> itemId.equals("#" + i.getId())).findFirst()
+                .orElseThrow();
+        robot.clickOn(item.getText());
+    }
+
     private static int countRows(TreeItem<?> item) {
         int n = 0;
         for (TreeItem<?> c : item.getChildren()) {

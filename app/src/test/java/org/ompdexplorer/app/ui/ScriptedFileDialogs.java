@@ -1,6 +1,7 @@
 package org.ompdexplorer.app.ui;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import javafx.stage.Window;
 
@@ -10,6 +11,12 @@ final class ScriptedFileDialogs implements FileDialogs {
     volatile Path snapshot;
     /** The file "chosen" by a Browse… button. */
     volatile Path file;
+    /** Files "chosen" one after the other by file dialogs (Compare Two Files…); then {@link #file}. */
+    final java.util.Deque<Path> files = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    /** The folder "chosen" (Open Series…). */
+    volatile Path directory;
+    /** The files "chosen" together (Open Series (Several Files)…). */
+    volatile List<Path> several = List.of();
 
     @Override
     public Optional<Path> chooseSnapshot(Window owner) {
@@ -23,11 +30,17 @@ final class ScriptedFileDialogs implements FileDialogs {
 
     @Override
     public Optional<Path> chooseFile(Window owner, String title, Optional<Path> initial) {
-        return Optional.ofNullable(file);
+        Path next = files.poll();
+        return Optional.ofNullable(next != null ? next : file);
     }
 
     @Override
     public Optional<Path> chooseDirectory(Window owner, String title, Optional<Path> initial) {
-        return Optional.empty();
+        return Optional.ofNullable(directory);
+    }
+
+    @Override
+    public List<Path> chooseSnapshots(Window owner, String title) {
+        return several;
     }
 }
