@@ -3,5 +3,6 @@ module org.ompdexplorer.model {
     exports org.ompdexplorer.model;
     exports org.ompdexplorer.model.diagnostics;
     exports org.ompdexplorer.model.diff;
+    exports org.ompdexplorer.model.graph;
     exports org.ompdexplorer.model.synthetic;
 }
