@@ -2,18 +2,15 @@ package org.ompdexplorer.app.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import org.ompdexplorer.importers.SnapshotSeriesFiles;
 
 /**
- * The snapshot files of a timeline, in time order: a directory's {@code *.json} files sorted by name with numbers
- * compared as numbers (the agent's {@code ompd-explorer-<pid>-<seq>-<label>.json}: {@code …-9-…} comes before
- * {@code …-10-…} whether or not the sequence number is zero-padded), files in the order given. Hidden files are
- * skipped: an interrupted write leaves its temporary file beside the target with a leading dot.
+ * The snapshot files of a timeline: a directory's in time order ({@link SnapshotSeriesFiles}), files in the order
+ * given; what is wrong with them as one message and an exit code.
  */
 final class SeriesFiles {
     private SeriesFiles() {
@@ -26,7 +23,7 @@ final class SeriesFiles {
         for (Path input : inputs) {
             if (!DiffCommand.isStandardInput(input) && Files.isDirectory(input)) {
                 try {
-                    List<Path> found = list(input);
+                    List<Path> found = SnapshotSeriesFiles.list(input);
                     if (found.isEmpty()) {
                         emptyDirectory = input;
                     }
@@ -51,63 +48,6 @@ final class SeriesFiles {
                     + ": give a directory of snapshots, or two or more files in time order");
         }
         return files;
-    }
-
-    private static List<Path> list(Path dir) throws IOException {
-        List<Path> found = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "*.json")) {
-            for (Path p : entries) {
-                if (!p.getFileName().toString().startsWith(".") && Files.isRegularFile(p)) {
-                    found.add(p);
-                }
-            }
-        }
-        found.sort(Comparator.comparing(p -> p.getFileName().toString(), SeriesFiles::compareNames));
-        return found;
-    }
-
-    /** Name order, but a run of digits against a run of digits by value; equal values by the names themselves. */
-    static int compareNames(String a, String b) {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            if (isDigit(a.charAt(i)) && isDigit(b.charAt(j))) {
-                int startA = i;
-                int startB = j;
-                while (i < a.length() && isDigit(a.charAt(i))) {
-                    i++;
-                }
-                while (j < b.length() && isDigit(b.charAt(j))) {
-                    j++;
-                }
-                String numberA = withoutLeadingZeros(a.substring(startA, i));
-                String numberB = withoutLeadingZeros(b.substring(startB, j));
-                int c = numberA.length() != numberB.length() ? Integer.compare(numberA.length(), numberB.length())
-                        : numberA.compareTo(numberB);
-                if (c != 0) {
-                    return c;
-                }
-            } else if (a.charAt(i) != b.charAt(j)) {
-                return Character.compare(a.charAt(i), b.charAt(j));
-            } else {
-                i++;
-                j++;
-            }
-        }
-        int c = Integer.compare(a.length() - i, b.length() - j);
-        return c != 0 ? c : a.compareTo(b);
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    private static String withoutLeadingZeros(String digits) {
-        int k = 0;
-        while (k < digits.length() - 1 && digits.charAt(k) == '0') {
-            k++;
-        }
-        return digits.substring(k);
     }
 
     private static List<Path> failed(PrintWriter err, int[] exit, int code, String message) {

@@ -5,11 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.task.BackgroundJob;
 import org.ompdexplorer.app.ui.task.JobContext;
 import org.ompdexplorer.importers.LoadCancelledException;
+import org.ompdexplorer.importers.SnapshotSeriesFiles;
 import org.ompdexplorer.model.diff.SnapshotSeries;
 
 /** The background jobs of compare mode: load each side (or each snapshot of a series), then diff every step. */
@@ -22,12 +22,19 @@ final class CompareJobs {
     }
 
     /**
-     * Loads {@code files} in order (those already loaded are reused) and makes their series.
+     * Lists what was chosen (a folder's snapshots in time order), loads it in order after the snapshots already
+     * loaded, and makes their series.
      *
      * @param loaded a snapshot already open, used for the file it came from instead of reading it again
      */
-    static BackgroundJob<Compared> of(List<Path> files, List<LoadedSnapshot> loaded) {
+    static BackgroundJob<Compared> of(List<Path> chosen, List<LoadedSnapshot> loaded) {
         return context -> {
+            List<Path> files = seriesFiles(chosen);
+            if (files.size() + loaded.size() < 2) {
+                throw new NothingToCompareException((chosen.size() == 1 && Files.isDirectory(chosen.getFirst())
+                        ? "The folder " + chosen.getFirst() + " holds " + files.size() + " snapshot file(s) (*.json)"
+                        : "Only one snapshot was chosen") + " — choose two snapshots, or a folder of at least two.");
+            }
             List<LoadedSnapshot> snapshots = new ArrayList<>(loaded);
             int n = files.size() + loaded.size();
             for (Path file : files) {
@@ -55,15 +62,10 @@ final class CompareJobs {
         return new Compared(List.copyOf(snapshots), series);
     }
 
-    /** The snapshot files of a folder, in name order (the agent's names sort in time), or the files as given. */
-    static List<Path> seriesFiles(List<Path> chosen) throws IOException {
-        if (chosen.size() == 1 && Files.isDirectory(chosen.getFirst())) {
-            try (Stream<Path> list = Files.list(chosen.getFirst())) {
-                return list.filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p))
-                        .sorted().toList();
-            }
-        }
-        return List.copyOf(chosen);
+    /** The snapshot files of a folder in time order ({@link SnapshotSeriesFiles}), or the files as given. */
+    private static List<Path> seriesFiles(List<Path> chosen) throws IOException {
+        return chosen.size() == 1 && Files.isDirectory(chosen.getFirst())
+                ? SnapshotSeriesFiles.list(chosen.getFirst()) : List.copyOf(chosen);
     }
 
     private static JobContext scaled(JobContext context, int i, int n, Path file) {

@@ -8,6 +8,7 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import org.ompdexplorer.app.ui.ompd.PathChooser;
+import org.ompdexplorer.importers.SnapshotSeriesFiles;
 
 /**
  * Asks the user for a file: snapshots to open and export, and the paths of the core dialogs. Tests replace it,
@@ -18,7 +19,7 @@ public interface FileDialogs extends PathChooser {
 
     Optional<Path> chooseExportTarget(Window owner, String suggestedName);
 
-    /** Several snapshots at once (a series, in the order they sort in); empty when cancelled. */
+    /** Several snapshots at once (a series, in time order by name); empty when cancelled. */
     List<Path> chooseSnapshots(Window owner, String title);
 
     /** The platform's file choosers, for snapshot JSON files. */
@@ -41,7 +42,7 @@ public interface FileDialogs extends PathChooser {
                     return List.of();
                 }
                 remember(files.getFirst());
-                return files.stream().map(File::toPath).sorted().toList();
+                return files.stream().map(File::toPath).sorted(SnapshotSeriesFiles.BY_NAME).toList();
             }
 
             @Override

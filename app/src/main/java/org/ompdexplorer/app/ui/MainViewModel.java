@@ -270,6 +270,7 @@ public final class MainViewModel {
     private void loadFailed(String failureTitle, Throwable error) {
         switch (error) {
             case LoadCancelledException c -> message.set("Loading cancelled");
+            case NothingToCompareException n -> problem.set(new Problem("Nothing to compare", n.getMessage(), List.of()));
             case SnapshotLoadException e -> problem.set(new Problem("Could not open " + e.input(), e.getMessage(),
                     e.diagnostics()));
             default -> problem.set(new Problem(failureTitle,
@@ -305,23 +306,9 @@ public final class MainViewModel {
      * order, or several files in the order given): loaded in the background, then every step diffed.
      */
     public void compareFiles(List<Path> chosen) {
-        List<Path> files;
-        try {
-            files = CompareJobs.seriesFiles(chosen);
-        } catch (java.io.IOException e) {
-            problem.set(new Problem("Could not read the folder " + chosen.getFirst(), e.getMessage()
-                    + " — check that the folder exists and can be read.", List.of()));
-            return;
-        }
-        if (files.size() < 2) {
-            problem.set(new Problem("Nothing to compare", (chosen.size() == 1 && Files.isDirectory(chosen.getFirst())
-                    ? "The folder " + chosen.getFirst() + " holds " + files.size() + " snapshot file(s) (*.json)"
-                    : "Only one snapshot was chosen") + " — choose two snapshots, or a folder of at least two.",
-                    List.of()));
-            return;
-        }
-        run("Comparing " + files.size() + " snapshots", CompareJobs.of(files, List.of()),
-                "Could not compare the snapshots", this::showComparison);
+        run("Comparing " + (chosen.size() == 1 ? "the snapshots in " + chosen.getFirst().getFileName()
+                : chosen.size() + " snapshots"), CompareJobs.of(chosen, List.of()),
+                "Could not compare the snapshots in " + chosen.getFirst(), this::showComparison);
     }
 
     /** Swaps A and B of a comparison of two snapshots. */

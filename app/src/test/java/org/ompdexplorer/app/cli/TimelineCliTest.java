@@ -49,7 +49,7 @@ class TimelineCliTest extends InProcessCli {
     void namesAreOrderedWithNumbersByValue() {
         List<String> names = new ArrayList<>(List.of("s-10.json", "s-9.json", "s-0002.json", "s-2.json", "s-1b.json",
                 "t.json", "s.json"));
-        names.sort(SeriesFiles::compareNames);
+        names.sort(org.ompdexplorer.importers.SnapshotSeriesFiles::compareNames);
         assertThat(names).containsExactly("s-1b.json", "s-0002.json", "s-2.json", "s-9.json", "s-10.json", "s.json",
                 "t.json");
     }

@@ -65,21 +65,12 @@ class CompareJourneyTest {
     /** A: a generated program with thread 0 at a barrier; B: the same a moment later, thread 0 still there. */
     @BeforeEach
     void writeSnapshots(FxRobot robot) throws Exception {
-        Snapshot a = atBarrier(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 80, 21)));
+        Snapshot a = TestSnapshots.atBarrier(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 80, 21)));
         fileA = TestSnapshots.write(a, dir.resolve("before.json"));
         fileB = TestSnapshots.write(SnapshotEdits.renumbered(SnapshotEdits.evolved(a, 0.05, 3), 500),
                 dir.resolve("after.json"));
         robot.interact(() -> vm.open(fileA));
         new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null);
-    }
-
-    private static Snapshot atBarrier(Snapshot s) {
-        OmpThread first = s.threads().getFirst();
-        List<OmpThread> threads = s.threads().stream().map(t -> t != first ? t : new OmpThread(t.id(), t.addressSpace(),
-                t.osIds(), t.kind(), Fact.of(ThreadState.ofValue(0x11)), Fact.of(0x5000L), t.currentTask(),
-                t.currentRegion(), t.toolData(), t.icvs())).toList();
-        return new Snapshot(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
-                s.displayControlVars(), threads, s.parallelRegions(), s.tasks());
     }
 
     private void compareWithB(FxRobot robot, ExplorerRobot explorer) {
@@ -102,7 +93,11 @@ class CompareJourneyTest {
         robot.clickOn(blocked);
         explorer.waitFor(10, () -> robot.lookup("#compareEntityTitle").queryAs(Label.class).getText()
                 .startsWith("· thread #"));
-        assertThat(selectedRowText(robot, explorer)).startsWith("thread #");
+        assertThat(selectedRowText(robot, explorer)).startsWith("thread #").endsWith("— still blocked");
+        assertThat(explorer.fx(() -> robot.lookup("#compareEntityBlocked").queryAs(Label.class).getText()))
+                .startsWith("Still blocked — waiting: wait_barrier_implicit_parallel, wait id 0x5000");
+        assertThat(robot.lookup(".label").queryAllAs(Label.class))
+                .noneMatch(l -> l.getText() != null && l.getText().contains("more; their rows"));
     }
 
     @Test

@@ -37,7 +37,7 @@ final class CompareScreenshots {
 
     private static void pictures(MainViewModel vm, Scene scene, Path out, Path dir, Path gallery)
             throws IOException, InterruptedException {
-        Snapshot before = atBarrier(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 60, 21)));
+        Snapshot before = TestSnapshots.atBarrier(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 60, 21)));
         List<Path> series = new ArrayList<>();
         Snapshot s = before;
         for (int i = 1; i <= 4; i++) {
@@ -84,15 +84,5 @@ final class CompareScreenshots {
             });
         }
         FxDriver.onFx(vm::closeComparison);
-    }
-
-    /** Thread 0 waits at a barrier in every snapshot: what the summary lists as still blocked. */
-    private static Snapshot atBarrier(Snapshot s) {
-        OmpThread first = s.threads().getFirst();
-        List<OmpThread> threads = s.threads().stream().map(t -> t != first ? t : new OmpThread(t.id(), t.addressSpace(),
-                t.osIds(), t.kind(), Fact.of(ThreadState.ofValue(0x11)), Fact.of(0x5000L), t.currentTask(),
-                t.currentRegion(), t.toolData(), t.icvs())).toList();
-        return new Snapshot(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
-                s.displayControlVars(), threads, s.parallelRegions(), s.tasks());
     }
 }

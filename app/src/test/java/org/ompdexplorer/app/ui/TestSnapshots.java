@@ -99,6 +99,12 @@ public final class TestSnapshots {
                 s.displayControlVars(), s.threads(), s.parallelRegions(), rewired);
     }
 
+    /** The first thread waits at a barrier (wait id 0x5000): in every later snapshot made from it, still blocked. */
+    public static Snapshot atBarrier(Snapshot s) {
+        return org.ompdexplorer.model.synthetic.SnapshotEdits.withThreadWaiting(s, s.threads().getFirst().id(),
+                org.ompdexplorer.model.ThreadState.ofValue(0x11), 0x5000L);
+    }
+
     public static Path write(Snapshot snapshot, Path file) {
         try {
             new SnapshotJsonExporter(true).write(snapshot, file);

@@ -32,6 +32,7 @@ public final class SnapshotDiff {
     private final List<String> warnings;
     private List<EntityDiff> entries;
     private List<UnionNode> changedNodes;
+    private Map<UnionNode, StillBlocked> blockedByNode;
 
     private SnapshotDiff(Matching matching) {
         this.matching = matching;
@@ -142,6 +143,18 @@ public final class SnapshotDiff {
     /** Threads, then tasks, waiting at the same place in both snapshots. */
     public List<StillBlocked> stillBlocked() {
         return stillBlocked;
+    }
+
+    /** What a node of the union is still blocked on, if it is (one lookup, not a scan of the list). */
+    public java.util.Optional<StillBlocked> stillBlocked(UnionNode node) {
+        if (blockedByNode == null) {
+            Map<UnionNode, StillBlocked> byNode = new HashMap<>();
+            for (StillBlocked s : stillBlocked) {
+                byNode.putIfAbsent(tree.ofB(s.kind(), Matching.position(b(), s.b())), s);
+            }
+            blockedByNode = byNode;
+        }
+        return java.util.Optional.ofNullable(blockedByNode.get(node));
     }
 
     /** Task counts per region × task × lifecycle, A and B, sorted. */

@@ -19,6 +19,7 @@ import org.ompdexplorer.model.TaskKind;
 import org.ompdexplorer.model.TaskLifecycle;
 import org.ompdexplorer.model.TeamMember;
 import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.ThreadState;
 
 /**
  * Makes one snapshot from another, for tests and benchmarks of the diff: the same program with other ids, in
@@ -65,6 +66,14 @@ public final class SnapshotEdits {
     /** Without the agent's facts on any task: no creation order and no lifecycle, as a core import sees it. */
     public static Snapshot withoutAgentFacts(Snapshot s) {
         return with(s, s.threads(), s.parallelRegions(), s.tasks().stream().map(t -> copy(t, t.id(), null)).toList());
+    }
+
+    /** One thread put in a wait state with a wait id (at a barrier, say), everything else as it was. */
+    public static Snapshot withThreadWaiting(Snapshot s, ThreadId thread, ThreadState state, long waitId) {
+        List<OmpThread> threads = s.threads().stream().map(t -> !t.id().equals(thread) ? t
+                : new OmpThread(t.id(), t.addressSpace(), t.osIds(), t.kind(), Fact.of(state), Fact.of(waitId),
+                t.currentTask(), t.currentRegion(), t.toolData(), t.icvs())).toList();
+        return with(s, threads, s.parallelRegions(), s.tasks());
     }
 
     /** Every task replaced by {@code edit}'s result (same id expected). */

@@ -235,16 +235,19 @@ class SnapshotDiffTest {
     void aThreadAtTheSameWaitIsStillBlockedAndListedFirst() {
         OmpThread t0 = A.threads().getFirst();
         ThreadState barrier = ThreadState.ofValue(0x11);
-        Snapshot a = withThread(A, t0, barrier, 0xabcL);
-        Snapshot b = SnapshotEdits.evolved(withThread(A, t0, barrier, 0xabcL), 0.02, 1);
+        Snapshot a = SnapshotEdits.withThreadWaiting(A, t0.id(), barrier, 0xabcL);
+        Snapshot b = SnapshotEdits.evolved(SnapshotEdits.withThreadWaiting(A, t0.id(), barrier, 0xabcL), 0.02, 1);
         SnapshotDiff d = SnapshotDiff.of(a, b);
         assertThat(d.stillBlocked()).isNotEmpty();
         StillBlocked first = d.stillBlocked().getFirst();
         assertThat(first.kind()).isEqualTo(EntityKind.THREAD);
         assertThat(first.how()).isEqualTo(StillBlocked.How.WAITING);
         assertThat(first.place()).contains("wait_barrier_implicit_parallel").contains("wait id 0xabc");
+        UnionNode node = d.tree().ofB(EntityKind.THREAD, Matching.position(b, first.b()));
+        assertThat(d.stillBlocked(node)).contains(first);
+        assertThat(d.stillBlocked(d.tree().threads().getLast())).isEmpty();
 
-        Snapshot moved = withThread(A, t0, barrier, 0xdef0L);
+        Snapshot moved = SnapshotEdits.withThreadWaiting(A, t0.id(), barrier, 0xdef0L);
         assertThat(SnapshotDiff.of(a, moved).stillBlocked()).noneMatch(s -> s.kind() == EntityKind.THREAD);
     }
 
@@ -311,11 +314,4 @@ class SnapshotDiffTest {
         return s.tasks().stream().map(t -> t.agent().creationOrder()).collect(java.util.stream.Collectors.toSet());
     }
 
-    private static Snapshot withThread(Snapshot s, OmpThread target, ThreadState state, long waitId) {
-        List<OmpThread> threads = s.threads().stream().map(t -> !t.id().equals(target.id()) ? t
-                : new OmpThread(t.id(), t.addressSpace(), t.osIds(), t.kind(), Fact.of(state), Fact.of(waitId),
-                t.currentTask(), t.currentRegion(), t.toolData(), t.icvs())).toList();
-        return new Snapshot(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
-                s.displayControlVars(), threads, s.parallelRegions(), s.tasks());
-    }
 }

@@ -128,18 +128,12 @@ final class CompareDetailsView extends ScrollPane {
             case UNCHANGED -> "The same in A and B; matched by " + entry.method().label() + ".";
         };
         content.getChildren().add(wrapped(how));
-        for (StillBlocked s : d.stillBlocked()) {
-            if (node.inB() && s.kind() == node.kind() && Matching.position(d.b(), s.b()) == node.b()) {
-                Label blocked = wrapped("Still blocked — " + s.how().label() + ": " + s.place());
-                blocked.setId("compareEntityBlocked");
-                blocked.getStyleClass().add("compare-warning");
-                content.getChildren().add(blocked);
-        if (d.stillBlocked().size() > LISTED) {
-            content.getChildren().add(wrapped("… " + (d.stillBlocked().size() - LISTED) + " more; their rows in the "
-                    + "navigator say \"still blocked\", and ompd-explorer diff lists them all"));
-        }
-            }
-        }
+        d.stillBlocked(node).ifPresent(s -> {
+            Label blocked = wrapped("Still blocked — " + s.how().label() + ": " + s.place());
+            blocked.setId("compareEntityBlocked");
+            blocked.getStyleClass().add("compare-warning");
+            content.getChildren().add(blocked);
+        });
         GridPane fields = grid("compareFields", "", "A", "B");
         ColumnConstraints labels = new ColumnConstraints();
         labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // field names whole; the values wrap

@@ -29,8 +29,6 @@ final class CompareTreeView extends TreeView<CompareItem> {
     private SnapshotDiff diff;
     private UnionPaths paths;
     private boolean syncing;
-    /** The still-blocked nodes of the step shown: their rows say so, the hang signal at a glance. */
-    private final java.util.Set<UnionNode> blocked = new java.util.HashSet<>();
 
     CompareTreeView(CompareViewModel vm) {
         this.vm = vm;
@@ -56,13 +54,6 @@ final class CompareTreeView extends TreeView<CompareItem> {
 
     private void rebuild() {
         diff = vm.diffProperty().get();
-        blocked.clear();
-        if (diff != null) {
-            for (org.ompdexplorer.model.diff.StillBlocked s : diff.stillBlocked()) {
-                blocked.add(diff.tree().ofB(s.kind(),
-                        org.ompdexplorer.model.diff.Matching.position(diff.b(), s.b())));
-            }
-        }
         TreeItem<CompareItem> root = new TreeItem<>(new CompareItem.Group("", EntityKind.SNAPSHOT));
         if (diff != null) {
             paths = new UnionPaths(diff);
@@ -222,7 +213,7 @@ final class CompareTreeView extends TreeView<CompareItem> {
                     mark.setText(glyph(change));
                     setGraphic(mark);
                     setText(UnionNames.of(diff, e.node()) + (change == ChangeKind.UNCHANGED ? "" : "  — " + change.label())
-                            + (blocked.contains(e.node()) ? "  — still blocked" : ""));
+                            + (diff.stillBlocked(e.node()).isPresent() ? "  — still blocked" : ""));
                 }
             }
         }
