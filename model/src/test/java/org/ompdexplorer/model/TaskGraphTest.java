@@ -8,6 +8,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.ompdexplorer.model.graph.EdgeKind;
 import org.ompdexplorer.model.graph.GraphEdge;
+import org.ompdexplorer.model.graph.GraphGroup;
 import org.ompdexplorer.model.graph.GraphNode;
 import org.ompdexplorer.model.graph.GraphOptions;
 import org.ompdexplorer.model.graph.GraphScope;
@@ -40,7 +41,7 @@ class TaskGraphTest {
 
     @Test
     void everySchedulingLinkOnRequest() {
-        TaskGraph g = TaskGraphBuilder.of(Snapshots.fib(), GraphScope.whole(), new GraphOptions(true, 8));
+        TaskGraph g = TaskGraphBuilder.of(Snapshots.fib(), GraphScope.whole(), new GraphOptions(true, 8, 0, Set.of()));
         assertThat(edges(g, EdgeKind.SCHEDULING)).containsExactly(1L, 103L, 204L, 306L, 405L, 509L);
     }
 
@@ -55,10 +56,10 @@ class TaskGraphTest {
     @Test
     void alikeLeafSiblingsCollapseAndEveryTaskIsInOneNode() {
         Snapshot s = SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 1, 3000, 2));
-        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 3));
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 3, 0, Set.of()));
         assertThat(g.nodes().size()).isLessThan(s.tasks().size());
         assertThat(g.nodes()).anySatisfy(n -> {
-            assertThat(n.isAggregate()).isTrue();
+            assertThat(n.isCollapsed()).isTrue();
             assertThat(n.tasks()).hasSizeGreaterThanOrEqualTo(3);
             assertThat(n.label()).startsWith(n.tasks().size() + " × ");
         });
@@ -74,23 +75,69 @@ class TaskGraphTest {
         // a queued task whose predecessor has not completed is not ready
         for (GraphEdge e : g.edges()) {
             GraphNode to = g.nodes().get(e.to());
-            if (e.kind() == EdgeKind.DEPENDENCE && !to.isAggregate() && "queued".equals(
+            if (e.kind() == EdgeKind.DEPENDENCE && !to.isCollapsed() && "queued".equals(
                     s.index().task(new TaskId(to.tasks().getFirst())).orElseThrow().lifecycle().map(l -> l.name()).orElse(""))
                     && !"completed".equals(g.nodes().get(e.from()).lifecycle())) {
                 assertThat(to.lifecycle()).isEqualTo(TaskGraphBuilder.BLOCKED);
             }
         }
         assertThat(g.count(EdgeKind.WAITS_FOR)).isPositive();
-        TaskGraph flat = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 0));
-        assertThat(flat.nodes()).hasSize(s.tasks().size()).noneMatch(GraphNode::isAggregate);
+        TaskGraph flat = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 0, 0, Set.of()));
+        assertThat(flat.nodes()).hasSize(s.tasks().size()).noneMatch(GraphNode::isCollapsed);
     }
 
     @Test
     void aRegionHoldsTheTasksBoundToIt() {
         Snapshot s = SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 200, 3));
         ParallelRegion inner = s.parallelRegions().getLast();
-        TaskGraph g = TaskGraphBuilder.of(s, new GraphScope.Region(inner.id()), new GraphOptions(false, 0));
+        TaskGraph g = TaskGraphBuilder.of(s, new GraphScope.Region(inner.id()), new GraphOptions(false, 0, 0, Set.of()));
         assertThat(g.nodes()).hasSize(s.index().tasksIn(inner.id()).size())
-                .allSatisfy(n -> assertThat(n.region()).isEqualTo(inner.id().value()));
+                .allSatisfy(n -> assertThat(g.groups().get(n.group()).region()).isEqualTo(inner.id().value()));
+        // the region's group sits inside the groups of the regions enclosing it
+        GraphGroup group = g.groups().get(g.nodes().getFirst().group());
+        assertThat(group.parent()).isNotNegative();
+        assertThat(g.groups().get(group.parent()).index()).isLessThan(group.index());
+    }
+
+    @Test
+    void aGraphOverItsBudgetCollapsesSubtreesAndAnOpenedOneShowsItsChildren() {
+        Snapshot s = SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 1, 3000, 2));
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 0, 50, Set.of()));
+        assertThat(g.nodes().size()).isLessThanOrEqualTo(50);
+        assertThat(g.collapsedForSize()).isTrue();
+        assertThat(g.tasksShown()).as("every task is in a node").isEqualTo(s.tasks().size());
+        GraphNode subtree = g.nodes().stream().filter(n -> n.kind() == NodeKind.SUBTREE).findFirst().orElseThrow();
+        assertThat(subtree.size()).isEqualTo(1 + descendants(s, subtree.task()));
+        assertThat(subtree.label()).endsWith(" + " + (subtree.size() - 1) + " below");
+        for (GraphEdge e : g.edges()) {
+            assertThat(e.from()).isNotEqualTo(e.to());
+        }
+        TaskGraph opened = TaskGraphBuilder.of(s, GraphScope.whole(),
+                new GraphOptions(false, 0, 50, Set.of(subtree.task())));
+        long children = s.index().generatedCount(new TaskId(subtree.task()));
+        assertThat(opened.nodes()).filteredOn(n -> s.index().task(new TaskId(n.task())).orElseThrow()
+                .generatingTask().equals(Fact.of(new TaskId(subtree.task())))).hasSize((int) children);
+        assertThat(opened.nodeOf(subtree.task())).isPresent();
+    }
+
+    @Test
+    void anOpenedAggregateShowsItsMembersOneByOne() {
+        Snapshot s = SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 1, 3000, 2));
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 3, 0, Set.of()));
+        GraphNode aggregate = g.nodes().stream().filter(n -> n.kind() == NodeKind.AGGREGATE).findFirst().orElseThrow();
+        TaskGraph opened = TaskGraphBuilder.of(s, GraphScope.whole(),
+                new GraphOptions(false, 3, 0, Set.of(aggregate.task())));
+        for (long member : aggregate.tasks()) {
+            assertThat(opened.nodes().get(opened.nodeOf(member).orElseThrow()).tasks()).containsExactly(member);
+        }
+        assertThat(opened.nodes()).hasSize(g.nodes().size() + aggregate.size() - 1);
+    }
+
+    private static int descendants(Snapshot s, long root) {
+        int n = 0;
+        for (Task c : s.index().generatedBy(new TaskId(root))) {
+            n += 1 + descendants(s, c.id().value());
+        }
+        return n;
     }
 }

@@ -6,19 +6,38 @@ import java.util.List;
  * A node of the task graph.
  *
  * @param index     its position in {@link TaskGraph#nodes()}
- * @param tasks     the task ids it stands for: one, or the members of an aggregate
- * @param label     the function or creation site and {@code #id}, or {@code 98 × task_body, queued}
- * @param lifecycle the agent's lifecycle name, or {@code null} when the source has none
- * @param region    the parallel region the task binds to, or −1
+ * @param kind      the task's kind, or how several tasks were collapsed into it
+ * @param tasks     the task ids it stands for: one, the members of an aggregate, or the root of a subtree
+ * @param size      how many tasks it stands for (a subtree counts every descendant)
+ * @param name      the task's function or creation site as the user wrote it, or "98 × task_body"
+ * @param lifecycle the lifecycle shown (the agent's, or {@link TaskGraphBuilder#BLOCKED}), or {@code null} when
+ *                  the source has none
+ * @param group     the index of its group in {@link TaskGraph#groups()} (its parallel region), or −1
  * @param thread    the thread executing it, or −1
+ * @param flags     the task's flags as reported (untied, final, …), empty when none or unknown
  */
-public record GraphNode(int index, NodeKind kind, List<Long> tasks, String label, String lifecycle, long region,
-                        long thread) {
+public record GraphNode(int index, NodeKind kind, List<Long> tasks, int size, String name, String lifecycle,
+                        int group, long thread, List<String> flags) {
     public GraphNode {
         tasks = List.copyOf(tasks);
+        flags = List.copyOf(flags);
     }
 
-    public boolean isAggregate() {
-        return kind == NodeKind.AGGREGATE;
+    /** The task that stands for the node: the task itself, an aggregate's first member, a subtree's root. */
+    public long task() {
+        return tasks.getFirst();
+    }
+
+    public boolean isCollapsed() {
+        return kind.collapsed();
+    }
+
+    /** {@code fib #6}, {@code 98 × task_body}, {@code fib #5 + 2046 below}. */
+    public String label() {
+        return switch (kind) {
+            case AGGREGATE -> name;
+            case SUBTREE -> name + " #" + task() + " + " + (size - 1) + " below";
+            default -> name + " #" + task();
+        };
     }
 }

@@ -1,11 +1,18 @@
 package org.ompdexplorer.model.graph;
 
-/** What a node of the task graph stands for: a task of one of the spec's kinds, or several alike (aggregate). */
+/** What a node of the task graph stands for: a task of one of the spec's kinds, or several (collapsed). */
 public enum NodeKind {
     INITIAL,
     IMPLICIT,
     EXPLICIT,
     TARGET,
     /** Sibling tasks alike in kind, function and lifecycle, drawn as one node ("98 × task_body, queued"). */
-    AGGREGATE
+    AGGREGATE,
+    /** A task and everything it generated, transitively, drawn as one node when the graph would be too big. */
+    SUBTREE;
+
+    /** Whether the node stands for more than one task and expands on request. */
+    public boolean collapsed() {
+        return this == AGGREGATE || this == SUBTREE;
+    }
 }

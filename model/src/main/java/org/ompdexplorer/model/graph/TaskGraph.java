@@ -1,21 +1,36 @@
 package org.ompdexplorer.model.graph;
 
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * The tasks of a snapshot (or of one region or task subtree) as nodes and their links as edges, in model order so
  * that the graph of the next snapshot of a series keeps its shape. Plain data: layouts and renderers read it.
  *
- * @param tasksShown how many tasks the nodes stand for (aggregates count each member)
+ * @param groups     the parallel regions the nodes are bound to, enclosing ones first
+ * @param tasksShown how many tasks the nodes stand for (collapsed nodes count each member)
+ * @param collapsedForSize whether subtrees were collapsed to keep the graph within its node budget
  */
-public record TaskGraph(List<GraphNode> nodes, List<GraphEdge> edges, int tasksShown) {
+public record TaskGraph(List<GraphNode> nodes, List<GraphEdge> edges, List<GraphGroup> groups, int tasksShown,
+                        boolean collapsedForSize) {
     public TaskGraph {
         nodes = List.copyOf(nodes);
         edges = List.copyOf(edges);
+        groups = List.copyOf(groups);
     }
 
     /** How many edges of a kind the graph has. */
     public long count(EdgeKind kind) {
         return edges.stream().filter(e -> e.kind() == kind).count();
+    }
+
+    /** The node showing a task (itself, or the aggregate or subtree it is collapsed into). */
+    public OptionalInt nodeOf(long task) {
+        for (GraphNode n : nodes) {
+            if (n.tasks().contains(task)) {
+                return OptionalInt.of(n.index());
+            }
+        }
+        return OptionalInt.empty();
     }
 }

@@ -3,42 +3,47 @@ package org.ompdexplorer.model.graph;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.ompdexplorer.model.Address;
 import org.ompdexplorer.model.CodeLocation;
-import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskFlag;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TaskKind;
 import org.ompdexplorer.model.TaskLifecycle;
 import org.ompdexplorer.model.ThreadId;
 
 /**
- * Builds the {@link TaskGraph} of a scope: a node per task in model order, alike leaf siblings collapsed into
- * aggregates, then the generating, scheduling (where it differs, or all), dependence and "waits for" edges
- * between the nodes, each once.
+ * Builds the {@link TaskGraph} of a scope. Tasks are opened breadth-first from the roots of the scope, in model
+ * order: a task's children are shown while the node budget allows (alike leaf siblings as one aggregate), and a
+ * task whose children do not fit becomes one subtree node. Then the generating, scheduling (where it differs, or
+ * all), dependence and "waits for" edges between the nodes, each once, and the regions the nodes are bound to.
  */
 public final class TaskGraphBuilder {
+    /** The lifecycle shown for a queued task whose dependences are not met yet. */
+    public static final String BLOCKED = "blocked on dependences";
+
     private final Snapshot snapshot;
     private final SnapshotIndex index;
     private final GraphOptions options;
-    /** The lifecycle shown for a queued task whose dependences are not met yet. */
-    public static final String BLOCKED = "blocked on dependences";
-    private final int[] nodeOf; // by task position; -1 outside the scope
+    private final List<Task> tasks;
+    private final int[] nodeOf; // by task position: its node, or the node it is collapsed into; -1 outside the scope
+    private final List<GraphNode> nodes = new ArrayList<>();
+    private final List<Long> nodeRegions = new ArrayList<>(); // by node: the region its task binds to, or -1
+    private int shown;
+    private boolean collapsedForSize;
 
     private TaskGraphBuilder(Snapshot snapshot, GraphOptions options) {
         this.snapshot = snapshot;
         this.index = snapshot.index();
         this.options = options;
-        this.nodeOf = new int[snapshot.tasks().size()];
+        this.tasks = snapshot.tasks();
+        this.nodeOf = new int[tasks.size()];
         Arrays.fill(nodeOf, -1);
     }
 
@@ -47,84 +52,109 @@ public final class TaskGraphBuilder {
     }
 
     private TaskGraph build(GraphScope scope) {
-        boolean[] in = scope(scope);
-        List<Task> tasks = snapshot.tasks();
-        boolean[] aggregated = new boolean[tasks.size()];
-        Map<Integer, List<Integer>> aggregates = aggregates(in, aggregated);
-        List<GraphNode> nodes = new ArrayList<>();
-        int shown = 0;
+        boolean[] in = ScopeTasks.of(snapshot, scope);
+        int[] size = ScopeTasks.subtreeSizes(snapshot, in);
+        ArrayDeque<Integer> open = new ArrayDeque<>();
         for (int p = 0; p < tasks.size(); p++) {
-            if (!in[p] || nodeOf[p] >= 0) {
+            if (in[p] && !inScope(in, tasks.get(p).generatingTask())) {
+                addTask(p);
+                open.add(p);
+            }
+        }
+        int budget = options.maxNodes() == 0 ? Integer.MAX_VALUE : options.maxNodes();
+        while (!open.isEmpty()) {
+            int p = open.poll();
+            Children children = children(p, in);
+            if (children.isEmpty()) {
                 continue;
             }
-            List<Integer> group = aggregates.get(p);
-            if (group != null) {
-                int node = nodes.size();
-                group.forEach(m -> nodeOf[m] = node);
-                nodes.add(aggregateNode(node, group));
-                shown += group.size();
-            } else if (!aggregated[p]) {
-                nodeOf[p] = nodes.size();
-                nodes.add(taskNode(nodes.size(), tasks.get(p)));
-                shown++;
-            }
-        }
-        return new TaskGraph(nodes, edges(in), shown);
-    }
-
-    private boolean[] scope(GraphScope scope) {
-        List<Task> tasks = snapshot.tasks();
-        boolean[] in = new boolean[tasks.size()];
-        switch (scope) {
-            case GraphScope.Whole w -> Arrays.fill(in, true);
-            case GraphScope.Region r -> {
-                for (Task t : index.tasksIn(r.region())) {
-                    in[index.taskPosition(t.id().value())] = true;
-                }
-            }
-            case GraphScope.Subtree s -> {
-                ArrayDeque<Task> todo = new ArrayDeque<>();
-                index.task(s.root()).ifPresent(todo::add);
-                while (!todo.isEmpty()) {
-                    Task t = todo.poll();
-                    int p = index.taskPosition(t.id().value());
-                    if (!in[p]) {
-                        in[p] = true;
-                        todo.addAll(index.generatedBy(t.id()));
-                    }
-                }
-            }
-        }
-        return in;
-    }
-
-    /** Groups of alike leaf siblings, keyed by their first member's position. */
-    private Map<Integer, List<Integer>> aggregates(boolean[] in, boolean[] aggregated) {
-        Map<Integer, List<Integer>> result = new java.util.HashMap<>();
-        if (options.aggregateAt() == 0) {
-            return result;
-        }
-        List<Task> tasks = snapshot.tasks();
-        for (int p = 0; p < tasks.size(); p++) {
-            if (!in[p]) {
+            boolean expanded = options.expanded().contains(tasks.get(p).id().value());
+            if (nodes.size() + children.nodeCount() > budget && !expanded) {
+                collapse(p, size[p], in);
                 continue;
             }
-            Map<String, List<Integer>> alike = new LinkedHashMap<>();
-            for (Task child : index.generatedBy(tasks.get(p).id())) {
-                int c = index.taskPosition(child.id().value());
-                if (c >= 0 && in[c] && !hasChildrenIn(child, in)) {
-                    alike.computeIfAbsent(child.kind().name() + "|" + name(child) + "|" + lifecycle(child),
-                            k -> new ArrayList<>()).add(c);
-                }
-            }
-            for (List<Integer> group : alike.values()) {
-                if (group.size() >= options.aggregateAt()) {
-                    result.put(group.getFirst(), group);
-                    group.forEach(m -> aggregated[m] = true);
+            for (List<Integer> group : children.groups()) {
+                if (group.size() == 1) {
+                    addTask(group.getFirst());
+                    open.add(group.getFirst());
+                } else {
+                    addAggregate(group);
                 }
             }
         }
-        return result;
+        Groups groups = Groups.of(snapshot, nodeRegions);
+        // Nodes in model order (of the task each stands for), so that layouts keep a series' shape.
+        Integer[] order = new Integer[nodes.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, java.util.Comparator.comparingInt(i -> index.taskPosition(nodes.get(i).task())));
+        int[] renumber = new int[order.length];
+        List<GraphNode> grouped = new ArrayList<>(nodes.size());
+        for (int i = 0; i < order.length; i++) {
+            GraphNode n = nodes.get(order[i]);
+            renumber[order[i]] = i;
+            grouped.add(new GraphNode(i, n.kind(), n.tasks(), n.size(), n.name(), n.lifecycle(),
+                    groups.groupOf(nodeRegions.get(order[i])), n.thread(), n.flags()));
+        }
+        for (int p = 0; p < nodeOf.length; p++) {
+            if (nodeOf[p] >= 0) {
+                nodeOf[p] = renumber[nodeOf[p]];
+            }
+        }
+        return new TaskGraph(grouped, new EdgeCollector(snapshot, options, nodeOf, in).edges(), groups.list(), shown,
+                collapsedForSize);
+    }
+
+    private boolean inScope(boolean[] in, Fact<TaskId> link) {
+        if (!(link instanceof Fact.Known<TaskId>(TaskId id))) {
+            return false;
+        }
+        int p = index.taskPosition(id.value());
+        return p >= 0 && in[p];
+    }
+
+    /** A task's children in the scope, in model order, alike leaves grouped (each other child a group of one). */
+    private Children children(int p, boolean[] in) {
+        Map<String, List<Integer>> alike = new LinkedHashMap<>();
+        List<List<Integer>> groups = new ArrayList<>();
+        boolean aggregate = options.aggregateAt() > 0 && !options.expanded().contains(tasks.get(p).id().value());
+        for (Task child : index.generatedBy(tasks.get(p).id())) {
+            int c = index.taskPosition(child.id().value());
+            if (c < 0 || !in[c] || nodeOf[c] >= 0) {
+                continue;
+            }
+            if (aggregate && !hasChildrenIn(child, in)) {
+                List<Integer> group = alike.computeIfAbsent(child.kind().name() + "|" + name(child) + "|"
+                        + lifecycle(child), k -> new ArrayList<>());
+                if (group.isEmpty()) {
+                    groups.add(group);
+                }
+                group.add(c);
+            } else {
+                groups.add(new ArrayList<>(List.of(c)));
+            }
+        }
+        List<List<Integer>> result = new ArrayList<>();
+        for (List<Integer> group : groups) {
+            boolean opened = group.size() > 1 && options.expanded().contains(tasks.get(group.getFirst()).id().value());
+            if (group.size() >= Math.max(2, options.aggregateAt()) && !opened) {
+                result.add(group);
+            } else {
+                group.forEach(c -> result.add(List.of(c)));
+            }
+        }
+        return new Children(result);
+    }
+
+    private record Children(List<List<Integer>> groups) {
+        boolean isEmpty() {
+            return groups.isEmpty();
+        }
+
+        int nodeCount() {
+            return groups.size();
+        }
     }
 
     private boolean hasChildrenIn(Task task, boolean[] in) {
@@ -137,77 +167,43 @@ public final class TaskGraphBuilder {
         return false;
     }
 
-    private GraphNode taskNode(int node, Task t) {
-        return new GraphNode(node, kind(t), List.of(t.id().value()), name(t) + " #" + t.id(), lifecycle(t),
-                region(t), thread(t));
+    private void addTask(int p) {
+        Task t = tasks.get(p);
+        nodeOf[p] = nodes.size();
+        nodeRegions.add(region(t));
+        nodes.add(new GraphNode(nodes.size(), kind(t), List.of(t.id().value()), 1, name(t), lifecycle(t), -1,
+                thread(t), flags(t)));
+        shown++;
     }
 
-    private GraphNode aggregateNode(int node, List<Integer> group) {
-        Task first = snapshot.tasks().get(group.getFirst());
-        List<Long> ids = group.stream().map(p -> snapshot.tasks().get(p).id().value()).toList();
-        String life = lifecycle(first);
-        return new GraphNode(node, NodeKind.AGGREGATE, ids, group.size() + " × " + name(first)
-                + (life == null ? "" : ", " + life), life, region(first), -1);
+    private void addAggregate(List<Integer> group) {
+        int node = nodes.size();
+        group.forEach(m -> nodeOf[m] = node);
+        Task first = tasks.get(group.getFirst());
+        List<Long> ids = group.stream().map(p -> tasks.get(p).id().value()).toList();
+        nodeRegions.add(region(first));
+        nodes.add(new GraphNode(node, NodeKind.AGGREGATE, ids, ids.size(), ids.size() + " × " + name(first),
+                lifecycle(first), -1, -1, List.of()));
+        shown += ids.size();
     }
 
-    private List<GraphEdge> edges(boolean[] in) {
-        List<GraphEdge> edges = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        List<Task> tasks = snapshot.tasks();
-        for (int p = 0; p < tasks.size(); p++) {
-            if (!in[p]) {
-                continue;
-            }
-            Task t = tasks.get(p);
-            int to = nodeOf[p];
-            add(edges, seen, node(t.generatingTask()), to, EdgeKind.GENERATING, "");
-            if (options.allScheduling() || !t.schedulingTask().equals(t.generatingTask())) {
-                add(edges, seen, node(t.schedulingTask()), to, EdgeKind.SCHEDULING, "");
-            }
-            if (t.agent() != null) {
-                for (TaskId before : t.agent().dependsOn()) {
-                    add(edges, seen, node(Fact.of(before)), to, EdgeKind.DEPENDENCE, dependenceLabel(before, t));
-                }
-                if (TaskLifecycle.SUSPENDED.equals(t.agent().lifecycle())) {
-                    for (Task child : index.generatedBy(t.id())) {
-                        if (!TaskLifecycle.COMPLETED.equals(child.lifecycle().orElse(null))) {
-                            add(edges, seen, to, node(Fact.of(child.id())), EdgeKind.WAITS_FOR, "");
-                        }
-                    }
-                }
+    /** Turns a shown task into the node of its whole subtree: every descendant in the scope maps to it. */
+    private void collapse(int root, int size, boolean[] in) {
+        int node = nodeOf[root];
+        GraphNode n = nodes.get(node);
+        nodes.set(node, new GraphNode(node, NodeKind.SUBTREE, n.tasks(), size, n.name(), n.lifecycle(), n.group(),
+                n.thread(), n.flags()));
+        ArrayDeque<Task> todo = new ArrayDeque<>(index.generatedBy(tasks.get(root).id()));
+        while (!todo.isEmpty()) {
+            Task t = todo.poll();
+            int p = index.taskPosition(t.id().value());
+            if (p >= 0 && in[p] && nodeOf[p] < 0) {
+                nodeOf[p] = node;
+                shown++;
+                todo.addAll(index.generatedBy(t.id()));
             }
         }
-        return edges;
-    }
-
-    private void add(List<GraphEdge> edges, Set<String> seen, int from, int to, EdgeKind kind, String label) {
-        if (from >= 0 && to >= 0 && from != to && seen.add(from + ">" + to + ":" + kind + ":" + label)) {
-            edges.add(new GraphEdge(from, to, kind, label));
-        }
-    }
-
-    private int node(Fact<TaskId> link) {
-        if (!(link instanceof Fact.Known<TaskId>(TaskId id))) {
-            return -1;
-        }
-        int p = index.taskPosition(id.value());
-        return p < 0 ? -1 : nodeOf[p];
-    }
-
-    /** {@code out→in 0x7ffc…}: the two sides' dependence types on the variable they share. */
-    private String dependenceLabel(TaskId before, Task after) {
-        Task b = index.task(before).orElse(null);
-        if (b == null || b.agent() == null) {
-            return "";
-        }
-        for (Dependence d : after.agent().dependences()) {
-            for (Dependence e : b.agent().dependences()) {
-                if (d.address() == e.address()) {
-                    return e.type() + "→" + d.type() + " " + Address.hex(d.address());
-                }
-            }
-        }
-        return "";
+        collapsedForSize = true;
     }
 
     private static NodeKind kind(Task t) {
@@ -230,7 +226,7 @@ public final class TaskGraphBuilder {
     }
 
     private static String code(Fact<CodeLocation> c) {
-        return c.asOptional().map(l -> l.symbol() != null ? l.symbol() : Address.hex(l.address())).orElse(null);
+        return c.asOptional().map(CodeLocation::display).orElse(null);
     }
 
     /**
@@ -244,6 +240,10 @@ public final class TaskGraphBuilder {
             return BLOCKED;
         }
         return name;
+    }
+
+    private static List<String> flags(Task t) {
+        return t.agent() == null ? List.of() : t.agent().flags().stream().map(TaskFlag::name).toList();
     }
 
     private static long region(Task t) {

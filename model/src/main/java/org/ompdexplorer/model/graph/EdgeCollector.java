@@ -1,0 +1,108 @@
+package org.ompdexplorer.model.graph;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.ompdexplorer.model.Address;
+import org.ompdexplorer.model.Dependence;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotIndex;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskLifecycle;
+
+/**
+ * The edges between a graph's nodes, each once: a link from or to a collapsed task is drawn from or to the node it
+ * is collapsed into, and a link inside one node is not drawn.
+ */
+final class EdgeCollector {
+    private final Snapshot snapshot;
+    private final SnapshotIndex index;
+    private final GraphOptions options;
+    private final int[] nodeOf;
+    private final boolean[] in;
+    private final List<GraphEdge> edges = new ArrayList<>();
+    private final Set<Long> seen = new HashSet<>();
+    private final Set<String> seenLabelled = new HashSet<>();
+    private long last = -1;
+
+    EdgeCollector(Snapshot snapshot, GraphOptions options, int[] nodeOf, boolean[] in) {
+        this.snapshot = snapshot;
+        this.index = snapshot.index();
+        this.options = options;
+        this.nodeOf = nodeOf;
+        this.in = in;
+    }
+
+    List<GraphEdge> edges() {
+        List<Task> tasks = snapshot.tasks();
+        for (int p = 0; p < tasks.size(); p++) {
+            if (!in[p]) {
+                continue;
+            }
+            Task t = tasks.get(p);
+            int to = nodeOf[p];
+            add(node(t.generatingTask()), to, EdgeKind.GENERATING);
+            if (options.allScheduling() || !t.schedulingTask().equals(t.generatingTask())) {
+                add(node(t.schedulingTask()), to, EdgeKind.SCHEDULING);
+            }
+            if (t.agent() == null) {
+                continue;
+            }
+            for (TaskId before : t.agent().dependsOn()) {
+                addLabelled(node(Fact.of(before)), to, dependenceLabel(before, t));
+            }
+            if (TaskLifecycle.SUSPENDED.equals(t.agent().lifecycle())) {
+                for (Task child : index.generatedBy(t.id())) {
+                    if (!TaskLifecycle.COMPLETED.equals(child.lifecycle().orElse(null))) {
+                        add(to, node(Fact.of(child.id())), EdgeKind.WAITS_FOR);
+                    }
+                }
+            }
+        }
+        return edges;
+    }
+
+    private void add(int from, int to, EdgeKind kind) {
+        if (from < 0 || to < 0 || from == to) {
+            return;
+        }
+        long key = ((long) from << 33) | ((long) to << 2) | kind.ordinal();
+        if (key != last && seen.add(key)) {
+            edges.add(new GraphEdge(from, to, kind, ""));
+        }
+        last = key;
+    }
+
+    private void addLabelled(int from, int to, String label) {
+        if (from >= 0 && to >= 0 && from != to && seenLabelled.add(from + ">" + to + ":" + label)) {
+            edges.add(new GraphEdge(from, to, EdgeKind.DEPENDENCE, label));
+        }
+    }
+
+    private int node(Fact<TaskId> link) {
+        if (!(link instanceof Fact.Known<TaskId>(TaskId id))) {
+            return -1;
+        }
+        int p = index.taskPosition(id.value());
+        return p < 0 ? -1 : nodeOf[p];
+    }
+
+    /** {@code inout→in 0x7ffc…}: the two sides' dependence types on the variable they share. */
+    private String dependenceLabel(TaskId before, Task after) {
+        Task b = index.task(before).orElse(null);
+        if (b == null || b.agent() == null) {
+            return "";
+        }
+        for (Dependence d : after.agent().dependences()) {
+            for (Dependence e : b.agent().dependences()) {
+                if (d.address() == e.address()) {
+                    return e.type() + "→" + d.type() + " " + Address.hex(d.address());
+                }
+            }
+        }
+        return "";
+    }
+}

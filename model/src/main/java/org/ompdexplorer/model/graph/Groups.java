@@ -1,0 +1,77 @@
+package org.ompdexplorer.model.graph;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotIndex;
+
+/** The regions a graph's nodes bind to, with the regions enclosing them, as groups: enclosing ones first. */
+final class Groups {
+    private final List<GraphGroup> list;
+    private final Map<Long, Integer> byRegion;
+
+    private Groups(List<GraphGroup> list, Map<Long, Integer> byRegion) {
+        this.list = list;
+        this.byRegion = byRegion;
+    }
+
+    static Groups of(Snapshot snapshot, List<Long> nodeRegions) {
+        SnapshotIndex index = snapshot.index();
+        Set<Long> wanted = new LinkedHashSet<>();
+        for (long r : nodeRegions) {
+            Long at = r;
+            while (at != null && at >= 0 && wanted.add(at)) {
+                at = index.region(new RegionId(at)).map(g -> g.enclosingRegion() instanceof Fact.Known<RegionId>(
+                        RegionId e) ? e.value() : null).orElse(null);
+            }
+        }
+        List<GraphGroup> list = new ArrayList<>();
+        Map<Long, Integer> byRegion = new HashMap<>();
+        for (ParallelRegion region : snapshot.parallelRegions()) { // model order, a region after the one enclosing it
+            addWithParents(region, index, wanted, list, byRegion);
+        }
+        return new Groups(list, byRegion);
+    }
+
+    private static int addWithParents(ParallelRegion region, SnapshotIndex index, Set<Long> wanted,
+                                      List<GraphGroup> list, Map<Long, Integer> byRegion) {
+        long id = region.id().value();
+        if (!wanted.contains(id)) {
+            return -1;
+        }
+        Integer done = byRegion.get(id);
+        if (done != null) {
+            return done;
+        }
+        byRegion.put(id, -1); // a cycle of enclosing regions stops here
+        int parent = index.region(region.enclosingRegion())
+                .map(e -> addWithParents(e, index, wanted, list, byRegion)).orElse(-1);
+        int at = list.size();
+        list.add(new GraphGroup(at, id, label(region), parent));
+        byRegion.put(id, at);
+        return at;
+    }
+
+    private static String label(ParallelRegion r) {
+        StringBuilder b = new StringBuilder("parallel region P").append(r.id());
+        r.level().asOptional().ifPresent(l -> b.append(" · level ").append(l));
+        r.teamSize().asOptional().ifPresent(n -> b.append(" · ").append(n).append(n == 1 ? " thread" : " threads"));
+        return b.toString();
+    }
+
+    List<GraphGroup> list() {
+        return list;
+    }
+
+    int groupOf(long region) {
+        Integer g = byRegion.get(region);
+        return g == null ? -1 : g;
+    }
+}
