@@ -7,6 +7,11 @@ module org.ompdexplorer.app {
     requires javafx.controls;
     requires org.controlsfx.controls;
     requires java.prefs;
+    requires java.desktop;
+    requires org.eclipse.elk.core;
+    requires org.eclipse.elk.graph;
+    requires org.eclipse.elk.alg.layered;
+    requires org.eclipse.emf.common; // ELK's graph is an EMF model: its lists are EMF lists
 
     exports org.ompdexplorer.app;
     exports org.ompdexplorer.app.ui to javafx.graphics;

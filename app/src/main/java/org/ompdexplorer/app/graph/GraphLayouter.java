@@ -1,0 +1,160 @@
+package org.ompdexplorer.app.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.elk.alg.layered.options.GreedySwitchType;
+import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
+import org.eclipse.elk.alg.layered.options.LayeredOptions;
+import org.eclipse.elk.alg.layered.options.NodePlacementStrategy;
+import org.eclipse.elk.alg.layered.options.OrderingStrategy;
+import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
+import org.eclipse.elk.core.data.LayoutMetaDataService;
+import org.eclipse.elk.core.math.ElkPadding;
+import org.eclipse.elk.core.options.CoreOptions;
+import org.eclipse.elk.core.options.Direction;
+import org.eclipse.elk.core.options.EdgeLabelPlacement;
+import org.eclipse.elk.core.options.EdgeRouting;
+import org.eclipse.elk.core.options.HierarchyHandling;
+import org.eclipse.elk.core.util.BasicProgressMonitor;
+import org.eclipse.elk.graph.ElkBendPoint;
+import org.eclipse.elk.graph.ElkEdge;
+import org.eclipse.elk.graph.ElkEdgeSection;
+import org.eclipse.elk.graph.ElkLabel;
+import org.eclipse.elk.graph.ElkNode;
+import org.eclipse.elk.graph.util.ElkGraphUtil;
+import org.ompdexplorer.model.graph.GraphEdge;
+import org.ompdexplorer.model.graph.GraphGroup;
+import org.ompdexplorer.model.graph.GraphNode;
+import org.ompdexplorer.model.graph.TaskGraph;
+
+/**
+ * Places a {@link TaskGraph} with Eclipse ELK's layered algorithm: top to bottom along the generating links,
+ * regions as nested boxes, orthogonal edges, and the graph's model order kept so that the next snapshot of a series
+ * keeps its shape. Pure computation: call it off the FX thread.
+ */
+public final class GraphLayouter {
+    static final double GROUP_LABEL_SIZE = 11;
+    private static final double GROUP_TOP = 26;
+    private static final double GROUP_SIDE = 12;
+    private static final double MARGIN = 16;
+
+    static {
+        LayoutMetaDataService.getInstance().registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
+    }
+
+    private GraphLayouter() {
+    }
+
+    public static GraphLayout layout(TaskGraph graph) {
+        ElkNode root = ElkGraphUtil.createGraph();
+        configure(root);
+        root.setProperty(CoreOptions.HIERARCHY_HANDLING, HierarchyHandling.INCLUDE_CHILDREN);
+        root.setProperty(CoreOptions.PADDING, new ElkPadding(MARGIN));
+        // Model order keeps a series' layouts alike; ELK reads it from the root of a hierarchical layout.
+        root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY, OrderingStrategy.NODES_AND_EDGES);
+        List<ElkNode> groups = new ArrayList<>();
+        for (GraphGroup g : graph.groups()) {
+            ElkNode box = ElkGraphUtil.createNode(g.parent() < 0 ? root : groups.get(g.parent()));
+            configure(box);
+            box.setProperty(CoreOptions.PADDING, new ElkPadding(GROUP_TOP, GROUP_SIDE, GROUP_SIDE, GROUP_SIDE));
+            box.setProperty(CoreOptions.NODE_SIZE_MINIMUM, new org.eclipse.elk.core.math.KVector(
+                    TextMetrics.width(g.label(), GROUP_LABEL_SIZE, true) + 2 * GROUP_SIDE, GROUP_TOP + GROUP_SIDE));
+            box.setProperty(CoreOptions.NODE_SIZE_CONSTRAINTS, org.eclipse.elk.core.options.SizeConstraint.minimumSize());
+            groups.add(box);
+        }
+        List<ElkNode> nodes = new ArrayList<>(graph.nodes().size());
+        for (GraphNode n : graph.nodes()) {
+            ElkNode node = ElkGraphUtil.createNode(n.group() < 0 ? root : groups.get(n.group()));
+            node.setDimensions(NodeText.width(n), NodeText.HEIGHT);
+            nodes.add(node);
+        }
+        List<ElkEdge> edges = new ArrayList<>(graph.edges().size());
+        for (GraphEdge e : graph.edges()) {
+            ElkEdge edge = ElkGraphUtil.createSimpleEdge(nodes.get(e.from()), nodes.get(e.to()));
+            ElkGraphUtil.updateContainment(edge);
+            if (!e.label().isEmpty()) {
+                ElkLabel label = ElkGraphUtil.createLabel(e.label(), edge);
+                label.setDimensions(TextMetrics.width(e.label(), EdgeStyle.LABEL_SIZE, false) + 6,
+                        EdgeStyle.LABEL_SIZE + 4);
+                label.setProperty(CoreOptions.EDGE_LABELS_PLACEMENT, EdgeLabelPlacement.CENTER);
+            }
+            edges.add(edge);
+        }
+        new RecursiveGraphLayoutEngine().layout(root, new BasicProgressMonitor());
+        return read(graph, root, nodes, edges, groups);
+    }
+
+    private static void configure(ElkNode n) {
+        n.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
+        n.setProperty(CoreOptions.DIRECTION, Direction.DOWN);
+        n.setProperty(CoreOptions.EDGE_ROUTING, EdgeRouting.ORTHOGONAL);
+        n.setProperty(LayeredOptions.NODE_PLACEMENT_STRATEGY, NodePlacementStrategy.BRANDES_KOEPF);
+        n.setProperty(LayeredOptions.SPACING_NODE_NODE, 16.0);
+        n.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, 34.0);
+        n.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 12.0);
+        n.setProperty(LayeredOptions.SPACING_EDGE_EDGE, 8.0);
+        // One sweep and no greedy switch: a 10k-node layout in about a second (docs/benchmarks.md §6); more
+        // thoroughness buys few crossings at several times the cost.
+        n.setProperty(LayeredOptions.THOROUGHNESS, 1);
+        n.setProperty(LayeredOptions.CROSSING_MINIMIZATION_GREEDY_SWITCH_TYPE, GreedySwitchType.OFF);
+    }
+
+    private static GraphLayout read(TaskGraph graph, ElkNode root, List<ElkNode> nodes, List<ElkEdge> edges,
+                                    List<ElkNode> groups) {
+        List<Rect> nodeBoxes = new ArrayList<>(nodes.size());
+        for (ElkNode n : nodes) {
+            nodeBoxes.add(absolute(n));
+        }
+        List<Rect> groupBoxes = new ArrayList<>(groups.size());
+        for (ElkNode g : groups) {
+            groupBoxes.add(absolute(g));
+        }
+        List<EdgeRoute> routes = new ArrayList<>(edges.size());
+        for (ElkEdge e : edges) {
+            routes.add(route(e));
+        }
+        return new GraphLayout(graph, nodeBoxes, routes, groupBoxes, root.getWidth(), root.getHeight());
+    }
+
+    private static Rect absolute(ElkNode n) {
+        double[] o = offset(n.getParent());
+        return new Rect(o[0] + n.getX(), o[1] + n.getY(), n.getWidth(), n.getHeight());
+    }
+
+    /** Where a node's own coordinate system starts on the plane: the sum of its ancestors' positions. */
+    private static double[] offset(ElkNode n) {
+        double x = 0;
+        double y = 0;
+        for (ElkNode at = n; at != null && at.getParent() != null; at = at.getParent()) {
+            x += at.getX();
+            y += at.getY();
+        }
+        return new double[] {x, y};
+    }
+
+    /** An edge's points are relative to the node that contains the edge. */
+    private static EdgeRoute route(ElkEdge e) {
+        double[] o = offset(e.getContainingNode());
+        List<Double> points = new ArrayList<>();
+        for (ElkEdgeSection s : e.getSections()) {
+            points.add(o[0] + s.getStartX());
+            points.add(o[1] + s.getStartY());
+            for (ElkBendPoint b : s.getBendPoints()) {
+                points.add(o[0] + b.getX());
+                points.add(o[1] + b.getY());
+            }
+            points.add(o[0] + s.getEndX());
+            points.add(o[1] + s.getEndY());
+        }
+        double[] xy = new double[points.size()];
+        for (int i = 0; i < xy.length; i++) {
+            xy[i] = points.get(i);
+        }
+        Rect label = null;
+        if (!e.getLabels().isEmpty()) {
+            ElkLabel l = e.getLabels().getFirst();
+            label = new Rect(o[0] + l.getX(), o[1] + l.getY(), l.getWidth(), l.getHeight());
+        }
+        return new EdgeRoute(xy, label);
+    }
+}
