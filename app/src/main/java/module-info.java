@@ -12,6 +12,7 @@ module org.ompdexplorer.app {
     requires org.eclipse.elk.graph;
     requires org.eclipse.elk.alg.layered;
     requires org.eclipse.emf.common; // ELK's graph is an EMF model: its lists are EMF lists
+    requires com.google.common; // ELK needs Guava at run time, and an automatic module does not bring it in
 
     exports org.ompdexplorer.app;
     exports org.ompdexplorer.app.ui to javafx.graphics;

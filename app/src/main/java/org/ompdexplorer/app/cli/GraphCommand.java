@@ -1,0 +1,196 @@
+package org.ompdexplorer.app.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.ompdexplorer.app.graph.GraphExport;
+import org.ompdexplorer.app.graph.GraphFormat;
+import org.ompdexplorer.app.graph.GraphLayout;
+import org.ompdexplorer.app.graph.GraphLayouter;
+import org.ompdexplorer.app.graph.GraphPainter;
+import org.ompdexplorer.app.graph.GraphPalette;
+import org.ompdexplorer.importers.LoadResult;
+import org.ompdexplorer.importers.output.OutputException;
+import org.ompdexplorer.importers.output.OutputFile;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.graph.GraphOptions;
+import org.ompdexplorer.model.graph.GraphScope;
+import org.ompdexplorer.model.graph.TaskGraph;
+import org.ompdexplorer.model.graph.TaskGraphBuilder;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "graph", mixinStandardHelpOptions = true,
+        description = {"Draw the task graph of a snapshot as SVG, PNG or Graphviz DOT.",
+                "Tasks as nodes (shape by kind, colour by lifecycle), generating links, scheduling links where they",
+                "differ from the generating one, dependences and \"waits for\" links; parallel regions as boxes.",
+                "Alike sibling tasks collapse into one node (\"98 × task_body\"), and subtrees collapse when the graph",
+                "would pass --max-nodes. The same picture as the window's graph. The input is never modified."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:written", "2:FILE could not be read, or OUT could not be written",
+                "64:usage: no such region or task, or an unknown format"})
+final class GraphCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "a JSON snapshot, or - for standard input")
+    Path file;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", required = true,
+            description = "the file to write, or - for standard output")
+    Path output;
+
+    @ArgGroup(exclusive = true)
+    Scope scope;
+
+    static final class Scope {
+        @Option(names = "--region", paramLabel = "P", description = "only the tasks bound to this parallel region "
+                + "(P2 or 2)")
+        String region;
+
+        @Option(names = "--task", paramLabel = "ID", description = "only this task and what it generated (#7 or 7)")
+        String task;
+    }
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "svg, png or dot (default: from OUT's "
+            + "extension, else svg)")
+    String format;
+
+    @Option(names = "--all-scheduling", description = "draw every scheduling link, also where it equals the "
+            + "generating one")
+    boolean allScheduling;
+
+    @Option(names = "--no-aggregate", description = "draw alike sibling tasks one by one")
+    boolean noAggregate;
+
+    @Option(names = "--max-nodes", paramLabel = "N", defaultValue = "2000",
+            description = "collapse subtrees beyond this many nodes; 0 for no limit (default: ${DEFAULT-VALUE})")
+    int maxNodes;
+
+    @Option(names = "--dark", description = "the dark theme's colours")
+    boolean dark;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        GraphFormat chosen = format();
+        if (chosen == null) {
+            err.println("ompd-explorer graph: unknown format '" + format + "'; use svg, png or dot");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+        if (maxNodes < 0) {
+            err.println("ompd-explorer graph: --max-nodes is 0 (no limit) or more, not " + maxNodes);
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+        int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(file), err);
+        if (refused != ExitCodes.OK) {
+            return refused;
+        }
+        int[] exit = {ExitCodes.OK};
+        LoadResult result = SnapshotInput.load(file, false, err, exit);
+        if (result == null) {
+            return exit[0];
+        }
+        Snapshot snapshot = result.snapshot();
+        GraphScope graphScope = graphScope(snapshot, err);
+        if (graphScope == null) {
+            return ExitCodes.USAGE;
+        }
+        TaskGraph graph = TaskGraphBuilder.of(snapshot, graphScope,
+                new GraphOptions(allScheduling, noAggregate ? 0 : GraphOptions.DEFAULT.aggregateAt(), maxNodes,
+                        Set.of()));
+        GraphLayout layout = chosen == GraphFormat.DOT ? new GraphLayout(graph, java.util.List.of(),
+                java.util.List.of(), java.util.List.of(), 0, 0) : GraphLayouter.layout(graph);
+        byte[] bytes = GraphExport.render(layout, chosen, dark ? GraphPalette.DARK : GraphPalette.LIGHT,
+                GraphPainter.Decorations.NONE);
+        return write(bytes, graph, err);
+    }
+
+    private GraphFormat format() {
+        if (format != null) {
+            try {
+                return GraphFormat.valueOf(format.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+        return SnapshotOutput.isStandardOutput(output) ? GraphFormat.SVG
+                : GraphFormat.ofFileName(output.getFileName().toString()).orElse(GraphFormat.SVG);
+    }
+
+    private GraphScope graphScope(Snapshot snapshot, PrintWriter err) {
+        if (scope == null) {
+            return GraphScope.whole();
+        }
+        if (scope.region != null) {
+            Long id = number(scope.region, 'P');
+            if (id == null || snapshot.index().region(new RegionId(id)).isEmpty()) {
+                err.println("ompd-explorer graph: no parallel region " + scope.region + " in " + file
+                        + "; its regions are " + snapshot.parallelRegions().stream().map(r -> "P" + r.id())
+                        .toList());
+                err.flush();
+                return null;
+            }
+            return new GraphScope.Region(new RegionId(id));
+        }
+        Long id = number(scope.task, '#');
+        if (id == null || snapshot.index().task(new TaskId(id)).isEmpty()) {
+            err.println("ompd-explorer graph: no task " + scope.task + " in " + file + " (task ids are numbers, as "
+                    + "in `ompd-explorer summary`)");
+            err.flush();
+            return null;
+        }
+        return new GraphScope.Subtree(new TaskId(id));
+    }
+
+    /** {@code P2}, {@code p2} or {@code 2}; {@code #7} or {@code 7}. */
+    private static Long number(String text, char prefix) {
+        String digits = text.strip();
+        if (!digits.isEmpty() && Character.toUpperCase(digits.charAt(0)) == prefix) {
+            digits = digits.substring(1);
+        }
+        try {
+            long v = Long.parseLong(digits);
+            return v >= 0 ? v : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private int write(byte[] bytes, TaskGraph graph, PrintWriter err) {
+        try {
+            if (SnapshotOutput.isStandardOutput(output)) {
+                System.out.write(bytes);
+                System.out.flush();
+            } else {
+                OutputFile.write(output, SnapshotOutput.inputs(file), out -> out.write(bytes));
+            }
+            if (graph.collapsedForSize()) {
+                err.println("ompd-explorer graph: " + graph.tasksShown() + " tasks drawn as " + graph.nodes().size()
+                        + " nodes: subtrees collapsed to stay within --max-nodes " + maxNodes
+                        + " (--max-nodes 0 draws them all)");
+                err.flush();
+            }
+            return ExitCodes.OK;
+        } catch (OutputException e) {
+            err.println("ompd-explorer: " + e.getMessage());
+            err.flush();
+            return e.reason() == OutputException.Reason.SAME_AS_INPUT ? ExitCodes.USAGE : ExitCodes.UNREADABLE;
+        } catch (IOException e) {
+            err.println("ompd-explorer graph: could not write to standard output: " + e.getMessage());
+            err.flush();
+            return ExitCodes.UNREADABLE;
+        }
+    }
+}
