@@ -19,6 +19,7 @@ import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TaskKind;
 import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ThreadId;
 
 /**
@@ -31,7 +32,7 @@ public final class TaskGraphBuilder {
     private final SnapshotIndex index;
     private final GraphOptions options;
     /** The lifecycle shown for a queued task whose dependences are not met yet. */
-    public static final String BLOCKED = "blocked on dependences";
+    public static final String BLOCKED = TaskStatus.BLOCKED;
     private final int[] nodeOf; // by task position; -1 outside the scope
 
     private TaskGraphBuilder(Snapshot snapshot, GraphOptions options) {
@@ -238,12 +239,7 @@ public final class TaskGraphBuilder {
      * dependences": it is not ready, and a picture must not show it as if it were.
      */
     private String lifecycle(Task t) {
-        String name = t.lifecycle().map(l -> l.name()).orElse(null);
-        if (TaskLifecycle.QUEUED.name().equals(name) && t.agent().dependsOn().stream().anyMatch(d -> index.task(d)
-                .flatMap(Task::lifecycle).map(l -> !l.equals(TaskLifecycle.COMPLETED)).orElse(false))) {
-            return BLOCKED;
-        }
-        return name;
+        return TaskStatus.of(t, index).map(TaskStatus::name).orElse(null);
     }
 
     private static long region(Task t) {
