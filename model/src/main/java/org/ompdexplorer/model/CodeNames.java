@@ -54,8 +54,16 @@ public final class CodeNames {
      * where it was created (an OMPT capture has no task functions); empty when neither has a symbol.
      */
     public static Optional<String> of(Task task) {
+        return of(task, null);
+    }
+
+    /**
+     * As {@link #of(Task)}; a task created inside another task's body ({@code .omp_task_entry..6} as its creation
+     * site) is in the function its generating task was written in, looked up in {@code index} when given.
+     */
+    public static Optional<String> of(Task task, SnapshotIndex index) {
         String construct = construct(task.kind());
-        Optional<String> site = symbol(task.creationSite()).filter(s -> !isRuntime(s)).flatMap(CodeNames::userFunction);
+        Optional<String> site = siteFunction(task, index);
         Optional<String> function = symbol(task.function());
         if (function.isPresent()) {
             String s = function.get();
@@ -123,6 +131,23 @@ public final class CodeNames {
             return "parallel region";
         }
         return "OpenMP code";
+    }
+
+    /** The user's function where the task was created, through enclosing task bodies; bounded for a cycle. */
+    private static Optional<String> siteFunction(Task task, SnapshotIndex index) {
+        Task at = task;
+        for (int hops = 0; hops < 64 && at != null; hops++) {
+            Optional<String> site = symbol(at.creationSite()).filter(s -> !isRuntime(s));
+            if (site.isEmpty()) {
+                return Optional.empty();
+            }
+            Optional<String> function = userFunction(site.get());
+            if (function.isPresent() || index == null) {
+                return function;
+            }
+            at = index.task(at.generatingTask()).orElse(null);
+        }
+        return Optional.empty();
     }
 
     private static Optional<String> symbol(Fact<CodeLocation> location) {

@@ -84,6 +84,18 @@ class CodeNamesTest {
         assertThat(CodeNames.of(task(TaskKind.IMPLICIT, at("main.omp_outlined_debug__"), Fact.absent())))
                 .contains("parallel region in main");
         assertThat(CodeNames.of(task(TaskKind.EXPLICIT, at("fib"), Fact.absent()))).contains("fib");
+        // created in another task's body: in the function that task was written in
+        Task outer = new Task(new TaskId(6), TaskKind.EXPLICIT, Fact.absent(), Fact.absent(), Fact.absent(),
+                Fact.absent(), Fact.absent(), NO_FUNCTION, at("main.omp_outlined_debug__"), Fact.absent(),
+                Fact.absent(), List.of(), null);
+        Task inner = new Task(new TaskId(7), TaskKind.EXPLICIT, Fact.of(new TaskId(6)), Fact.absent(), Fact.absent(),
+                Fact.absent(), Fact.absent(), NO_FUNCTION, at(".omp_task_entry..6"), Fact.absent(), Fact.absent(),
+                List.of(), null);
+        SnapshotIndex index = new Snapshot(CaptureInfo.of(CaptureSource.OMPT_AGENT), RuntimeInfo.UNKNOWN,
+                List.of(AddressSpace.process(new AddressSpaceId(0), List.of())), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(outer, inner)).index();
+        assertThat(CodeNames.of(inner)).contains("task");
+        assertThat(CodeNames.of(inner, index)).contains("task in main");
         // nothing symbolized: nothing to name it by
         assertThat(CodeNames.of(task(TaskKind.EXPLICIT, Fact.of(CodeLocation.at(0x401000)), Fact.absent()))).isEmpty();
         assertThat(CodeNames.of(task(TaskKind.INITIAL, NO_FUNCTION, Fact.absent()))).isEmpty();
