@@ -96,6 +96,16 @@ public final class EntityNames {
         });
     }
 
+    /**
+     * The user's function a code location is in ({@code main} for {@code main.omp_outlined_debug__}), with
+     * file:line when known; the raw symbol or address when it names none.
+     */
+    public static String where(CodeLocation location) {
+        return location.symbolName().flatMap(CodeNames::userFunction)
+                .map(f -> location.sourcePosition().map(p -> f + " (" + p + ")").orElse(f))
+                .orElseGet(location::display);
+    }
+
     public static String code(Fact<CodeLocation> location) {
         return location.isKnown() ? location.get().display() : FactText.text(location);
     }

@@ -63,13 +63,19 @@ final class EntityNodes {
      */
     static NavNode task(Task task, long generated, UniformGaps gaps, SnapshotIndex index,
                         Supplier<ChildSource> children) {
+        return task(task, generated, gaps, index, true, children);
+    }
+
+    /** @param showThread whether to say the thread: not under the thread's own row */
+    static NavNode task(Task task, long generated, UniformGaps gaps, SnapshotIndex index, boolean showThread,
+                        Supplier<ChildSource> children) {
         List<Badge> badges = new ArrayList<>();
         badges.add(Badge.kind(task.kind().name()));
         task.threadNum().asOptional().ifPresent(n -> badges.add(Badge.kind("thread num " + n)));
         Optional<TaskStatus> status = TaskStatus.of(task, index);
         status.ifPresentOrElse(s -> badges.add(Badge.lifecycle(s)),
                 () -> task.lifecycle().ifPresent(l -> badges.add(Badge.state(l.name()))));
-        task.thread().asOptional().ifPresent(t -> badges.add(new Badge("on " + EntityNames.thread(t), Badge.THREAD)));
+        task.thread().asOptional().filter(t -> showThread).ifPresent(t -> badges.add(new Badge("on " + EntityNames.thread(t), Badge.THREAD)));
         if (task.schedulingTask().isKnown() && !task.schedulingTask().equals(task.generatingTask())) {
             badges.add(new Badge("≠ gen", Badge.SCHEDULING));
         }
@@ -123,7 +129,7 @@ final class EntityNodes {
             case Fact.Absent<Integer> a -> { }
         }
         region.level().asOptional().ifPresent(l -> badges.add(Badge.state("level " + l)));
-        String site = region.creationSite().isKnown() ? EntityNames.code(region.creationSite()) : "";
+        String site = region.creationSite().isKnown() ? "in " + EntityNames.where(region.creationSite().get()) : "";
         Target target = Target.of(region.id());
         return new NavNode(target.key(), target, EntityNames.region(region.id()), site, badges, unavailable,
                 children);

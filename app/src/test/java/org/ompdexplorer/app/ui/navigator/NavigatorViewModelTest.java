@@ -100,6 +100,16 @@ class NavigatorViewModelTest {
         assertThat(root("group:roots").children().get(0).secondary()).isEqualTo("main (fib.c:16)");
     }
 
+    /** A nested region was created in clang's outlined body of main: it is in main, as the user wrote it. */
+    @Test
+    void regionRowsNameTheFunctionTheyWereWrittenIn() {
+        vm.setSnapshot(TestSnapshots.lesson("nested-parallel"));
+        NavNode p2 = child(child(child(root("group:regions"), "region:1"), "task:1"), "region:2");
+        assertThat(p2.secondary()).isEqualTo("in main");
+        NavNode p3 = child(child(p2, "task:2"), "region:3");
+        assertThat(p3.secondary()).isEqualTo("in main");
+    }
+
     private static List<String> badges(NavNode node) {
         return node.badges().stream().map(Badge::text).toList();
     }
@@ -152,7 +162,8 @@ class NavigatorViewModelTest {
         assertThat(styleOf(included, "included")).isEqualTo(Badge.FLAG);
         assertThat(included.secondary()).isEqualTo("task in main");
         NavNode untied = child(child(root("group:threads"), "thread:2"), "task:3");
-        assertThat(badges(untied)).contains("untied", "running");
+        assertThat(badges(untied)).contains("untied", "running", "≠ gen")
+                .as("under its own thread the row does not repeat it").noneMatch(t -> t.startsWith("on T"));
     }
 
     /** A core has no agent: no lifecycle, flags or dependences; the thread and ≠ gen are OMPD's and stay. */
