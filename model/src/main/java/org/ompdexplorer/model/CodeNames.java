@@ -72,7 +72,11 @@ public final class CodeNames {
             }
             return Optional.of(userFunction(s).or(() -> site).map(f -> construct + " in " + f).orElse(construct));
         }
-        return site.map(f -> construct + " in " + f);
+        if (site.isPresent()) {
+            return Optional.of(construct + " in " + site.get());
+        }
+        // created in compiler-made code that names no function (and no index to look further): the construct alone
+        return symbol(task.creationSite()).filter(CodeNames::isCompilerGenerated).map(s -> construct);
     }
 
     /**
