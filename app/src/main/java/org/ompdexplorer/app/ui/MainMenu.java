@@ -108,7 +108,12 @@ final class MainMenu extends MenuBar {
         dark.setAccelerator(new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         dark.setOnAction(e -> actions.darkTheme(dark.isSelected()));
         MenuItem navigator = item("menuFocusNavigator", "Focus Navigator", KeyCode.L, actions::focusNavigator);
-        menu.getItems().addAll(new SeparatorMenuItem(), effective, dark, new SeparatorMenuItem(), navigator);
+        // presentation zoom; Ctrl+= and the keypad's keys are the scene's (MainView): a menu item has one shortcut
+        MenuItem zoomIn = item("menuZoomIn", "Zoom In", KeyCode.PLUS, vm::zoomIn);
+        MenuItem zoomOut = item("menuZoomOut", "Zoom Out", KeyCode.MINUS, vm::zoomOut);
+        MenuItem actualSize = item("menuActualSize", "Actual Size", KeyCode.DIGIT0, vm::actualSize);
+        menu.getItems().addAll(new SeparatorMenuItem(), effective, dark, new SeparatorMenuItem(), zoomIn, zoomOut,
+                actualSize, new SeparatorMenuItem(), navigator);
         return menu;
     }
 

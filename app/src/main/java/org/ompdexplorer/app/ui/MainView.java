@@ -73,6 +73,8 @@ public final class MainView extends BorderPane {
     public MainView(MainViewModel vm) {
         this.vm = vm;
         setId(ID);
+        scale(vm.uiScaleProperty().get());
+        vm.uiScaleProperty().addListener((obs, old, now) -> scale(now.doubleValue()));
         getStyleClass().add("main-view");
         Actions actions = actions();
         toolBar = new MainToolBar(vm, actions);
@@ -126,6 +128,14 @@ public final class MainView extends BorderPane {
         }
     }
 
+    /** The presentation zoom: the root's font size, which every em size in the stylesheets follows. */
+    private void scale(double factor) {
+        setStyle(String.format(java.util.Locale.ROOT, "-fx-font-size: %.2fpx;", BASE_FONT_SIZE * factor));
+    }
+
+    /** The platform's default font size, in pixels: what 100 % is. */
+    static final double BASE_FONT_SIZE = javafx.scene.text.Font.getDefault().getSize();
+
     /** The window's scene: this view, the theme, drag and drop, and the mouse's back and forward buttons. */
     public Scene createScene(double width, double height) {
         Scene scene = new Scene(this, width, height);
@@ -155,6 +165,13 @@ public final class MainView extends BorderPane {
                 e.consume();
             }
         });
+        // the other zoom keys: Ctrl+= (Ctrl+Plus without Shift) and the keypad's plus and minus
+        scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(KeyCode.EQUALS,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN), vm::zoomIn);
+        scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(KeyCode.ADD,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN), vm::zoomIn);
+        scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(KeyCode.SUBTRACT,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN), vm::zoomOut);
         // Alt+Left/Right also while the tree has focus, which would otherwise take the arrow keys
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.isAltDown() && e.getCode() == KeyCode.LEFT) {

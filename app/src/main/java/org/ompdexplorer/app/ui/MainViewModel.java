@@ -66,10 +66,14 @@ public final class MainViewModel {
     private final CaptureViewModel capture;
     private final CompareViewModel compare = new CompareViewModel();
     private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
+    private final javafx.beans.property.ReadOnlyDoubleWrapper uiScale =
+            new javafx.beans.property.ReadOnlyDoubleWrapper(this, "uiScale", UiScale.ACTUAL_SIZE);
     private TaskHandle running = TaskHandle.DONE;
     private long loadGeneration;
     /** Kept across runs, like the theme: how the user last left the ICV tables. */
     static final String EFFECTIVE_ICVS_KEY = "details.effectiveIcvs";
+    /** Kept across runs: the presentation zoom. */
+    static final String UI_SCALE_KEY = "view.uiScale";
 
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences) {
         this(tasks, preferences, ChildImport.ofCurrentJvm());
@@ -96,6 +100,36 @@ public final class MainViewModel {
         preferences.remembered(EFFECTIVE_ICVS_KEY).ifPresent(v -> details.effectiveIcvsProperty().set(Boolean.parseBoolean(v)));
         details.effectiveIcvsProperty().addListener((obs, old, now) -> preferences.remember(EFFECTIVE_ICVS_KEY,
                 Boolean.toString(now)));
+        preferences.remembered(UI_SCALE_KEY).ifPresent(v -> uiScale.set(UiScale.parse(v)));
+    }
+
+    /**
+     * The presentation zoom, 1 at actual size: the window scales its text by it, and so should anything drawn on
+     * a canvas (the task graph's labels).
+     */
+    public javafx.beans.property.ReadOnlyDoubleProperty uiScaleProperty() {
+        return uiScale.getReadOnlyProperty();
+    }
+
+    /** View → Zoom In: the next step, up to 250 %. */
+    public void zoomIn() {
+        zoomTo(UiScale.larger(uiScale.get()));
+    }
+
+    /** View → Zoom Out: the step before, down to 100 %. */
+    public void zoomOut() {
+        zoomTo(UiScale.smaller(uiScale.get()));
+    }
+
+    /** View → Actual Size. */
+    public void actualSize() {
+        zoomTo(UiScale.ACTUAL_SIZE);
+    }
+
+    private void zoomTo(double scale) {
+        uiScale.set(scale);
+        preferences.remember(UI_SCALE_KEY, Double.toString(scale));
+        message.set("Zoom " + UiScale.percent(scale));
     }
 
     public ReadOnlyObjectProperty<LoadedSnapshot> snapshotProperty() {

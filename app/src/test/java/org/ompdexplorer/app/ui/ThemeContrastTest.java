@@ -37,6 +37,13 @@ class ThemeContrastTest {
             new String[] {"warning-fg", "bg-default", "4.5", "unavailable values"},
             new String[] {"success-fg", "success-subtle", "4.5", "state badges"},
             new String[] {"done-fg", "done-subtle", "4.5", "lifecycle badges"},
+            new String[] {"life-queued-fg", "life-queued-subtle", "4.5", "queued badge"},
+            new String[] {"life-blocked-fg", "life-blocked-subtle", "4.5", "blocked on dependences badge"},
+            new String[] {"life-running-fg", "life-running-subtle", "4.5", "running badge"},
+            new String[] {"life-suspended-fg", "life-suspended-subtle", "4.5", "suspended badge"},
+            new String[] {"life-completed-fg", "life-completed-subtle", "4.5", "completed badge"},
+            new String[] {"life-blocked-fg", "bg-default", "4.5", "waits-for badge"},
+            new String[] {"done-fg", "bg-default", "4.5", "≠ gen badge"},
             new String[] {"on-emphasis", "accent-emphasis", "4.5", "chosen grouping"},
             new String[] {"fg-subtle", "bg-inset", "3", "placeholder (prompt) text"},
             new String[] {"accent-emphasis", "bg-default", "3", "chosen grouping against the pane"});

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.CodeNames;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
@@ -15,7 +15,7 @@ import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskFlag;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TaskKind;
-import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ThreadId;
 
 /**
@@ -26,7 +26,7 @@ import org.ompdexplorer.model.ThreadId;
  */
 public final class TaskGraphBuilder {
     /** The lifecycle shown for a queued task whose dependences are not met yet. */
-    public static final String BLOCKED = "blocked on dependences";
+    public static final String BLOCKED = TaskStatus.BLOCKED;
 
     private final Snapshot snapshot;
     private final SnapshotIndex index;
@@ -216,17 +216,9 @@ public final class TaskGraphBuilder {
         return t.kind().equals(TaskKind.TARGET) ? NodeKind.TARGET : NodeKind.EXPLICIT;
     }
 
-    /** The function, else the creation site, else the kind. */
-    static String name(Task t) {
-        String n = code(t.function());
-        if (n == null) {
-            n = code(t.creationSite());
-        }
-        return n == null ? t.kind().name() : n;
-    }
-
-    private static String code(Fact<CodeLocation> c) {
-        return c.asOptional().map(CodeLocation::display).orElse(null);
+    /** What the task runs as the user wrote it ("task in fib"), else its kind. */
+    private String name(Task t) {
+        return CodeNames.of(t, index).orElse(t.kind().name() + " task");
     }
 
     /**
@@ -234,12 +226,7 @@ public final class TaskGraphBuilder {
      * dependences": it is not ready, and a picture must not show it as if it were.
      */
     private String lifecycle(Task t) {
-        String name = t.lifecycle().map(l -> l.name()).orElse(null);
-        if (TaskLifecycle.QUEUED.name().equals(name) && t.agent().dependsOn().stream().anyMatch(d -> index.task(d)
-                .flatMap(Task::lifecycle).map(l -> !l.equals(TaskLifecycle.COMPLETED)).orElse(false))) {
-            return BLOCKED;
-        }
-        return name;
+        return TaskStatus.of(t, index).map(TaskStatus::name).orElse(null);
     }
 
     private static List<String> flags(Task t) {

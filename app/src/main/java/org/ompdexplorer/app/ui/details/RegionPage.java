@@ -58,7 +58,7 @@ final class RegionPage {
         sections.add(Rows.toolData(region.toolData()));
         return new DetailsPage(Target.of(region.id()), "parallel region",
                 "parallel region " + EntityNames.region(region.id()),
-                region.creationSite().isKnown() ? region.creationSite().get().display() : "", sections);
+                region.creationSite().isKnown() ? "in " + EntityNames.where(region.creationSite().get()) : "", sections);
     }
 
     static IcvTables.Scope space(AddressSpace s) {

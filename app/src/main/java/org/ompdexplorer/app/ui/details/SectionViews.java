@@ -218,17 +218,32 @@ final class SectionViews {
 
     /** A table's height with {@code rows} rows showing: its header, the rows, its border. */
     static double height(int rows) {
-        return 30 + ROW_HEIGHT * Math.max(1, rows) + 2;
+        return height(rows, ROW_HEIGHT);
     }
 
+    /** As {@link #height(int)} with rows {@code cell} pixels high; the header grows with them. */
+    static double height(int rows, double cell) {
+        return 30 * cell / ROW_HEIGHT + cell * Math.max(1, rows) + 2;
+    }
+
+    /**
+     * Rows as high as the stylesheet says (in em, so they grow with the presentation zoom) and the table as high
+     * as its first rows, following the row height when the zoom changes.
+     */
     private static void fit(TableView<?> table, int rows) {
-        table.setFixedCellSize(ROW_HEIGHT);
-        double least = height(Math.min(rows, VISIBLE_ROWS));
-        table.setMinHeight(least);
-        table.setPrefHeight(least);
-        table.setMaxHeight(height(rows));
+        table.getStyleClass().add(TABLE_STYLE_CLASS);
+        table.setFixedCellSize(ROW_HEIGHT); // until the stylesheet applies
+        javafx.beans.value.ObservableDoubleValue cell = table.fixedCellSizeProperty();
+        table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> height(Math.min(rows, VISIBLE_ROWS), cell.get()), cell));
+        table.prefHeightProperty().bind(table.minHeightProperty());
+        table.maxHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> height(rows, cell.get()), cell));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
     }
+
+    /** The class of the details' tables: details.css gives their row height in em. */
+    static final String TABLE_STYLE_CLASS = "details-table";
 
     /** A table cell showing a {@link Value}: a hyperlink, or text marked when unavailable. */
     private static final class ValueCell<R> extends TableCell<R, Value> {

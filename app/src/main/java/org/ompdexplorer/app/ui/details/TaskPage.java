@@ -35,8 +35,9 @@ final class TaskPage {
         sections.add(icvs(task));
         sections.add(frames(task.frames()));
         sections.add(Rows.toolData(task.toolData()));
-        String subtitle = task.function().isKnown() ? EntityNames.function(task)
-                : String.join(" · ", java.util.stream.Stream.of(EntityNames.whatRuns(task),
+        String named = EntityNames.whatRuns(task, index); // as the user wrote it; the raw symbol is the "symbol" row
+        String subtitle = task.function().isKnown() ? (named.isEmpty() ? EntityNames.function(task) : named)
+                : String.join(" · ", java.util.stream.Stream.of(named,
                         "function " + FactText.text(task.function())).filter(x -> !x.isEmpty()).toList());
         return new DetailsPage(Target.of(task.id()), task.kind() + " task", "task " + EntityNames.task(task.id()),
                 subtitle, sections);
@@ -46,8 +47,9 @@ final class TaskPage {
         Rows rows = new Rows()
                 .add("id", "id", task.id())
                 .add("kind", "kind", task.kind().name() + (task.kind().isKnown() ? "" : " (unknown to this build)"))
-                .add("function", "function (ompd_get_task_function)", functionValue(task))
-                .add("creationSite", "creation site", code(task.creationSite()));
+                .add("function", "function (ompd_get_task_function)", functionValue(task));
+        symbol(task).ifPresent(symbol -> rows.add("symbol", "symbol", symbol));
+        rows.add("creationSite", "creation site", code(task.creationSite()));
         if (!(task.threadNum() instanceof Fact.Absent<Integer>)) {
             rows.add("threadNum", "thread number", task.threadNum());
         }
@@ -55,6 +57,12 @@ final class TaskPage {
         rows.add("generated", "tasks it generated", EntityNames.count(index.generatedCount(task.id())));
         rows.add("identity", "identity across snapshots", new IdentityKeys(snapshot).of(task));
         return rows.section("properties", "Task");
+    }
+
+    /** The compiler's name the title is made from: the function's symbol, else the creation site's. */
+    private static java.util.Optional<String> symbol(Task task) {
+        return task.function().asOptional().flatMap(org.ompdexplorer.model.CodeLocation::symbolName)
+                .or(() -> task.creationSite().asOptional().flatMap(org.ompdexplorer.model.CodeLocation::symbolName));
     }
 
     private static Value functionValue(Task task) {
@@ -101,7 +109,7 @@ final class TaskPage {
     Value taskLink(Fact<TaskId> link) {
         Value value = Value.link(link, Target::of, index.task(link).isPresent());
         return index.task(link).map(t -> new Value(value.text() + " · " + t.kind()
-                + (EntityNames.whatRuns(t).isEmpty() ? "" : " · " + EntityNames.whatRuns(t)),
+                + (EntityNames.whatRuns(t, index).isEmpty() ? "" : " · " + EntityNames.whatRuns(t, index)),
                 value.link(), false, "")).orElse(value);
     }
 

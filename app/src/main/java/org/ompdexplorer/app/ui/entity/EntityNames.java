@@ -3,6 +3,7 @@ package org.ompdexplorer.app.ui.entity;
 import java.util.Locale;
 import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.CodeNames;
 import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.OmpThread;
@@ -73,14 +74,36 @@ public final class EntityNames {
     }
 
     /**
-     * What identifies a task's code in one line: its function, else where it was created (an OMPT capture
-     * has no task functions), else nothing.
+     * What identifies a task's code in one line, as the user wrote it ({@link CodeNames}): "parallel region in
+     * main", "task in fib", with file:line when known; by its function, else where it was created (an OMPT capture
+     * has no task functions); an address when nothing is symbolized; else nothing. The raw symbol is on the task's
+     * page.
      */
     public static String whatRuns(Task task) {
-        if (task.function().isKnown()) {
-            return task.function().get().display();
-        }
-        return task.creationSite().isKnown() ? "created in " + task.creationSite().get().display() : "";
+        return whatRuns(task, null);
+    }
+
+    /** As {@link #whatRuns(Task)}; a task made in another task's body is named by where that one was written. */
+    public static String whatRuns(Task task, org.ompdexplorer.model.SnapshotIndex index) {
+        Fact<CodeLocation> named = task.function().asOptional().flatMap(CodeLocation::symbolName).isPresent()
+                || !task.creationSite().isKnown() ? task.function() : task.creationSite();
+        String position = named.asOptional().flatMap(CodeLocation::sourcePosition).map(p -> " (" + p + ")").orElse("");
+        return CodeNames.of(task, index).map(n -> n + position).orElseGet(() -> {
+            if (task.function().isKnown()) {
+                return task.function().get().display();
+            }
+            return task.creationSite().isKnown() ? "created in " + task.creationSite().get().display() : "";
+        });
+    }
+
+    /**
+     * The user's function a code location is in ({@code main} for {@code main.omp_outlined_debug__}), with
+     * file:line when known; the raw symbol or address when it names none.
+     */
+    public static String where(CodeLocation location) {
+        return location.symbolName().flatMap(CodeNames::userFunction)
+                .map(f -> location.sourcePosition().map(p -> f + " (" + p + ")").orElse(f))
+                .orElseGet(location::display);
     }
 
     public static String code(Fact<CodeLocation> location) {

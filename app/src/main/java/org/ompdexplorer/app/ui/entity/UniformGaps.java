@@ -33,6 +33,17 @@ public record UniformGaps(Optional<String> functionCode, String functionDetail) 
         return code == null ? NONE : new UniformGaps(Optional.of(code), detail);
     }
 
+    /**
+     * The one line said for the whole snapshot when no task has its function: tasks are then named by where they
+     * were created. Empty when the tasks have their functions (a core) or miss them for different reasons.
+     */
+    public Optional<String> notice() {
+        return functionCode.map(code -> functionDetail.contains("OMPT")
+                ? "Task functions are not reported by OMPT; tasks are named by where they were created."
+                : "No task's function could be read (" + code + (functionDetail.isEmpty() ? "" : ": " + functionDetail)
+                + "); tasks are named by where they were created.");
+    }
+
     /** Whether a task's own row should mark its missing function. */
     public boolean marksFunctionPerTask() {
         return functionCode.isEmpty();

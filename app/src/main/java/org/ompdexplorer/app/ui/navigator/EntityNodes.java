@@ -2,6 +2,7 @@ package org.ompdexplorer.app.ui.navigator;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.ompdexplorer.app.ui.entity.EntityNames;
 import org.ompdexplorer.app.ui.entity.FactText;
@@ -13,7 +14,9 @@ import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ThreadState;
 
 /** Labels and badges of navigator entries, the same in both groupings. */
@@ -28,15 +31,14 @@ final class EntityNodes {
     }
 
     /** The snapshot's own pages: capture, runtime, display control variables, states, ICVs, diagnostics. */
-    static NavNode snapshotGroup(LoadedSnapshot loaded, UniformGaps gaps) {
+    static NavNode snapshotGroup(LoadedSnapshot loaded) {
         List<SnapshotPage> pages = List.of(SnapshotPage.values());
         String title = loaded.snapshot().capture().title().orElse("");
-        int room = 40 - (gaps.functionCode().isPresent() ? 14 : 0); // the row still fits a 576-pixel navigator
+        int room = 40; // the row still fits a 576-pixel navigator
         if (title.length() > room) {
             title = title.substring(0, room - 1) + "…"; // the full title heads the capture page
         }
         List<Badge> badges = new ArrayList<>(List.of(Badge.kind(loaded.snapshot().capture().source().name())));
-        gaps.functionCode().ifPresent(code -> badges.add(Badge.unavailable("no task functions")));
         return new NavNode(SNAPSHOT_GROUP, Target.of(SnapshotPage.CAPTURE), "Snapshot", title, badges, false,
                 () -> ChildSource.of(pages, page -> page(page, loaded), page -> Target.of(page).key()));
     }
@@ -54,11 +56,37 @@ final class EntityNodes {
         return new NavNode(target.key(), target, page.title(), "", badges, problem, null);
     }
 
-    static NavNode task(Task task, long generated, UniformGaps gaps, Supplier<ChildSource> children) {
+    /**
+     * A task's row: what it runs as the user wrote it, then its kind, lifecycle as shown (blocked on dependences
+     * rather than queued while a predecessor runs), the thread it is on, {@code ≠ gen} where its scheduling task is
+     * not its generating task, its flags and its dependences.
+     */
+    static NavNode task(Task task, long generated, UniformGaps gaps, SnapshotIndex index,
+                        Supplier<ChildSource> children) {
+        return task(task, generated, gaps, index, true, children);
+    }
+
+    /** @param showThread whether to say the thread: not under the thread's own row */
+    static NavNode task(Task task, long generated, UniformGaps gaps, SnapshotIndex index, boolean showThread,
+                        Supplier<ChildSource> children) {
         List<Badge> badges = new ArrayList<>();
         badges.add(Badge.kind(task.kind().name()));
         task.threadNum().asOptional().ifPresent(n -> badges.add(Badge.kind("thread num " + n)));
-        task.lifecycle().ifPresent(l -> badges.add(Badge.state(l.name())));
+        Optional<TaskStatus> status = TaskStatus.of(task, index);
+        status.ifPresentOrElse(s -> badges.add(Badge.lifecycle(s)),
+                () -> task.lifecycle().ifPresent(l -> badges.add(Badge.state(l.name()))));
+        task.thread().asOptional().filter(t -> showThread).ifPresent(t -> badges.add(new Badge("on " + EntityNames.thread(t), Badge.THREAD)));
+        if (task.schedulingTask().isKnown() && !task.schedulingTask().equals(task.generatingTask())) {
+            badges.add(new Badge("≠ gen", Badge.SCHEDULING));
+        }
+        task.agentFacts().ifPresent(a -> {
+            a.flags().forEach(f -> badges.add(new Badge(f.name(), Badge.FLAG)));
+            if (!a.dependences().isEmpty()) {
+                badges.add(new Badge(EntityNames.count(a.dependences().size(), "dep", "deps"), Badge.DEPENDENCES));
+            }
+        });
+        status.filter(s -> !s.waitingFor().isEmpty()).ifPresent(s -> badges.add(new Badge("waits for "
+                + EntityNames.count(s.waitingFor().size()), Badge.WAITS_FOR)));
         if (generated > 0) {
             badges.add(Badge.count(EntityNames.count(generated) + " generated"));
         }
@@ -67,7 +95,7 @@ final class EntityNodes {
             badges.add(Badge.unavailable("fn " + ((Fact.Unavailable<?>) task.function()).code()));
         }
         Target target = Target.of(task.id());
-        return new NavNode(target.key(), target, EntityNames.task(task.id()), EntityNames.whatRuns(task), badges,
+        return new NavNode(target.key(), target, EntityNames.task(task.id()), EntityNames.whatRuns(task, index), badges,
                 unavailable, children);
     }
 
@@ -101,7 +129,7 @@ final class EntityNodes {
             case Fact.Absent<Integer> a -> { }
         }
         region.level().asOptional().ifPresent(l -> badges.add(Badge.state("level " + l)));
-        String site = region.creationSite().isKnown() ? EntityNames.code(region.creationSite()) : "";
+        String site = region.creationSite().isKnown() ? "in " + EntityNames.where(region.creationSite().get()) : "";
         Target target = Target.of(region.id());
         return new NavNode(target.key(), target, EntityNames.region(region.id()), site, badges, unavailable,
                 children);

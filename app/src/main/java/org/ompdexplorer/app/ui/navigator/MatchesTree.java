@@ -57,7 +57,7 @@ final class MatchesTree implements NavigatorTree {
             case THREAD -> EntityNodes.thread(snapshot.threads().get(at), null);
             case PARALLEL_REGION -> EntityNodes.region(snapshot.parallelRegions().get(at), null);
             default -> EntityNodes.task(snapshot.tasks().get(at),
-                    snapshot.index().generatedCount(snapshot.tasks().get(at).id()), gaps, null);
+                    snapshot.index().generatedCount(snapshot.tasks().get(at).id()), gaps, snapshot.index(), null);
         };
     }
 

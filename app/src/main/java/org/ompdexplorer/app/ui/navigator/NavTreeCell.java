@@ -28,6 +28,7 @@ final class NavTreeCell extends TreeCell<NavNode> {
         secondary.getStyleClass().add("nav-secondary");
         badges.getStyleClass().add("nav-badges");
         box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        badges.setAlignment(javafx.geometry.Pos.CENTER_LEFT); // level with the text, which is larger than a badge
     }
 
     /** Reuses the cell's badge labels: new nodes would each need CSS, which is what costs when rows scroll. */

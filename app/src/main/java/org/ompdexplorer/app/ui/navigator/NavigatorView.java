@@ -24,6 +24,7 @@ import org.ompdexplorer.app.ui.entity.Target;
 public final class NavigatorView extends BorderPane {
     public static final String ID = "navigator";
     public static final String TREE_ID = "navigatorTree";
+    public static final String NOTICE_ID = "navigatorNotice";
     public static final String STYLE_CLASS = "navigator";
 
     private final NavigatorViewModel viewModel;
@@ -48,7 +49,7 @@ public final class NavigatorView extends BorderPane {
         this.select = select;
         setId(ID);
         getStyleClass().add(STYLE_CLASS);
-        setTop(groupingSwitch());
+        setTop(new javafx.scene.layout.VBox(groupingSwitch(), notice()));
         setCenter(tree);
         tree.setId(TREE_ID);
         tree.setShowRoot(false);
@@ -73,6 +74,19 @@ public final class NavigatorView extends BorderPane {
 
     public TreeView<NavNode> tree() {
         return tree;
+    }
+
+    /** The snapshot's one notice (no task functions from OMPT), quiet, above the tree; hidden when there is none. */
+    private javafx.scene.control.Label notice() {
+        javafx.scene.control.Label label = new javafx.scene.control.Label();
+        label.setId(NOTICE_ID);
+        label.getStyleClass().add("navigator-notice");
+        label.setWrapText(true);
+        label.setMaxWidth(Double.MAX_VALUE);
+        label.textProperty().bind(viewModel.noticeProperty());
+        label.visibleProperty().bind(viewModel.noticeProperty().isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+        return label;
     }
 
     private HBox groupingSwitch() {

@@ -26,6 +26,8 @@ public final class NavigatorViewModel {
     private boolean onlyMatches;
     private final javafx.beans.property.ReadOnlyLongWrapper matchesVersion =
             new javafx.beans.property.ReadOnlyLongWrapper(this, "matchesVersion");
+    private final javafx.beans.property.ReadOnlyStringWrapper notice =
+            new javafx.beans.property.ReadOnlyStringWrapper(this, "notice", "");
     private final ReadOnlyObjectWrapper<List<NavNode>> roots = new ReadOnlyObjectWrapper<>(this, "roots", List.of());
 
     private final Map<Grouping, NavigatorTree> trees = new EnumMap<>(Grouping.class);
@@ -41,6 +43,14 @@ public final class NavigatorViewModel {
 
     public ReadOnlyObjectProperty<List<NavNode>> rootsProperty() {
         return roots.getReadOnlyProperty();
+    }
+
+    /**
+     * One line said for the whole snapshot above the tree, or empty: "Task functions are not reported by OMPT;
+     * tasks are named by where they were created" rather than a badge on every row.
+     */
+    public javafx.beans.property.ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
     }
 
     /** Changes whenever the matches to mark change: rows repaint their marks then. */
@@ -85,6 +95,8 @@ public final class NavigatorViewModel {
         snapshotVersion++;
         matches = org.ompdexplorer.app.ui.search.SearchResult.NONE; // the search reruns on the new snapshot
         trees.clear();
+        notice.set(snapshot == null ? "" : org.ompdexplorer.app.ui.entity.UniformGaps.of(snapshot.snapshot().tasks())
+                .notice().orElse(""));
         rebuild();
     }
 

@@ -115,7 +115,7 @@ final class StructureTree implements NavigatorTree {
                 .filter(s -> s.parentSpace().flatMap(index::addressSpace).isEmpty()).toList();
         List<ParallelRegion> outermost = index.outermostRegions();
         List<Task> rootTasks = index.rootTasks().stream().filter(t -> !isTeamMember(t)).toList();
-        List<NavNode> roots = new ArrayList<>(List.of(EntityNodes.snapshotGroup(loaded, gaps),
+        List<NavNode> roots = new ArrayList<>(List.of(EntityNodes.snapshotGroup(loaded),
                 EntityNodes.group(SPACES, "Address spaces", loaded.snapshot().addressSpaces().size(),
                         () -> ChildSource.of(processes, this::spaceNode, s -> Target.of(s.id()).key())),
                 EntityNodes.group(REGIONS, "Parallel regions", loaded.snapshot().parallelRegions().size(),
@@ -162,10 +162,10 @@ final class StructureTree implements NavigatorTree {
         List<ParallelRegion> regions = encounteredBy.getOrDefault(task.id().value(), List.of());
         int shown = index.generatedCount(task.id()) - teamMembersGeneratedBy.getOrDefault(task.id().value(), 0);
         if (regions.isEmpty()) {
-            return EntityNodes.task(task, shown, gaps, shown <= 0 ? null
+            return EntityNodes.task(task, shown, gaps, index, shown <= 0 ? null
                     : () -> ChildSource.of(generatedShownUnder(task), this::taskNode, t -> Target.of(t.id()).key()));
         }
-        return EntityNodes.task(task, shown + regions.size(), gaps, () -> ChildSource.concat(
+        return EntityNodes.task(task, shown + regions.size(), gaps, index, () -> ChildSource.concat(
                 ChildSource.of(regions, this::regionNode, r -> Target.of(r.id()).key()),
                 ChildSource.of(generatedShownUnder(task), this::taskNode, t -> Target.of(t.id()).key())));
     }

@@ -32,7 +32,7 @@ final class ThreadTree implements NavigatorTree {
     @Override
     public List<NavNode> roots() {
         List<OmpThread> threads = loaded.snapshot().threads();
-        return List.of(EntityNodes.snapshotGroup(loaded, gaps),
+        return List.of(EntityNodes.snapshotGroup(loaded),
                 EntityNodes.group(THREADS, "Threads", threads.size(),
                         () -> ChildSource.of(threads, this::threadNode, t -> Target.of(t.id()).key())));
     }
@@ -40,7 +40,7 @@ final class ThreadTree implements NavigatorTree {
     private NavNode threadNode(OmpThread thread) {
         List<Task> chain = index.schedulingChain(thread.id());
         return EntityNodes.thread(thread, chain.isEmpty() ? null
-                : () -> ChildSource.of(chain, t -> EntityNodes.task(t, 0, gaps, null), t -> Target.of(t.id()).key()));
+                : () -> ChildSource.of(chain, t -> EntityNodes.task(t, 0, gaps, loaded.snapshot().index(), false, null), t -> Target.of(t.id()).key()));
     }
 
     @Override

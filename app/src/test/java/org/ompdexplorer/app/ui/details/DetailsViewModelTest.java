@@ -45,7 +45,9 @@ class DetailsViewModelTest {
         DetailsPage page = show(Target.of(new TaskId(5)));
         assertThat(page.title()).isEqualTo("task #5");
         assertThat(page.kind()).isEqualTo("explicit task");
-        assertThat(page.subtitle()).contains(".omp_task_entry.");
+        assertThat(page.subtitle()).isEqualTo("task in fib (fib.c:9)");
+        assertThat(value(page, "properties", "symbol").text()).as("the raw symbol stays in the details")
+                .isEqualTo(".omp_task_entry.");
         assertThat(value(page, "links", "generatingTask").link()).isEqualTo(Target.of(new TaskId(3)));
         assertThat(value(page, "links", "schedulingTask").link()).isEqualTo(Target.of(new TaskId(4)));
         assertThat(value(page, "links", "parallelRegion").link()).isEqualTo(Target.of(new RegionId(1)));
