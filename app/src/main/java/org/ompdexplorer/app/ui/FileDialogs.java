@@ -19,6 +19,11 @@ public interface FileDialogs extends PathChooser {
 
     Optional<Path> chooseExportTarget(Window owner, String suggestedName);
 
+    /** Where to save the task graph as a picture or DOT file; {@code suggestedName} has the format's extension. */
+    default Optional<Path> chooseGraphTarget(Window owner, String suggestedName) {
+        return chooseExportTarget(owner, suggestedName);
+    }
+
     /** Several snapshots at once (a series, in time order by name); empty when cancelled. */
     List<Path> chooseSnapshots(Window owner, String title);
 
@@ -48,6 +53,17 @@ public interface FileDialogs extends PathChooser {
             @Override
             public Optional<Path> chooseExportTarget(Window owner, String suggestedName) {
                 FileChooser chooser = chooser("Export the snapshot as JSON");
+                chooser.setInitialFileName(suggestedName);
+                return remember(chooser.showSaveDialog(owner));
+            }
+
+            @Override
+            public Optional<Path> chooseGraphTarget(Window owner, String suggestedName) {
+                FileChooser chooser = new FileChooser();
+                chooser.setTitle("Export the task graph");
+                String extension = suggestedName.substring(suggestedName.lastIndexOf('.') + 1);
+                chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension.toUpperCase(
+                        java.util.Locale.ROOT) + " files", "*." + extension));
                 chooser.setInitialFileName(suggestedName);
                 return remember(chooser.showSaveDialog(owner));
             }

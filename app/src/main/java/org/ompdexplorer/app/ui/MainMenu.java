@@ -3,6 +3,7 @@ package org.ompdexplorer.app.ui;
 import java.nio.file.Path;
 import javafx.collections.ListChangeListener;
 import javafx.scene.control.CheckMenuItem;
+import org.ompdexplorer.app.ui.graph.GraphPlacement;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
@@ -112,8 +113,20 @@ final class MainMenu extends MenuBar {
         MenuItem zoomIn = item("menuZoomIn", "Zoom In", KeyCode.PLUS, vm::zoomIn);
         MenuItem zoomOut = item("menuZoomOut", "Zoom Out", KeyCode.MINUS, vm::zoomOut);
         MenuItem actualSize = item("menuActualSize", "Actual Size", KeyCode.DIGIT0, vm::actualSize);
-        menu.getItems().addAll(new SeparatorMenuItem(), effective, dark, new SeparatorMenuItem(), zoomIn, zoomOut,
-                actualSize, new SeparatorMenuItem(), navigator);
+        MenuItem graph = item("menuShowGraph", "Show Task Graph", KeyCode.G, actions::showGraph);
+        ToggleGroup placement = new ToggleGroup();
+        Menu placements = new Menu("Task Graph Placement");
+        for (GraphPlacement p : GraphPlacement.values()) {
+            RadioMenuItem item = new RadioMenuItem(p == GraphPlacement.TAB ? "As a Tab beside the Details"
+                    : "As a Pane in the Centre");
+            item.setId("menuGraph" + p.name());
+            item.setToggleGroup(placement);
+            item.setSelected(actions.graphPlacement() == p);
+            item.setOnAction(e -> actions.graphPlacement(p));
+            placements.getItems().add(item);
+        }
+        menu.getItems().addAll(new SeparatorMenuItem(), graph, placements, new SeparatorMenuItem(), effective, dark,
+                new SeparatorMenuItem(), zoomIn, zoomOut, actualSize, new SeparatorMenuItem(), navigator);
         return menu;
     }
 

@@ -22,6 +22,9 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
+import org.ompdexplorer.app.graph.GraphFormat;
+import org.ompdexplorer.app.ui.graph.GraphPlacement;
+import org.ompdexplorer.app.ui.graph.GraphView;
 import javafx.scene.layout.VBox;
 import org.ompdexplorer.app.ui.ompd.CaptureView;
 import org.ompdexplorer.app.ui.ompd.OpenCoreView;
@@ -40,6 +43,7 @@ public final class MainView extends BorderPane {
     private final MainToolBar toolBar;
     private final NavigatorView navigator;
     private FileDialogs dialogs = FileDialogs.platform();
+    private final WorkArea workArea;
 
     /** What the menu and the toolbar ask of the view (dialogs, focus, clipboard, theme). */
     interface Actions {
@@ -67,6 +71,12 @@ public final class MainView extends BorderPane {
 
         void darkTheme(boolean dark);
 
+        void showGraph();
+
+        void graphPlacement(GraphPlacement placement);
+
+        GraphPlacement graphPlacement();
+
         void quit();
     }
 
@@ -78,10 +88,13 @@ public final class MainView extends BorderPane {
         getStyleClass().add("main-view");
         Actions actions = actions();
         toolBar = new MainToolBar(vm, actions);
-        setTop(new VBox(new MainMenu(vm, actions), toolBar));
         navigator = new NavigatorView(vm.navigator(), vm.selectionProperty(), vm::navigate);
         DetailsView details = new DetailsView(vm.details(), vm::navigate);
+        GraphView graph = new GraphView(vm.graph(), this::chooseGraphFile, (format, path) -> vm.exportGraph(format,
+                path, getScene() != null && getScene().getRoot().getStyleClass().contains(Theme.DARK_CLASS)));
         SplitPane split = new SplitPane(navigator, details);
+        workArea = new WorkArea(split, navigator, details, graph, vm.graph(), vm.preferences());
+        setTop(new VBox(new MainMenu(vm, actions), toolBar));
         split.setId("mainSplit");
         split.setOrientation(Orientation.HORIZONTAL);
         double divider = vm.preferences().remembered(DIVIDER_KEY).map(MainView::position).orElse(0.45);
@@ -185,6 +198,14 @@ public final class MainView extends BorderPane {
         return scene;
     }
 
+    private Optional<Path> chooseGraphFile(GraphFormat format) {
+        String base = vm.snapshotProperty().get() == null ? "graph" : vm.snapshotProperty().get().path()
+                .map(p -> p.getFileName().toString().replaceFirst("\\.json$", ""))
+                .orElse(vm.snapshotProperty().get().sourceName().replaceFirst("\\.json$", "").replaceAll(
+                        "[^A-Za-z0-9._-]+", "-"));
+        return dialogs.chooseGraphTarget(getScene().getWindow(), base + "-graph." + format.extension());
+    }
+
     /** Replaces the file dialogs (tests answer them without a native dialog). */
     public void setFileDialogs(FileDialogs dialogs) {
         this.dialogs = dialogs;
@@ -284,6 +305,22 @@ public final class MainView extends BorderPane {
             public void darkTheme(boolean dark) {
                 vm.preferences().setDarkTheme(dark);
                 Theme.apply(getScene(), dark);
+                workArea.themeChanged();
+            }
+
+            @Override
+            public void showGraph() {
+                workArea.showGraph();
+            }
+
+            @Override
+            public void graphPlacement(GraphPlacement placement) {
+                workArea.place(placement);
+            }
+
+            @Override
+            public GraphPlacement graphPlacement() {
+                return workArea.placement();
             }
 
             @Override

@@ -14,6 +14,13 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.ompdexplorer.app.ui.child.ChildImport;
 import org.ompdexplorer.app.ui.compare.CompareViewModel;
+import org.ompdexplorer.app.graph.GraphExport;
+import org.ompdexplorer.app.graph.GraphFormat;
+import org.ompdexplorer.app.graph.GraphLayout;
+import org.ompdexplorer.app.graph.GraphPainter;
+import org.ompdexplorer.app.graph.GraphPalette;
+import org.ompdexplorer.app.ui.graph.GraphViewModel;
+import org.ompdexplorer.importers.output.OutputFile;
 import org.ompdexplorer.app.ui.ompd.CaptureViewModel;
 import org.ompdexplorer.app.ui.ompd.LiveProcesses;
 import org.ompdexplorer.app.ui.ompd.OpenCoreViewModel;
@@ -65,6 +72,7 @@ public final class MainViewModel {
     private final OpenCoreViewModel openCore;
     private final CaptureViewModel capture;
     private final CompareViewModel compare = new CompareViewModel();
+    private final GraphViewModel graph;
     private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
     private final javafx.beans.property.ReadOnlyDoubleWrapper uiScale =
             new javafx.beans.property.ReadOnlyDoubleWrapper(this, "uiScale", UiScale.ACTUAL_SIZE);
@@ -91,6 +99,9 @@ public final class MainViewModel {
         this.openCore = new OpenCoreViewModel(preferences, child, this::load);
         this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
                 CaptureViewModel::gcoreOnPath);
+        this.graph = new GraphViewModel(tasks, preferences, this::navigate);
+        graph.snapshotProperty().bind(snapshot);
+        graph.selectionProperty().bind(selection);
         recentFiles.setAll(preferences.recentFiles());
         // the navigator marks the search's matches, or lists only them
         search.resultProperty().addListener((obs, old, now) -> navigator.showMatches(now,
@@ -188,6 +199,11 @@ public final class MainViewModel {
     }
 
     /** Compare mode: two snapshots, or a series. */
+    /** The task graph of the open snapshot. */
+    public GraphViewModel graph() {
+        return graph;
+    }
+
     public CompareViewModel compare() {
         return compare;
     }
@@ -408,6 +424,28 @@ public final class MainViewModel {
                     problem.set(new Problem("Could not export to " + file, error instanceof OutputException
                             ? error.getMessage() : error.getMessage() == null ? error.toString()
                             : error.getMessage() + " — choose another folder or file name.", List.of()));
+                }));
+    }
+
+    /** Saves the graph on show as {@code format} in {@code file}, in the background, in the given theme's colours. */
+    public void exportGraph(GraphFormat format, Path file, boolean dark) {
+        GraphLayout shown = graph.layoutProperty().get();
+        if (shown == null) {
+            return;
+        }
+        List<Path> inputs = snapshot.get() == null ? List.of() : snapshot.get().path().stream().toList();
+        message.set("Exporting the graph to " + file + "…");
+        tasks.execute(BackgroundTask.of("Export the graph", context -> {
+                    byte[] bytes = GraphExport.render(shown, format, dark ? GraphPalette.DARK : GraphPalette.LIGHT,
+                            GraphPainter.Decorations.NONE);
+                    OutputFile.write(file, inputs, out -> out.write(bytes));
+                    return file;
+                })
+                .onSuccess(done -> message.set("Exported the graph to " + done))
+                .onFailure(error -> {
+                    message.set("");
+                    problem.set(new Problem("Could not export the graph to " + file, error.getMessage() == null
+                            ? error.toString() : error.getMessage(), List.of()));
                 }));
     }
 

@@ -23,9 +23,19 @@ final class ScriptedFileDialogs implements FileDialogs {
         return Optional.ofNullable(snapshot);
     }
 
+    /** Where the task graph is "saved"; {@link #suggested} is the name the window offered. */
+    volatile Path graphTarget;
+    volatile String suggested;
+
     @Override
     public Optional<Path> chooseExportTarget(Window owner, String suggestedName) {
         return Optional.empty();
+    }
+
+    @Override
+    public Optional<Path> chooseGraphTarget(Window owner, String suggestedName) {
+        suggested = suggestedName;
+        return Optional.ofNullable(graphTarget);
     }
 
     @Override

@@ -1,0 +1,96 @@
+package org.ompdexplorer.app.ui;
+
+import javafx.application.Platform;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import org.ompdexplorer.app.ui.details.DetailsView;
+import org.ompdexplorer.app.ui.graph.GraphPlacement;
+import org.ompdexplorer.app.ui.graph.GraphView;
+import org.ompdexplorer.app.ui.graph.GraphViewModel;
+import org.ompdexplorer.app.ui.navigator.NavigatorView;
+
+/**
+ * The navigator, the details and the task graph in the main split: the graph as a tab beside the details, or as a
+ * centre pane between the navigator and the details, as the user last chose. A graph out of sight is not laid out.
+ */
+final class WorkArea {
+    static final String PLACEMENT_KEY = "graph.placement";
+
+    private final SplitPane split;
+    private final NavigatorView navigator;
+    private final DetailsView details;
+    private final GraphView graph;
+    private final GraphViewModel graphVm;
+    private final ExplorerPreferences preferences;
+    private final Tab detailsTab = new Tab("Details");
+    private final Tab graphTab = new Tab("Task Graph");
+    private final TabPane tabs = new TabPane(detailsTab, graphTab);
+    private GraphPlacement placement;
+
+    WorkArea(SplitPane split, NavigatorView navigator, DetailsView details, GraphView graph, GraphViewModel graphVm,
+             ExplorerPreferences preferences) {
+        this.split = split;
+        this.navigator = navigator;
+        this.details = details;
+        this.graph = graph;
+        this.graphVm = graphVm;
+        this.preferences = preferences;
+        tabs.setId("detailsTabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        detailsTab.setId("detailsTab");
+        graphTab.setId("graphTab");
+        tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> active());
+        GraphPlacement remembered = preferences.remembered(PLACEMENT_KEY).map(v -> {
+            try {
+                return GraphPlacement.valueOf(v);
+            } catch (IllegalArgumentException e) {
+                return GraphPlacement.TAB;
+            }
+        }).orElse(GraphPlacement.TAB);
+        place(remembered);
+    }
+
+    GraphPlacement placement() {
+        return placement;
+    }
+
+    void place(GraphPlacement now) {
+        if (now == placement) {
+            return;
+        }
+        double[] dividers = split.getDividerPositions();
+        double first = dividers.length > 0 ? dividers[0] : 0.45;
+        detailsTab.setContent(null);
+        graphTab.setContent(null);
+        if (now == GraphPlacement.TAB) {
+            detailsTab.setContent(details);
+            graphTab.setContent(graph);
+            split.getItems().setAll(navigator, tabs);
+            split.setDividerPositions(first);
+        } else {
+            split.getItems().setAll(navigator, graph, details);
+            split.setDividerPositions(first, first + (1 - first) * 0.55);
+        }
+        SplitPane.setResizableWithParent(navigator, false);
+        placement = now;
+        preferences.remember(PLACEMENT_KEY, now.name());
+        active();
+    }
+
+    /** Brings the graph into view: its tab, or its pane (with the focus). */
+    void showGraph() {
+        if (placement == GraphPlacement.TAB) {
+            tabs.getSelectionModel().select(graphTab);
+        }
+        Platform.runLater(graph::requestFocus);
+    }
+
+    void themeChanged() {
+        graph.themeChanged();
+    }
+
+    private void active() {
+        graphVm.setActive(placement == GraphPlacement.CENTRE || tabs.getSelectionModel().getSelectedItem() == graphTab);
+    }
+}

@@ -1,0 +1,42 @@
+package org.ompdexplorer.app.ui.graph;
+
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.shape.Line;
+import javafx.scene.shape.Rectangle;
+import org.ompdexplorer.app.graph.EdgeStyle;
+import org.ompdexplorer.app.graph.GraphPalette;
+import org.ompdexplorer.model.graph.EdgeKind;
+
+/** The graph's key, always in view under it: each kind of edge and each lifecycle colour, named. */
+final class GraphLegend {
+    private GraphLegend() {
+    }
+
+    static HBox strip() {
+        HBox box = new HBox(10);
+        box.setId("graphLegend");
+        box.getStyleClass().add("graph-legend");
+        box.setAlignment(Pos.CENTER_RIGHT);
+        for (EdgeKind kind : EdgeKind.values()) {
+            EdgeStyle style = EdgeStyle.of(kind, GraphPalette.LIGHT);
+            Line line = new Line(0, 0, 18, 0);
+            line.getStyleClass().addAll("legend-edge", "legend-edge-" + kind.name().toLowerCase(java.util.Locale.ROOT));
+            Label l = new Label(style.name(), line);
+            l.setTooltip(new Tooltip(style.meaning()));
+            box.getChildren().add(l);
+        }
+        for (String life : new String[] {"queued", "blocked", "running", "suspended", "completed"}) {
+            Rectangle chip = new Rectangle(12, 10);
+            chip.setArcWidth(4);
+            chip.setArcHeight(4);
+            chip.getStyleClass().addAll("legend-life", "legend-life-" + life);
+            Label l = new Label(life, chip);
+            box.getChildren().add(l);
+        }
+        box.getChildren().forEach(n -> n.getStyleClass().add("legend-item"));
+        return box;
+    }
+}

@@ -1,0 +1,167 @@
+package org.ompdexplorer.app.ui.graph;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.ompdexplorer.app.graph.GraphFormat;
+
+/**
+ * The task graph pane: a tool row (what to show, all scheduling links, fit, zoom, export), the canvas, a legend of
+ * the edge kinds and lifecycles, and a status line (how many tasks and nodes, how long the layout took).
+ */
+public final class GraphView extends VBox {
+    public static final String ID = "graphView";
+
+    private final GraphViewModel vm;
+    private final GraphCanvas canvas;
+    private final Label zoomLabel = new Label();
+
+    /**
+     * @param export asks where to save the graph in a format (a file dialog), then saves it; returns the problem,
+     *               if any, to show
+     */
+    public GraphView(GraphViewModel vm, Function<GraphFormat, Optional<Path>> export,
+                     java.util.function.BiConsumer<GraphFormat, Path> save) {
+        this.vm = vm;
+        setId(ID);
+        getStyleClass().add("graph-view");
+        canvas = new GraphCanvas(vm::clicked, vm::summary);
+        canvas.setId("graphCanvas");
+
+        ChoiceBox<GraphScopeMode> scope = new ChoiceBox<>();
+        scope.setId("graphScope");
+        scope.getItems().setAll(GraphScopeMode.values());
+        scope.valueProperty().bindBidirectional(vm.modeProperty());
+        scope.setTooltip(new Tooltip("What the graph shows: every task, or the tasks of the selection's region, or "
+                + "the selected task and what it generated"));
+        CheckBox allScheduling = new CheckBox("All scheduling links");
+        allScheduling.setId("graphAllScheduling");
+        allScheduling.selectedProperty().bindBidirectional(vm.allSchedulingProperty());
+        allScheduling.setTooltip(new Tooltip("Also draw the scheduling links that are the same as the generating "
+                + "link (by default only those that differ are drawn)"));
+        Button fit = button("Fit", "graphFit", "Show the whole graph (F)", canvas::fit);
+        Button in = button("+", "graphZoomIn", "Zoom in (+)", () -> canvas.zoom(1.25));
+        Button out = button("−", "graphZoomOut", "Zoom out (−)", () -> canvas.zoom(0.8));
+        Button collapse = button("Collapse all", "graphCollapseAll", "Collapse the nodes you opened again",
+                vm::collapseAll);
+        zoomLabel.getStyleClass().add("graph-zoom");
+        zoomLabel.setMinWidth(Region.USE_PREF_SIZE);
+        MenuButton exportButton = new MenuButton("Export");
+        exportButton.setId("graphExport");
+        for (GraphFormat f : GraphFormat.values()) {
+            MenuItem item = new MenuItem(switch (f) {
+                case SVG -> "SVG (vector, for slides and papers)…";
+                case PNG -> "PNG (image)…";
+                case DOT -> "DOT (Graphviz)…";
+            });
+            item.setId("graphExport" + f.name());
+            item.setOnAction(e -> export.apply(f).ifPresent(path -> save.accept(f, path)));
+            exportButton.getItems().add(item);
+        }
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        HBox tools = new HBox(6, scope, allScheduling, collapse, spring, out, zoomLabel, in, fit, exportButton);
+        tools.setAlignment(Pos.CENTER_LEFT);
+        tools.getStyleClass().add("graph-tools");
+        tools.setPadding(new Insets(4, 6, 4, 6));
+
+        Label status = new Label();
+        status.setId("graphStatus");
+        status.getStyleClass().add("graph-status");
+        status.textProperty().bind(vm.statusProperty());
+        status.setMinWidth(0);
+        HBox bottom = new HBox(12, status);
+        bottom.getChildren().add(GraphLegend.strip());
+        bottom.setAlignment(Pos.CENTER_LEFT);
+        bottom.setPadding(new Insets(3, 6, 3, 6));
+        bottom.getStyleClass().add("graph-bottom");
+        HBox.setHgrow(status, Priority.ALWAYS);
+
+        StackPane stack = new StackPane(canvas);
+        VBox.setVgrow(stack, Priority.ALWAYS);
+        getChildren().addAll(tools, stack, bottom);
+
+        canvas.setOnViewChanged(this::showZoom);
+        vm.layoutProperty().addListener((obs, old, now) -> {
+            boolean sameShape = old != null && now != null && old.graph().nodes().size() == now.graph().nodes().size();
+            canvas.setLayout(now, sameShape);
+            collapse.setDisable(!vm.hasExpanded());
+            showSelection();
+        });
+        vm.selectedNodeProperty().addListener((obs, old, now) -> showSelection());
+        collapse.setDisable(true);
+        canvas.setOnKeyPressed(e -> {
+            switch (e.getCode()) {
+                case PLUS, ADD, EQUALS -> canvas.zoom(1.25);
+                case MINUS, SUBTRACT -> canvas.zoom(0.8);
+                case F -> canvas.fit();
+                case DIGIT1 -> canvas.actualSize();
+                default -> {
+                    return;
+                }
+            }
+            e.consume();
+        });
+        sceneProperty().addListener((obs, old, now) -> canvas.draw());
+        showZoom();
+    }
+
+    private void showSelection() {
+        int node = vm.selectedNodeProperty().get();
+        canvas.setSelected(node, Map.of());
+        canvas.reveal(node);
+    }
+
+    private void showZoom() {
+        zoomLabel.setText(Math.round(canvas.scale() * 100) + " %");
+    }
+
+    private static Button button(String text, String id, String tip, Runnable action) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> action.run());
+        b.setFocusTraversable(false);
+        return b;
+    }
+
+    /** Redraws with the current theme's colours. */
+    public void themeChanged() {
+        canvas.draw();
+    }
+
+    /** Where a node's centre is drawn now, in this view's coordinates; empty when it is not laid out. */
+    public Optional<javafx.geometry.Point2D> centreOf(int node) {
+        var layout = canvas.graphLayout();
+        if (layout == null || node < 0 || node >= layout.nodes().size()) {
+            return Optional.empty();
+        }
+        var r = layout.nodes().get(node);
+        return Optional.of(canvas.localToScene(canvas.toScreen(r.centerX(), r.centerY()))).map(this::sceneToLocal);
+    }
+
+    /** Shows a node in the middle of the view. */
+    public void reveal(int node) {
+        canvas.reveal(node);
+    }
+
+    /** For tests and the benchmark: the canvas. */
+    GraphCanvas canvas() {
+        return canvas;
+    }
+}

@@ -1,0 +1,259 @@
+package org.ompdexplorer.app.ui.graph;
+
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.ompdexplorer.app.graph.GraphLayout;
+import org.ompdexplorer.app.graph.GraphLayouter;
+import org.ompdexplorer.app.ui.ompd.RememberedValues;
+import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
+import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.task.BackgroundTask;
+import org.ompdexplorer.app.ui.task.BackgroundTasks;
+import org.ompdexplorer.app.ui.task.LatestWinsScheduler;
+import org.ompdexplorer.model.EntityKind;
+import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.graph.GraphNode;
+import org.ompdexplorer.model.graph.GraphOptions;
+import org.ompdexplorer.model.graph.GraphScope;
+import org.ompdexplorer.model.graph.TaskGraph;
+import org.ompdexplorer.model.graph.TaskGraphBuilder;
+
+/**
+ * The task graph of the open snapshot: which part it shows (the whole snapshot, or the selection's region or
+ * subtree), its options, the layout made off the FX thread (only the latest request counts), the node of the
+ * selection, and what a click on a node does (select its task; open a collapsed node).
+ */
+public final class GraphViewModel {
+    static final String SCOPE_KEY = "graph.scope";
+    static final String ALL_SCHEDULING_KEY = "graph.allScheduling";
+
+    private final LatestWinsScheduler scheduler;
+    private final Consumer<Target> navigate;
+    private final ObjectProperty<LoadedSnapshot> snapshot = new SimpleObjectProperty<>(this, "snapshot");
+    private final ObjectProperty<Target> selection = new SimpleObjectProperty<>(this, "selection");
+    private final ObjectProperty<GraphScopeMode> mode = new SimpleObjectProperty<>(this, "mode", GraphScopeMode.WHOLE);
+    private final BooleanProperty allScheduling = new SimpleBooleanProperty(this, "allScheduling", false);
+    private final ReadOnlyObjectWrapper<GraphLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
+    private final ReadOnlyIntegerWrapper selectedNode = new ReadOnlyIntegerWrapper(this, "selectedNode", -1);
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy", false);
+    private final Set<Long> expanded = new HashSet<>();
+    private GraphScope shownScope;
+    private boolean active;
+
+    public GraphViewModel(BackgroundTasks tasks, RememberedValues remembered, Consumer<Target> navigate) {
+        this.scheduler = new LatestWinsScheduler(tasks);
+        this.navigate = navigate;
+        remembered.remembered(SCOPE_KEY).ifPresent(v -> {
+            try {
+                mode.set(GraphScopeMode.valueOf(v));
+            } catch (IllegalArgumentException e) {
+                // a value from another version: keep the default
+            }
+        });
+        remembered.remembered(ALL_SCHEDULING_KEY).ifPresent(v -> allScheduling.set(Boolean.parseBoolean(v)));
+        mode.addListener((obs, old, now) -> {
+            remembered.remember(SCOPE_KEY, now.name());
+            refresh(true);
+        });
+        allScheduling.addListener((obs, old, now) -> {
+            remembered.remember(ALL_SCHEDULING_KEY, Boolean.toString(now));
+            refresh(true);
+        });
+        snapshot.addListener((obs, old, now) -> {
+            expanded.clear();
+            refresh(true);
+        });
+        selection.addListener((obs, old, now) -> refresh(false));
+    }
+
+    public ObjectProperty<LoadedSnapshot> snapshotProperty() {
+        return snapshot;
+    }
+
+    public ObjectProperty<Target> selectionProperty() {
+        return selection;
+    }
+
+    public ObjectProperty<GraphScopeMode> modeProperty() {
+        return mode;
+    }
+
+    public BooleanProperty allSchedulingProperty() {
+        return allScheduling;
+    }
+
+    public ReadOnlyObjectProperty<GraphLayout> layoutProperty() {
+        return layout.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty selectedNodeProperty() {
+        return selectedNode.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /**
+     * Whether the graph is on screen: a hidden graph is not laid out (a 1M-task snapshot costs nothing until the
+     * graph is shown); showing it lays out what is pending.
+     */
+    public void setActive(boolean now) {
+        boolean was = active;
+        active = now;
+        if (now && !was) {
+            refresh(true);
+        }
+    }
+
+    /** A click on a node: its task becomes the selection, and a collapsed node opens. */
+    public void clicked(int node) {
+        GraphLayout current = layout.get();
+        if (current == null || node < 0 || node >= current.graph().nodes().size()) {
+            return;
+        }
+        GraphNode n = current.graph().nodes().get(node);
+        if (n.isCollapsed()) {
+            expanded.add(n.task());
+            refresh(true);
+        }
+        navigate.accept(Target.of(new TaskId(n.task())));
+    }
+
+    /** Whether any collapsed node was opened. */
+    public boolean hasExpanded() {
+        return !expanded.isEmpty();
+    }
+
+    /** Collapses every node the user opened again. */
+    public void collapseAll() {
+        if (!expanded.isEmpty()) {
+            expanded.clear();
+            refresh(true);
+        }
+    }
+
+    /** The text a node shows on hover: what it stands for and its links. */
+    public Optional<String> summary(int node) {
+        GraphLayout current = layout.get();
+        LoadedSnapshot loaded = snapshot.get();
+        if (current == null || loaded == null || node < 0 || node >= current.graph().nodes().size()) {
+            return Optional.empty();
+        }
+        return Optional.of(NodeSummary.of(loaded.snapshot(), current.graph(), current.graph().nodes().get(node)));
+    }
+
+    private void refresh(boolean always) {
+        LoadedSnapshot loaded = snapshot.get();
+        if (loaded == null) {
+            scheduler.cancel();
+            layout.set(null);
+            status.set("");
+            return;
+        }
+        GraphScope scope = scope(loaded.snapshot());
+        if (!always && scope.equals(shownScope) && layout.get() != null) {
+            selectedNode.set(nodeOfSelection(layout.get().graph()));
+            return;
+        }
+        if (!active) {
+            shownScope = null; // laid out when shown
+            return;
+        }
+        shownScope = scope;
+        GraphOptions options = new GraphOptions(allScheduling.get(), GraphOptions.DEFAULT.aggregateAt(),
+                GraphOptions.DEFAULT.maxNodes(), expanded);
+        Snapshot s = loaded.snapshot();
+        busy.set(true);
+        status.set("Laying out the graph…");
+        scheduler.schedule(BackgroundTask.of("Task graph", ctx -> {
+            long start = System.nanoTime();
+            TaskGraph graph = TaskGraphBuilder.of(s, scope, options);
+            GraphLayout placed = GraphLayouter.layout(graph);
+            return new Result(placed, (System.nanoTime() - start) / 1_000_000);
+        }).onSuccess(r -> {
+            busy.set(false);
+            layout.set(r.layout());
+            selectedNode.set(nodeOfSelection(r.layout().graph()));
+            status.set(statusOf(r));
+        }).onFailure(e -> {
+            busy.set(false);
+            layout.set(null);
+            status.set("The graph could not be laid out: " + e.getMessage());
+        }).onCancelled(() -> busy.set(false)));
+    }
+
+    private record Result(GraphLayout layout, long millis) {
+    }
+
+    private String statusOf(Result r) {
+        TaskGraph g = r.layout().graph();
+        if (g.nodes().isEmpty()) {
+            return switch (mode.get()) {
+                case WHOLE -> "The snapshot has no tasks.";
+                case REGION -> "No tasks are bound to this region.";
+                case SUBTREE -> "Select a task to see what it generated.";
+            };
+        }
+        String tasks = g.tasksShown() == g.nodes().size() ? g.nodes().size() + (g.nodes().size() == 1 ? " task"
+                : " tasks") : g.tasksShown() + " tasks in " + g.nodes().size() + " nodes";
+        return tasks + " · " + g.edges().size() + " edges" + (g.collapsedForSize()
+                ? " · large subtrees collapsed: click one to open it" : "") + " · laid out in " + r.millis() + " ms";
+    }
+
+    /** The part of the snapshot the mode and the selection name; the whole snapshot when they name none. */
+    private GraphScope scope(Snapshot s) {
+        Target target = selection.get();
+        if (mode.get() == GraphScopeMode.WHOLE || !(target instanceof Target.Entity(EntityRef ref))) {
+            return GraphScope.whole();
+        }
+        if (mode.get() == GraphScopeMode.SUBTREE) {
+            return ref.kind() == EntityKind.TASK ? new GraphScope.Subtree(new TaskId(ref.id()))
+                    : s.index().thread(new ThreadId(ref.id())).filter(t -> ref.kind() == EntityKind.THREAD)
+                    .flatMap(t -> known(t.currentTask())).<GraphScope>map(GraphScope.Subtree::new)
+                    .orElse(GraphScope.whole());
+        }
+        Optional<RegionId> region = switch (ref.kind()) {
+            case PARALLEL_REGION -> Optional.of(new RegionId(ref.id()));
+            case TASK -> s.index().task(new TaskId(ref.id())).flatMap(t -> known(t.parallelRegion()));
+            case THREAD -> s.index().thread(new ThreadId(ref.id())).flatMap(t -> known(t.currentRegion()));
+            default -> Optional.empty();
+        };
+        return region.<GraphScope>map(GraphScope.Region::new).orElse(GraphScope.whole());
+    }
+
+    private static <T> Optional<T> known(Fact<T> fact) {
+        return fact instanceof Fact.Known<T>(T value) ? Optional.of(value) : Optional.empty();
+    }
+
+    private int nodeOfSelection(TaskGraph graph) {
+        if (selection.get() instanceof Target.Entity(EntityRef ref) && ref.kind() == EntityKind.TASK) {
+            return graph.nodeOf(ref.id()).orElse(-1);
+        }
+        return -1;
+    }
+}
