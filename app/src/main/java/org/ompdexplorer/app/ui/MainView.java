@@ -206,6 +206,11 @@ public final class MainView extends BorderPane {
         return dialogs.chooseGraphTarget(getScene().getWindow(), base + "-graph." + format.extension());
     }
 
+    /** Brings the task graph into view (View → Show Task Graph). */
+    void showGraph() {
+        workArea.showGraph();
+    }
+
     /** Replaces the file dialogs (tests answer them without a native dialog). */
     public void setFileDialogs(FileDialogs dialogs) {
         this.dialogs = dialogs;

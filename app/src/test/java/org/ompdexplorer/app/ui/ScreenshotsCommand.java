@@ -72,6 +72,7 @@ public final class ScreenshotsCommand {
         FxDriver.onFx(() -> Theme.apply(scene, false));
         DialogScreenshots.write(vm, scene, out);
         CompareScreenshots.write(vm, scene, out, args.length > 1 ? Path.of(args[1]) : null);
+        GraphScreenshots.write(vm, view, scene, out, args.length > 1 ? Path.of(args[1]) : null);
         if (args.length > 1) {
             FxDriver.onFx(() -> vm.navigator().groupingProperty().set(Grouping.STRUCTURE));
             PageGallery.write(vm, scene, Path.of(args[1]));

@@ -11,6 +11,7 @@ import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskKind;
 import org.ompdexplorer.model.TaskLifecycle;
 
 /**
@@ -55,8 +56,11 @@ final class EdgeCollector {
                 addLabelled(node(Fact.of(before)), to, dependenceLabel(before, t));
             }
             if (TaskLifecycle.SUSPENDED.equals(t.agent().lifecycle())) {
+                // a taskwait or taskgroup waits for explicit child tasks; the implicit tasks of a region the task
+                // encountered are its team, which the region's own box shows
                 for (Task child : index.generatedBy(t.id())) {
-                    if (!TaskLifecycle.COMPLETED.equals(child.lifecycle().orElse(null))) {
+                    if (!child.kind().equals(TaskKind.IMPLICIT)
+                            && !TaskLifecycle.COMPLETED.equals(child.lifecycle().orElse(null))) {
                         add(to, node(Fact.of(child.id())), EdgeKind.WAITS_FOR);
                     }
                 }

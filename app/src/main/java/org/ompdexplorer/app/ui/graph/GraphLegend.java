@@ -36,7 +36,11 @@ final class GraphLegend {
             Label l = new Label(life, chip);
             box.getChildren().add(l);
         }
-        box.getChildren().forEach(n -> n.getStyleClass().add("legend-item"));
+        box.getChildren().forEach(n -> {
+            n.getStyleClass().add("legend-item");
+            ((Label) n).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        });
+        box.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         return box;
     }
 }

@@ -84,13 +84,12 @@ public final class GraphView extends VBox {
         status.setId("graphStatus");
         status.getStyleClass().add("graph-status");
         status.textProperty().bind(vm.statusProperty());
-        status.setMinWidth(0);
-        HBox bottom = new HBox(12, status);
-        bottom.getChildren().add(GraphLegend.strip());
+        // the status and the legend wrap onto a second line rather than cut their words in a narrow pane
+        javafx.scene.layout.FlowPane bottom = new javafx.scene.layout.FlowPane(14, 2, status, GraphLegend.strip());
         bottom.setAlignment(Pos.CENTER_LEFT);
         bottom.setPadding(new Insets(3, 6, 3, 6));
         bottom.getStyleClass().add("graph-bottom");
-        HBox.setHgrow(status, Priority.ALWAYS);
+        status.setMinWidth(Region.USE_PREF_SIZE);
 
         StackPane stack = new StackPane(canvas);
         VBox.setVgrow(stack, Priority.ALWAYS);
@@ -117,7 +116,17 @@ public final class GraphView extends VBox {
             }
             e.consume();
         });
-        sceneProperty().addListener((obs, old, now) -> canvas.draw());
+        // the theme is a style class on the root: redraw in its colours when it changes
+        javafx.collections.ListChangeListener<String> theme = change -> canvas.draw();
+        sceneProperty().addListener((obs, old, now) -> {
+            if (old != null) {
+                old.getRoot().getStyleClass().removeListener(theme);
+            }
+            if (now != null) {
+                now.getRoot().getStyleClass().addListener(theme);
+            }
+            canvas.draw();
+        });
         showZoom();
     }
 
