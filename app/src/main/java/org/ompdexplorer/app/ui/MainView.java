@@ -34,6 +34,8 @@ import org.ompdexplorer.app.ui.navigator.NavigatorView;
  */
 public final class MainView extends BorderPane {
     static final String DIVIDER_KEY = "window.divider";
+    private static final String EXPLAIN_KEY = "details.explain.shown";
+    private final org.ompdexplorer.app.ui.legend.LegendWindow legend = new org.ompdexplorer.app.ui.legend.LegendWindow();
     public static final String ID = "mainView";
 
     private final MainViewModel vm;
@@ -67,6 +69,8 @@ public final class MainView extends BorderPane {
 
         void darkTheme(boolean dark);
 
+        void legend();
+
         void quit();
     }
 
@@ -79,6 +83,7 @@ public final class MainView extends BorderPane {
         setTop(new VBox(new MainMenu(vm, actions), toolBar));
         navigator = new NavigatorView(vm.navigator(), vm.selectionProperty(), vm::navigate);
         DetailsView details = new DetailsView(vm.details(), vm::navigate);
+        rememberExplainFold();
         SplitPane split = new SplitPane(navigator, details);
         split.setId("mainSplit");
         split.setOrientation(Orientation.HORIZONTAL);
@@ -115,6 +120,14 @@ public final class MainView extends BorderPane {
                 vm.preferences().remember(DIVIDER_KEY, Double.toString(split.getDividers().getFirst().getPosition()));
             }
         });
+    }
+
+    /** The Explain pane unfolded or folded as it was left. */
+    private void rememberExplainFold() {
+        vm.details().explainShownProperty().set(!"false".equals(vm.preferences().remembered(EXPLAIN_KEY)
+                .orElse("true")));
+        vm.details().explainShownProperty().addListener((obs, old, now) ->
+                vm.preferences().remember(EXPLAIN_KEY, Boolean.toString(now)));
     }
 
     private static double position(String stored) {
@@ -240,6 +253,11 @@ public final class MainView extends BorderPane {
             }
 
             @Override
+            public void legend() {
+                legend.show(getScene().getWindow(), getScene());
+            }
+
+            @Override
             public void copy() {
                 Node focus = getScene() == null ? null : getScene().getFocusOwner();
                 if (focus instanceof TextInputControl text) {
@@ -267,6 +285,7 @@ public final class MainView extends BorderPane {
             public void darkTheme(boolean dark) {
                 vm.preferences().setDarkTheme(dark);
                 Theme.apply(getScene(), dark);
+                legend.applyTheme(dark);
             }
 
             @Override

@@ -68,7 +68,8 @@ public final class DetailsView extends BorderPane {
         subtitle.setVisible(!page.subtitle().isEmpty());
         subtitle.setManaged(!page.subtitle().isEmpty());
         for (Section section : page.sections()) {
-            sections.getChildren().add(SectionViews.of(section, navigate, viewModel.effectiveIcvsProperty()));
+            sections.getChildren().add(SectionViews.of(section, navigate, viewModel.effectiveIcvsProperty(),
+                    viewModel.explainShownProperty()));
         }
         scroll.setVvalue(0);
     }
