@@ -33,19 +33,25 @@ final class ExplainView {
         VBox sentences = new VBox(8);
         sentences.setId("explainSentences");
         sentences.getStyleClass().add("explain-sentences");
+        java.util.Map<EntityRef, Integer> seen = new java.util.HashMap<>();
         for (int i = 0; i < section.sentences().size(); i++) {
-            sentences.getChildren().add(sentence(section.sentences().get(i), i, navigate));
+            sentences.getChildren().add(sentence(section.sentences().get(i), i, navigate, seen));
         }
         TitledPane pane = new TitledPane(section.title(), sentences);
         pane.setId(PANE_ID);
         pane.getStyleClass().addAll("details-section", "explain-pane");
         pane.setExpanded(shown.get());
         pane.expandedProperty().addListener((obs, old, now) -> shown.set(now));
+        // and the other way, weakly: the view model outlives every page's pane
+        javafx.beans.value.ChangeListener<Boolean> follow = (obs, old, now) -> pane.setExpanded(now);
+        pane.getProperties().put("explainFollow", follow);
+        shown.addListener(new javafx.beans.value.WeakChangeListener<>(follow));
         pane.setAnimated(false);
         return pane;
     }
 
-    private static Node sentence(Sentence sentence, int index, Consumer<Target> navigate) {
+    private static Node sentence(Sentence sentence, int index, Consumer<Target> navigate,
+                                 java.util.Map<EntityRef, Integer> seen) {
         TextFlow flow = new TextFlow();
         flow.getStyleClass().add("explain-sentence");
         for (Part part : sentence.parts()) {
@@ -55,7 +61,7 @@ final class ExplainView {
                     text.getStyleClass().add("explain-text");
                     flow.getChildren().add(text);
                 }
-                case Part.Mention m -> flow.getChildren().add(link(m, navigate));
+                case Part.Mention m -> flow.getChildren().add(link(m, navigate, seen.merge(m.ref(), 1, Integer::sum)));
             }
         }
         FlowPane chips = new FlowPane(4, 2);
@@ -73,11 +79,13 @@ final class ExplainView {
         return box;
     }
 
-    private static Node link(Part.Mention mention, Consumer<Target> navigate) {
+    /** A link; the first mention of an entity has the id {@code explainLink-task-3}, later ones a suffix. */
+    private static Node link(Part.Mention mention, Consumer<Target> navigate, int occurrence) {
         EntityRef ref = mention.ref();
         Hyperlink link = new Hyperlink(mention.text());
         link.getStyleClass().addAll("value-link", "explain-link");
-        link.setId("explainLink-" + new Target.Entity(ref).key().replace(':', '-'));
+        link.setId("explainLink-" + new Target.Entity(ref).key().replace(':', '-')
+                + (occurrence == 1 ? "" : "-" + occurrence));
         link.setOnAction(e -> navigate.accept(new Target.Entity(ref)));
         return link;
     }
