@@ -3,6 +3,7 @@ module org.ompdexplorer.model {
     exports org.ompdexplorer.model;
     exports org.ompdexplorer.model.diagnostics;
     exports org.ompdexplorer.model.diff;
+    exports org.ompdexplorer.model.explain;
     exports org.ompdexplorer.model.graph;
     exports org.ompdexplorer.model.synthetic;
 }

@@ -21,7 +21,7 @@ final class MainMenu extends MenuBar {
 
     MainMenu(MainViewModel vm, MainView.Actions actions) {
         setId(ID);
-        getMenus().addAll(file(vm, actions), edit(vm, actions), view(vm, actions), go(vm));
+        getMenus().addAll(file(vm, actions), edit(vm, actions), view(vm, actions), go(vm), help(actions));
     }
 
     private static Menu file(MainViewModel vm, MainView.Actions actions) {
@@ -151,6 +151,17 @@ final class MainMenu extends MenuBar {
         previousChange.disableProperty().bind(vm.comparingProperty().not());
         Menu menu = new Menu("_Go");
         menu.getItems().addAll(back, forward, new SeparatorMenuItem(), nextChange, previousChange);
+        return menu;
+    }
+
+    private static Menu help(MainView.Actions actions) {
+        MenuItem legend = new MenuItem("Legend…");
+        legend.setId("menuLegend");
+        legend.setAccelerator(new KeyCodeCombination(KeyCode.F1));
+        legend.setOnAction(e -> actions.legend());
+        Menu menu = new Menu("_Help");
+        menu.setId("menuHelp");
+        menu.getItems().add(legend);
         return menu;
     }
 

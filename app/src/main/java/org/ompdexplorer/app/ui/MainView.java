@@ -37,6 +37,8 @@ import org.ompdexplorer.app.ui.navigator.NavigatorView;
  */
 public final class MainView extends BorderPane {
     static final String DIVIDER_KEY = "window.divider";
+    private static final String EXPLAIN_KEY = "details.explain.shown";
+    private final org.ompdexplorer.app.ui.legend.LegendWindow legend = new org.ompdexplorer.app.ui.legend.LegendWindow();
     public static final String ID = "mainView";
 
     private final MainViewModel vm;
@@ -77,6 +79,8 @@ public final class MainView extends BorderPane {
 
         GraphPlacement graphPlacement();
 
+        void legend();
+
         void quit();
     }
 
@@ -92,6 +96,7 @@ public final class MainView extends BorderPane {
         DetailsView details = new DetailsView(vm.details(), vm::navigate);
         GraphView graph = new GraphView(vm.graph(), this::chooseGraphFile, (format, path) -> vm.exportGraph(format,
                 path, getScene() != null && getScene().getRoot().getStyleClass().contains(Theme.DARK_CLASS)));
+        rememberExplainFold();
         SplitPane split = new SplitPane(navigator, details);
         workArea = new WorkArea(split, navigator, details, graph, vm.graph(), vm.preferences());
         setTop(new VBox(new MainMenu(vm, actions), toolBar));
@@ -130,6 +135,14 @@ public final class MainView extends BorderPane {
                 vm.preferences().remember(DIVIDER_KEY, Double.toString(split.getDividers().getFirst().getPosition()));
             }
         });
+    }
+
+    /** The Explain pane unfolded or folded as it was left. */
+    private void rememberExplainFold() {
+        vm.details().explainShownProperty().set(!"false".equals(vm.preferences().remembered(EXPLAIN_KEY)
+                .orElse("true")));
+        vm.details().explainShownProperty().addListener((obs, old, now) ->
+                vm.preferences().remember(EXPLAIN_KEY, Boolean.toString(now)));
     }
 
     private static double position(String stored) {
@@ -283,6 +296,11 @@ public final class MainView extends BorderPane {
             }
 
             @Override
+            public void legend() {
+                legend.show(getScene().getWindow(), getScene());
+            }
+
+            @Override
             public void copy() {
                 Node focus = getScene() == null ? null : getScene().getFocusOwner();
                 if (focus instanceof TextInputControl text) {
@@ -310,7 +328,7 @@ public final class MainView extends BorderPane {
             public void darkTheme(boolean dark) {
                 vm.preferences().setDarkTheme(dark);
                 Theme.apply(getScene(), dark);
-                workArea.themeChanged();
+                legend.applyTheme(dark);
             }
 
             @Override

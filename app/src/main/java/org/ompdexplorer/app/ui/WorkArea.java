@@ -86,10 +86,6 @@ final class WorkArea {
         Platform.runLater(graph::requestFocus);
     }
 
-    void themeChanged() {
-        graph.themeChanged();
-    }
-
     private void active() {
         graphVm.setActive(placement == GraphPlacement.CENTRE || tabs.getSelectionModel().getSelectedItem() == graphTab);
     }

@@ -116,6 +116,8 @@ class ExplorerJourneyTest {
             assertThat(explorer.fx(() -> row(icvs, name).value().text())).isEqualTo(own.display());
         }
 
+        robot.clickOn("#explainPane .title"); // fold the Explain pane above, as a reader after the ICVs would
+        explorer.waitFor(5, () -> !explorer.fx(() -> vm.details().explainShownProperty().get()));
         robot.clickOn("#effectiveIcvToggle");
         ParallelRegion region = snapshot.index().region(task.parallelRegion()).orElseThrow();
         IcvValue inherited = region.icvs().getFirst();

@@ -136,6 +136,7 @@ class WindowLookJourneyTest {
             // taller, within the headless screen (1000x1000)
             robot.interact(() -> { stage.setX(0); stage.setY(0); stage.setWidth(1000); stage.setHeight(960); });
             var worker = vm.snapshotProperty().get().snapshot().threads().getLast(); // a short page, with two tables
+            robot.interact(() -> vm.details().explainShownProperty().set(false)); // the tables' room, not the prose
             show(robot, org.ompdexplorer.app.ui.entity.Target.of(worker.id()));
             assertThat(sections.prefHeight(sections.getWidth())).as("room to spare")
                     .isLessThan(scroll.getViewportBounds().getHeight() - 50);

@@ -42,6 +42,10 @@ public record DetailsPage(Target target, String kind, String title, String subti
                         .append(r.ompName()).append(", ").append(r.scope()).append("): ")
                         .append(r.value().text()).append('\n'));
                 case Section.Note n -> b.append("  ").append(n.text()).append('\n');
+                case Section.Explain x -> x.sentences().forEach(s -> b.append("  ").append(s.text())
+                        .append(s.sections().isEmpty() ? "" : " [" + String.join("; ", s.sections().stream()
+                                .map(org.ompdexplorer.model.explain.SpecSection::label).toList()) + "]")
+                        .append('\n'));
                 case Section.Entries e -> e.entries().forEach(entry -> {
                     b.append("  ").append(String.join(" · ", entry.heading().stream().map(Value::text).toList()))
                             .append('\n').append("    ").append(entry.text()).append('\n');

@@ -10,9 +10,13 @@ import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.explain.Explainer;
+import org.ompdexplorer.model.explain.Sentence;
 
 /** Makes the details page of any target. Pure: safe to run off the FX thread. */
 public final class DetailsPages {
+    /** The id of the Explain section, and of its pane in the view. */
+    public static final String EXPLAIN_ID = "explain";
     private DetailsPages() {
     }
 
@@ -35,9 +39,20 @@ public final class DetailsPages {
                     .map(s -> new SpacePage(loaded.snapshot()).of(s)).orElse(null);
             case SNAPSHOT -> null;
         };
-        return page != null ? page : new DetailsPage(new Target.Entity(ref), ref.kind().label(), EntityNames.of(ref),
+        if (page != null) {
+            return withExplanation(page, new Explainer(loaded.snapshot()).explain(ref).sentences());
+        }
+        return new DetailsPage(new Target.Entity(ref), ref.kind().label(), EntityNames.of(ref),
                 "", List.of(new Section.Note("missing", "Not in this snapshot",
                 EntityNames.of(ref) + " is named by a link but this snapshot does not hold it.")));
+    }
+
+    /** The page with the Explain section first: what a student reads before the raw facts. */
+    private static DetailsPage withExplanation(DetailsPage page, List<Sentence> sentences) {
+        List<Section> sections = new java.util.ArrayList<>();
+        sections.add(new Section.Explain(EXPLAIN_ID, "Explain", sentences));
+        sections.addAll(page.sections());
+        return new DetailsPage(page.target(), page.kind(), page.title(), page.subtitle(), sections);
     }
 
     /** A page saying that making the real one failed: a bug, shown rather than swallowed. */

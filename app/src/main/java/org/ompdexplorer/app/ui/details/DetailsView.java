@@ -46,8 +46,34 @@ public final class DetailsView extends BorderPane {
         sections.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         scroll.getStyleClass().add("details-scroll");
         setCenter(scroll);
+        // the focused control stays in sight, however it got the focus (Tab, a click, requestFocus)
+        sceneProperty().addListener((obs, old, scene) -> {
+            if (scene != null) {
+                scene.focusOwnerProperty().addListener((o, was, now) -> reveal(now));
+            }
+        });
         viewModel.pageProperty().addListener((obs, old, now) -> show(now));
         show(viewModel.pageProperty().get());
+    }
+
+    /** Scrolls the page so that a focused node of it is in the viewport. */
+    private void reveal(javafx.scene.Node node) {
+        javafx.scene.Node n = node;
+        while (n != null && n != sections) {
+            n = n.getParent();
+        }
+        double content = sections.getHeight();
+        double view = scroll.getViewportBounds().getHeight();
+        if (n == null || content <= view) {
+            return;
+        }
+        javafx.geometry.Bounds b = sections.sceneToLocal(node.localToScene(node.getBoundsInLocal()));
+        double top = scroll.getVvalue() * (content - view);
+        if (b.getMinY() < top) {
+            scroll.setVvalue(b.getMinY() / (content - view));
+        } else if (b.getMaxY() > top + view) {
+            scroll.setVvalue(Math.min(1, Math.min(b.getMinY(), b.getMaxY() - view) / (content - view)));
+        }
     }
 
     private void show(DetailsPage page) {
@@ -68,7 +94,8 @@ public final class DetailsView extends BorderPane {
         subtitle.setVisible(!page.subtitle().isEmpty());
         subtitle.setManaged(!page.subtitle().isEmpty());
         for (Section section : page.sections()) {
-            sections.getChildren().add(SectionViews.of(section, navigate, viewModel.effectiveIcvsProperty()));
+            sections.getChildren().add(SectionViews.of(section, navigate, viewModel.effectiveIcvsProperty(),
+                    viewModel.explainShownProperty()));
         }
         scroll.setVvalue(0);
     }

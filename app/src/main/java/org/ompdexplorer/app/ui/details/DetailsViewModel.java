@@ -19,6 +19,7 @@ public final class DetailsViewModel {
     // Properties
     private final ReadOnlyObjectWrapper<DetailsPage> page = new ReadOnlyObjectWrapper<>(this, "page");
     private final BooleanProperty effectiveIcvs = new SimpleBooleanProperty(this, "effectiveIcvs", false);
+    private final BooleanProperty explainShown = new SimpleBooleanProperty(this, "explainShown", true);
 
     private final LatestWinsScheduler scheduler;
     private LoadedSnapshot loaded;
@@ -34,6 +35,11 @@ public final class DetailsViewModel {
     /** Show the ICVs each entity inherits from enclosing scopes, not just those of its own scope. */
     public BooleanProperty effectiveIcvsProperty() {
         return effectiveIcvs;
+    }
+
+    /** Whether the Explain pane is unfolded; the window remembers it between runs. */
+    public BooleanProperty explainShownProperty() {
+        return explainShown;
     }
 
     // Commands

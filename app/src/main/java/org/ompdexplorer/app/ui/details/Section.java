@@ -4,7 +4,7 @@ import java.util.List;
 
 /** One part of a details page. */
 public sealed interface Section permits Section.Properties, Section.Table, Section.Icvs, Section.Note,
-        Section.Entries {
+        Section.Entries, Section.Explain {
     /** The node id of the part, for tests and keyboard access: {@code properties}, {@code framesTable}… */
     String id();
 
@@ -51,6 +51,17 @@ public sealed interface Section permits Section.Properties, Section.Table, Secti
     record Entry(List<Value> heading, String text, String detail) {
         public Entry {
             heading = List.copyOf(heading);
+        }
+    }
+
+    /**
+     * Plain sentences about the entity from the explanation engine, each with the entities it mentions (links) and
+     * the OpenMP sections it refers to. Shown in a pane the user can fold away.
+     */
+    record Explain(String id, String title, List<org.ompdexplorer.model.explain.Sentence> sentences)
+            implements Section {
+        public Explain {
+            sentences = List.copyOf(sentences);
         }
     }
 

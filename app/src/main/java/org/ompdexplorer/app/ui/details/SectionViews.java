@@ -31,8 +31,13 @@ final class SectionViews {
     private SectionViews() {
     }
 
-    static Node of(Section section, Consumer<Target> navigate, BooleanProperty effectiveIcvs) {
+    static Node of(Section section, Consumer<Target> navigate, BooleanProperty effectiveIcvs,
+                   BooleanProperty explainShown) {
+        if (section instanceof Section.Explain explain) {
+            return ExplainView.of(explain, navigate, explainShown);
+        }
         Node body = switch (section) {
+            case Section.Explain x -> throw new IllegalStateException("shown by ExplainView");
             case Section.Properties p -> properties(p, navigate);
             case Section.Table t -> table(t, navigate);
             case Section.Icvs i -> icvs(i, navigate, effectiveIcvs);

@@ -149,11 +149,6 @@ public final class GraphView extends VBox {
         return b;
     }
 
-    /** Redraws with the current theme's colours. */
-    public void themeChanged() {
-        canvas.draw();
-    }
-
     /** Where a node's centre is drawn now, in this view's coordinates; empty when it is not laid out. */
     public Optional<javafx.geometry.Point2D> centreOf(int node) {
         var layout = canvas.graphLayout();

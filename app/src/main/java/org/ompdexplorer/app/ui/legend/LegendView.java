@@ -1,0 +1,74 @@
+package org.ompdexplorer.app.ui.legend;
+
+import java.util.List;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * The legend: for each section, each mark drawn in the light and the dark theme side by side (each column carries
+ * its theme's tokens, whatever the window's theme), its name and its meaning.
+ */
+public final class LegendView extends ScrollPane {
+    public static final String ID = "legend";
+
+    public LegendView(List<LegendSection> sections) {
+        setId(ID);
+        getStyleClass().add("legend");
+        VBox content = new VBox(16);
+        content.getStyleClass().add("legend-content");
+        for (int s = 0; s < sections.size(); s++) {
+            content.getChildren().add(section(sections.get(s), s));
+        }
+        setContent(content);
+        setFitToWidth(true);
+    }
+
+    private static Node section(LegendSection section, int index) {
+        Label title = new Label(section.title());
+        title.getStyleClass().add("section-title");
+        GridPane grid = new GridPane();
+        grid.setId("legendSection" + index);
+        grid.getStyleClass().add("legend-grid");
+        grid.setHgap(12);
+        grid.setVgap(6);
+        ColumnConstraints meaning = new ColumnConstraints();
+        meaning.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(new ColumnConstraints(), new ColumnConstraints(), new ColumnConstraints(),
+                meaning);
+        grid.addRow(0, header("light"), header("dark"), header("name"), header("meaning"));
+        for (int i = 0; i < section.entries().size(); i++) {
+            LegendEntry e = section.entries().get(i);
+            Label name = new Label(e.name());
+            name.getStyleClass().add("legend-name");
+            Label text = new Label(e.meaning());
+            text.getStyleClass().add("legend-meaning");
+            text.setWrapText(true);
+            grid.addRow(i + 1, themed(e, false), themed(e, true), name, text);
+        }
+        return new VBox(6, title, grid);
+    }
+
+    private static Label header(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("legend-header");
+        return l;
+    }
+
+    /** The swatch on a background in one theme's tokens: a node with the root class takes the theme's tokens. */
+    private static Node themed(LegendEntry entry, boolean dark) {
+        HBox box = new HBox(entry.swatch().get());
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.getStyleClass().addAll("root", "legend-swatch");
+        if (dark) {
+            box.getStyleClass().add(org.ompdexplorer.app.ui.Theme.DARK_CLASS);
+        }
+        return box;
+    }
+}

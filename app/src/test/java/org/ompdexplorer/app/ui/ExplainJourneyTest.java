@@ -1,0 +1,107 @@
+package org.ompdexplorer.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.TitledPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.legend.LegendView;
+import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskId;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+
+/** A student reads why a task runs where it does, follows a mention in the Explain pane, and opens the Legend. */
+@ExtendWith(ApplicationExtension.class)
+class ExplainJourneyTest {
+    private MainViewModel vm;
+    private FxBackgroundTasks tasks;
+    private final ExplorerPreferences preferences = ExplorerPreferences.inMemory();
+
+    @Start
+    void start(Stage stage) {
+        tasks = new FxBackgroundTasks();
+        vm = new MainViewModel(tasks, preferences);
+        ExplorerApp.show(stage, vm);
+    }
+
+    @Stop
+    void stop() {
+        tasks.shutdown();
+    }
+
+    @BeforeEach
+    void openBundledLesson(FxRobot robot) {
+        robot.interact(() -> vm.openBundledLesson());
+        new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null
+                && "Capture".equals(robot.lookup("#detailsTitle").queryAs(Label.class).getText()));
+    }
+
+    private static String text(TextFlow flow) {
+        StringBuilder b = new StringBuilder();
+        flow.getChildren().forEach(n -> b.append(n instanceof Text t ? t.getText()
+                : n instanceof Hyperlink h ? h.getText() : ""));
+        return b.toString();
+    }
+
+    @Test
+    void readWhyAStolenTaskRunsWhereItDoesAndFollowAMention(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        Task task = TestSnapshots.linkedExplicitTask(explorer.fx(() -> vm.snapshotProperty().get().snapshot()));
+        Target target = Target.of(task.id());
+        List<String> path = explorer.fx(() -> vm.navigator().pathTo(target)).orElseThrow();
+        for (String id : path.subList(0, path.size() - 1)) {
+            explorer.openRow(id);
+        }
+        explorer.clickRow(target.key());
+        explorer.waitForSelection(target, "task #" + task.id());
+
+        List<String> sentences = explorer.fx(() -> robot.lookup("#explainSentences .explain-sentence")
+                .queryAllAs(TextFlow.class).stream().map(ExplainJourneyTest::text).toList());
+        assertThat(sentences).anyMatch(s -> s.startsWith("Its scheduling task (task #" + task.schedulingTask().get()
+                + ") differs from its generating task (task #" + task.generatingTask().get() + ")"));
+        assertThat(explorer.fx(() -> robot.lookup("#explainPane .spec-chip").queryAllAs(Label.class).stream()
+                .map(Label::getText).toList())).contains("OpenMP 5.1 §2.12.6");
+
+        TaskId generating = task.generatingTask().get();
+        robot.clickOn(robot.lookup("#explainPane #explainLink-task-" + generating).queryAs(Hyperlink.class));
+        explorer.waitForSelection(Target.of(generating), "task #" + generating);
+
+        // folding the pane is remembered
+        robot.clickOn(robot.lookup("#explainPane .title").queryAs(javafx.scene.Node.class), javafx.scene.input.MouseButton.PRIMARY);
+        explorer.waitFor(5, () -> !robot.lookup("#explainPane").queryAs(TitledPane.class).isExpanded());
+        assertThat(preferences.remembered("details.explain.shown")).contains("false");
+    }
+
+    @Test
+    void f1OpensTheLegendInTheWindowsTheme(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        robot.clickOn("#detailsTitle");
+        robot.type(KeyCode.F1);
+        explorer.waitFor(10, () -> Window.getWindows().stream().anyMatch(w -> w instanceof Stage s
+                && s.isShowing() && s.getTitle() != null && s.getTitle().contains("Legend")));
+        Stage legend = explorer.fx(() -> Window.getWindows().stream().filter(w -> w instanceof Stage s
+                && s.getTitle() != null && s.getTitle().contains("Legend")).map(w -> (Stage) w).findFirst()
+                .orElseThrow());
+        List<String> names = explorer.fx(() -> legend.getScene().getRoot().lookupAll(".legend-name").stream()
+                .map(n -> ((Label) n).getText()).toList());
+        assertThat(names).contains("queued", "blocked on dependences", "+ added", "≠ gen", "still blocked");
+        assertThat(legend.getScene().getRoot()).isInstanceOf(LegendView.class);
+        assertThat(explorer.fx(() -> legend.getScene().getRoot().lookupAll(".legend-swatch.theme-dark").size()))
+                .as("each mark drawn in the dark theme too").isEqualTo(names.size());
+        robot.interact(legend::close);
+    }
+}

@@ -1,0 +1,19 @@
+package org.ompdexplorer.model.explain;
+
+import org.ompdexplorer.model.EntityRef;
+
+/** How sentences name entities: as the window and the command line do ({@code task #5}, {@code thread T2}). */
+final class Mentions {
+    private Mentions() {
+    }
+
+    static String name(EntityRef ref) {
+        return switch (ref.kind()) {
+            case TASK -> "task #" + ref.id();
+            case THREAD -> "thread T" + ref.id();
+            case PARALLEL_REGION -> "parallel region P" + ref.id();
+            case ADDRESS_SPACE -> "address space " + ref.id();
+            case SNAPSHOT -> "the snapshot";
+        };
+    }
+}
