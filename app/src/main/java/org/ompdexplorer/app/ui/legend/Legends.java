@@ -1,5 +1,11 @@
 package org.ompdexplorer.app.ui.legend;
 
+import org.ompdexplorer.app.graph.EdgeStyle;
+import org.ompdexplorer.app.graph.GraphPalette;
+import org.ompdexplorer.app.ui.graph.GraphSwatches;
+import org.ompdexplorer.model.graph.EdgeKind;
+import org.ompdexplorer.model.graph.NodeKind;
+
 import java.util.List;
 
 /**
@@ -11,7 +17,7 @@ public final class Legends {
     }
 
     public static List<LegendSection> all() {
-        return List.of(lifecycles(), navigatorBadges(), compareMarks(), explain());
+        return List.of(lifecycles(), navigatorBadges(), graphShapes(), graphEdges(), compareMarks(), explain());
     }
 
     static LegendSection lifecycles() {
@@ -28,6 +34,34 @@ public final class Legends {
                                 + " task started on top of it)."),
                 new LegendEntry(Swatches.lifecycle("completed", "completed"), "completed",
                         "Finished; kept while another task still refers to it.")));
+    }
+
+    static LegendSection graphShapes() {
+        return new LegendSection("Task graph: node shapes (fill and outline in the lifecycle's colour)", List.of(
+                new LegendEntry(GraphSwatches.node(NodeKind.INITIAL, "initial task", "suspended"), "initial task",
+                        "A pill: the task that runs the program outside any parallel region."),
+                new LegendEntry(GraphSwatches.node(NodeKind.IMPLICIT, "parallel region in main", "running"),
+                        "implicit task", "Rounded corners: one per thread of a parallel region's team."),
+                new LegendEntry(GraphSwatches.node(NodeKind.EXPLICIT, "task in fib", "queued"), "explicit task",
+                        "Square corners: a task construct's task."),
+                new LegendEntry(GraphSwatches.node(NodeKind.TARGET, "target task", "running"), "target task",
+                        "Cut corners: the task of a target construct."),
+                new LegendEntry(GraphSwatches.node(NodeKind.AGGREGATE, "12 × task in fib", "queued"), "aggregate",
+                        "Stacked: sibling tasks alike in kind, function and lifecycle, drawn once; click to open."),
+                new LegendEntry(GraphSwatches.node(NodeKind.SUBTREE, "task in fib", "suspended"), "collapsed subtree",
+                        "Stacked, \"+ N below\": a task and what it generated, collapsed to keep a big graph small;"
+                                + " click to open.")));
+    }
+
+    static LegendSection graphEdges() {
+        List<LegendEntry> entries = new java.util.ArrayList<>();
+        for (EdgeKind kind : EdgeKind.values()) {
+            EdgeStyle style = EdgeStyle.of(kind, GraphPalette.LIGHT);
+            entries.add(new LegendEntry(GraphSwatches.edge(kind), style.name(), style.meaning() + "."));
+        }
+        entries.add(new LegendEntry(Swatches.label("parallel region P2 · level 1", "legend-region"), "region box",
+                "A dashed box around the tasks bound to a parallel region; nested regions are boxes inside it."));
+        return new LegendSection("Task graph: edges and boxes", entries);
     }
 
     static LegendSection navigatorBadges() {
