@@ -94,8 +94,8 @@ public final class MainView extends BorderPane {
         toolBar = new MainToolBar(vm, actions);
         navigator = new NavigatorView(vm.navigator(), vm.selectionProperty(), vm::navigate);
         DetailsView details = new DetailsView(vm.details(), vm::navigate);
-        GraphView graph = new GraphView(vm.graph(), this::chooseGraphFile, (format, path) -> vm.exportGraph(format,
-                path, getScene() != null && getScene().getRoot().getStyleClass().contains(Theme.DARK_CLASS)));
+        GraphView graph = new GraphView(vm.graph(), this::chooseGraphFile, (format, path) -> vm.exportGraph(vm.graph(),
+                format, path, dark()));
         rememberExplainFold();
         SplitPane split = new SplitPane(navigator, details);
         workArea = new WorkArea(split, navigator, details, graph, vm.graph(), vm.preferences());
@@ -106,7 +106,11 @@ public final class MainView extends BorderPane {
         split.setDividerPositions(divider);
         rememberDivider(split, divider);
         SplitPane.setResizableWithParent(navigator, false);
-        CompareView compare = new CompareView(vm.compare(), vm::swapComparison, vm::closeComparison);
+        GraphView compareGraph = new GraphView(vm.compareGraph().graph(), this::chooseGraphFile,
+                (format, path) -> vm.exportGraph(vm.compareGraph().graph(), format, path, dark()));
+        compareGraph.setId("compareGraphView");
+        CompareView compare = new CompareView(vm.compare(), vm.compareGraph(), compareGraph, vm::swapComparison,
+                vm::closeComparison);
         VBox center = new VBox(new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split);
         setCenter(center);
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
@@ -217,6 +221,10 @@ public final class MainView extends BorderPane {
                 .orElse(vm.snapshotProperty().get().sourceName().replaceFirst("\\.json$", "").replaceAll(
                         "[^A-Za-z0-9._-]+", "-"));
         return dialogs.chooseGraphTarget(getScene().getWindow(), base + "-graph." + format.extension());
+    }
+
+    private boolean dark() {
+        return getScene() != null && getScene().getRoot().getStyleClass().contains(Theme.DARK_CLASS);
     }
 
     /** Brings the task graph into view (View → Show Task Graph). */

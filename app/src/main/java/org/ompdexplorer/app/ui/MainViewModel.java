@@ -13,6 +13,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.ompdexplorer.app.ui.child.ChildImport;
+import org.ompdexplorer.app.ui.compare.CompareGraph;
 import org.ompdexplorer.app.ui.compare.CompareViewModel;
 import org.ompdexplorer.app.graph.GraphExport;
 import org.ompdexplorer.app.graph.GraphFormat;
@@ -73,6 +74,7 @@ public final class MainViewModel {
     private final CaptureViewModel capture;
     private final CompareViewModel compare = new CompareViewModel();
     private final GraphViewModel graph;
+    private final CompareGraph compareGraph;
     private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
     private final javafx.beans.property.ReadOnlyDoubleWrapper uiScale =
             new javafx.beans.property.ReadOnlyDoubleWrapper(this, "uiScale", UiScale.ACTUAL_SIZE);
@@ -102,6 +104,7 @@ public final class MainViewModel {
         this.graph = new GraphViewModel(tasks, preferences, this::navigate);
         graph.snapshotProperty().bind(snapshot);
         graph.selectionProperty().bind(selection);
+        this.compareGraph = new CompareGraph(tasks, preferences, compare);
         recentFiles.setAll(preferences.recentFiles());
         // the navigator marks the search's matches, or lists only them
         search.resultProperty().addListener((obs, old, now) -> navigator.showMatches(now,
@@ -202,6 +205,11 @@ public final class MainViewModel {
     /** The task graph of the open snapshot. */
     public GraphViewModel graph() {
         return graph;
+    }
+
+    /** The task graph in compare mode. */
+    public CompareGraph compareGraph() {
+        return compareGraph;
     }
 
     public CompareViewModel compare() {
@@ -427,17 +435,20 @@ public final class MainViewModel {
                 }));
     }
 
-    /** Saves the graph on show as {@code format} in {@code file}, in the background, in the given theme's colours. */
-    public void exportGraph(GraphFormat format, Path file, boolean dark) {
-        GraphLayout shown = graph.layoutProperty().get();
+    /** Saves a graph as shown as {@code format} in {@code file}, in the background, in the given theme's colours. */
+    public void exportGraph(GraphViewModel which, GraphFormat format, Path file, boolean dark) {
+        GraphLayout shown = which.layoutProperty().get();
         if (shown == null) {
             return;
         }
-        List<Path> inputs = snapshot.get() == null ? List.of() : snapshot.get().path().stream().toList();
+        java.util.Map<Integer, GraphPainter.Mark> marks = which.nodeMarksProperty().get();
+        List<Path> inputs = new java.util.ArrayList<>(snapshot.get() == null ? List.of()
+                : snapshot.get().path().stream().toList());
+        compare.sources().forEach(s -> s.path().ifPresent(inputs::add));
         message.set("Exporting the graph to " + file + "…");
         tasks.execute(BackgroundTask.of("Export the graph", context -> {
                     byte[] bytes = GraphExport.render(shown, format, dark ? GraphPalette.DARK : GraphPalette.LIGHT,
-                            GraphPainter.Decorations.NONE);
+                            new GraphPainter.Decorations(-1, -1, marks));
                     OutputFile.write(file, inputs, out -> out.write(bytes));
                     return file;
                 })

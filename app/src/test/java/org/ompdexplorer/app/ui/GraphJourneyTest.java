@@ -142,4 +142,41 @@ class GraphJourneyTest {
         }
         assertThat(nodes).isEqualTo(layout.graph().nodes().size());
     }
+
+    @Test
+    void inCompareModeTheGraphMarksWhatChangedAndAClickSelectsItInTheCompareNavigator(FxRobot robot)
+            throws Exception {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        org.ompdexplorer.model.Snapshot a = TestSnapshots.handWritten().snapshot();
+        Path fileA = TestSnapshots.write(a, dir.resolve("a.json"));
+        Path fileB = TestSnapshots.write(org.ompdexplorer.model.synthetic.SnapshotEdits.evolved(a, 0.3, 5),
+                dir.resolve("b.json"));
+        robot.interact(() -> vm.compareFiles(java.util.List.of(fileA, fileB)));
+        explorer.waitFor(30, () -> vm.comparingProperty().get() && vm.compare().diffProperty().get() != null);
+        robot.clickOn("Task Graph");
+        explorer.waitFor(30, () -> vm.compareGraph().graph().layoutProperty().get() != null
+                && !vm.compareGraph().graph().busyProperty().get());
+        var marks = explorer.fx(() -> vm.compareGraph().graph().nodeMarksProperty().get());
+        assertThat(marks).as("the evolved snapshot has added or changed tasks").isNotEmpty();
+        int marked = marks.keySet().iterator().next();
+        GraphLayout layout = explorer.fx(() -> vm.compareGraph().graph().layoutProperty().get());
+        long task = layout.graph().nodes().get(marked).task();
+
+        GraphView view = robot.lookup("#compareGraphView").queryAs(GraphView.class);
+        Point2D screen = explorer.fx(() -> {
+            view.reveal(marked);
+            return view.localToScreen(view.centreOf(marked).orElseThrow());
+        });
+        robot.clickOn(screen);
+        explorer.waitFor(10, () -> vm.compare().selectedProperty().get() != null
+                && vm.compare().selectedProperty().get().b() == vm.compare().diffProperty().get().b().index()
+                .taskPosition(task));
+        assertThat(explorer.fx(() -> vm.compareGraph().graph().selectedNodeProperty().get())).isEqualTo(marked);
+
+        // A (before): the same comparison's other side, marked too
+        robot.interact(() -> vm.compareGraph().sideProperty().set(
+                org.ompdexplorer.app.ui.compare.CompareGraph.Side.A));
+        explorer.waitFor(30, () -> vm.compareGraph().graph().layoutProperty().get() != layout
+                && !vm.compareGraph().graph().busyProperty().get());
+    }
 }

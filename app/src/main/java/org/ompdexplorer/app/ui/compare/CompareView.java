@@ -1,5 +1,10 @@
 package org.ompdexplorer.app.ui.compare;
 
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import org.ompdexplorer.app.ui.graph.GraphView;
+
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -24,7 +29,7 @@ public final class CompareView extends BorderPane {
      * @param swap  swaps A and B (reloading is the window's business: it diffs in the background)
      * @param close leaves compare mode
      */
-    public CompareView(CompareViewModel vm, Runnable swap, Runnable close) {
+    public CompareView(CompareViewModel vm, CompareGraph graph, GraphView graphView, Runnable swap, Runnable close) {
         setId(ID);
         getStyleClass().add("compare-view");
         Label what = new Label();
@@ -63,7 +68,22 @@ public final class CompareView extends BorderPane {
         setTop(new VBox(top, new TimelineBar(vm)));
         CompareTreeView tree = new CompareTreeView(vm);
         CompareDetailsView details = new CompareDetailsView(vm);
-        SplitPane split = new SplitPane(tree, details);
+        // the task graph of B (or A) beside the side-by-side details, its nodes marked like the tree's rows
+        ChoiceBox<CompareGraph.Side> side = new ChoiceBox<>();
+        side.setId("compareGraphSide");
+        side.getItems().setAll(CompareGraph.Side.values());
+        side.valueProperty().bindBidirectional(graph.sideProperty());
+        graphView.addTool(side);
+        Tab detailsTab = new Tab("Side by side", details);
+        detailsTab.setId("compareDetailsTab");
+        Tab graphTab = new Tab("Task Graph", graphView);
+        graphTab.setId("compareGraphTab");
+        TabPane tabs = new TabPane(detailsTab, graphTab);
+        tabs.setId("compareTabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> graph.graph().setActive(
+                now == graphTab));
+        SplitPane split = new SplitPane(tree, tabs);
         split.setId("compareSplit");
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.42);

@@ -1,7 +1,6 @@
 package org.ompdexplorer.app.ui.graph;
 
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.geometry.Insets;
@@ -30,6 +29,7 @@ public final class GraphView extends VBox {
     private final GraphViewModel vm;
     private final GraphCanvas canvas;
     private final Label zoomLabel = new Label();
+    private final HBox tools;
 
     /**
      * @param export asks where to save the graph in a format (a file dialog), then saves it; returns the problem,
@@ -75,7 +75,7 @@ public final class GraphView extends VBox {
         }
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        HBox tools = new HBox(6, scope, allScheduling, collapse, spring, out, zoomLabel, in, fit, exportButton);
+        tools = new HBox(6, scope, allScheduling, collapse, spring, out, zoomLabel, in, fit, exportButton);
         tools.setAlignment(Pos.CENTER_LEFT);
         tools.getStyleClass().add("graph-tools");
         tools.setPadding(new Insets(4, 6, 4, 6));
@@ -97,12 +97,14 @@ public final class GraphView extends VBox {
 
         canvas.setOnViewChanged(this::showZoom);
         vm.layoutProperty().addListener((obs, old, now) -> {
-            boolean sameShape = old != null && now != null && old.graph().nodes().size() == now.graph().nodes().size();
+            boolean sameShape = old != null && now != null && (vm.keepViewProperty().get()
+                    || old.graph().nodes().size() == now.graph().nodes().size());
             canvas.setLayout(now, sameShape);
             collapse.setDisable(!vm.hasExpanded());
             showSelection();
         });
         vm.selectedNodeProperty().addListener((obs, old, now) -> showSelection());
+        vm.nodeMarksProperty().addListener((obs, old, now) -> showSelection());
         collapse.setDisable(true);
         canvas.setOnKeyPressed(e -> {
             switch (e.getCode()) {
@@ -132,7 +134,7 @@ public final class GraphView extends VBox {
 
     private void showSelection() {
         int node = vm.selectedNodeProperty().get();
-        canvas.setSelected(node, Map.of());
+        canvas.setSelected(node, vm.nodeMarksProperty().get());
         canvas.reveal(node);
     }
 
@@ -147,6 +149,11 @@ public final class GraphView extends VBox {
         b.setOnAction(e -> action.run());
         b.setFocusTraversable(false);
         return b;
+    }
+
+    /** Puts a control at the start of the tool row (compare mode's choice of A or B). */
+    public void addTool(javafx.scene.Node tool) {
+        tools.getChildren().addFirst(tool);
     }
 
     /** Where a node's centre is drawn now, in this view's coordinates; empty when it is not laid out. */

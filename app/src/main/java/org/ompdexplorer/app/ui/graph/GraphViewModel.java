@@ -1,6 +1,8 @@
 package org.ompdexplorer.app.ui.graph;
 
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -18,6 +20,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import org.ompdexplorer.app.graph.GraphLayout;
 import org.ompdexplorer.app.graph.GraphLayouter;
+import org.ompdexplorer.app.graph.GraphPainter;
 import org.ompdexplorer.app.ui.ompd.RememberedValues;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.Target;
@@ -56,6 +59,11 @@ public final class GraphViewModel {
     private final ReadOnlyIntegerWrapper selectedNode = new ReadOnlyIntegerWrapper(this, "selectedNode", -1);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy", false);
+    private final ObjectProperty<java.util.function.LongFunction<GraphPainter.Mark>> marker =
+            new SimpleObjectProperty<>(this, "marker");
+    private final ReadOnlyObjectWrapper<Map<Integer, GraphPainter.Mark>> nodeMarks =
+            new ReadOnlyObjectWrapper<>(this, "nodeMarks", Map.of());
+    private final BooleanProperty keepView = new SimpleBooleanProperty(this, "keepView", false);
     private final Set<Long> expanded = new HashSet<>();
     private GraphScope shownScope;
     private boolean active;
@@ -84,6 +92,48 @@ public final class GraphViewModel {
             refresh(true);
         });
         selection.addListener((obs, old, now) -> refresh(false));
+        marker.addListener((obs, old, now) -> nodeMarks.set(marks(layout.get())));
+        layout.addListener((obs, old, now) -> nodeMarks.set(marks(now)));
+    }
+
+    /**
+     * What happened to each task, by id (compare mode: added, removed, changed), or {@code null} for no marks: the
+     * nodes are marked with it ({@link #nodeMarksProperty()}).
+     */
+    public ObjectProperty<java.util.function.LongFunction<GraphPainter.Mark>> markerProperty() {
+        return marker;
+    }
+
+    /** The compare-mode mark of each node: its tasks' mark, or changed when they differ. */
+    public ReadOnlyObjectProperty<Map<Integer, GraphPainter.Mark>> nodeMarksProperty() {
+        return nodeMarks.getReadOnlyProperty();
+    }
+
+    private Map<Integer, GraphPainter.Mark> marks(GraphLayout shown) {
+        var mark = marker.get();
+        if (mark == null || shown == null) {
+            return Map.of();
+        }
+        Map<Integer, GraphPainter.Mark> result = new HashMap<>();
+        for (GraphNode n : shown.graph().nodes()) {
+            GraphPainter.Mark node = null;
+            boolean mixed = false;
+            for (long task : n.tasks()) {
+                GraphPainter.Mark m = mark.apply(task);
+                if (node == null) {
+                    node = m;
+                } else if (m != node) {
+                    mixed = true;
+                }
+            }
+            if (mixed) {
+                node = GraphPainter.Mark.CHANGED;
+            }
+            if (node != null) {
+                result.put(n.index(), node);
+            }
+        }
+        return Map.copyOf(result);
     }
 
     public ObjectProperty<LoadedSnapshot> snapshotProperty() {
@@ -100,6 +150,14 @@ public final class GraphViewModel {
 
     public BooleanProperty allSchedulingProperty() {
         return allScheduling;
+    }
+
+    /**
+     * Whether a new layout keeps the view's zoom and position (the steps of a series) rather than fitting the
+     * whole graph in view (a new snapshot).
+     */
+    public BooleanProperty keepViewProperty() {
+        return keepView;
     }
 
     public ReadOnlyObjectProperty<GraphLayout> layoutProperty() {
