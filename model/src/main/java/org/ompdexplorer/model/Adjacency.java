@@ -42,6 +42,11 @@ final class Adjacency {
         return start[parent + 1] - start[parent];
     }
 
+    /** The position of the {@code i}-th child of {@code parent}. */
+    int child(int parent, int i) {
+        return children[start[parent] + i];
+    }
+
     /** The children of {@code parent}, as a view over {@code all}. */
     <T> List<T> of(int parent, List<T> all) {
         int from = start[parent];

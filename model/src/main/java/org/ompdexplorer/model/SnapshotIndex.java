@@ -197,6 +197,16 @@ public final class SnapshotIndex {
         return at < 0 ? List.of() : generated.of(at, snapshot.tasks());
     }
 
+    /** How many tasks the task at {@code position} generated: a walk by positions, without lookups by id. */
+    public int generatedCountAt(int position) {
+        return generated.count(position);
+    }
+
+    /** The position of the {@code i}-th task the task at {@code position} generated, in snapshot order. */
+    public int generatedAt(int position, int i) {
+        return generated.child(position, i);
+    }
+
     /** How many tasks {@code id} generated, without making the list. */
     public int generatedCount(TaskId id) {
         int at = taskById.get(id.value());

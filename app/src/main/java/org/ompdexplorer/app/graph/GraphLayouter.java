@@ -37,6 +37,7 @@ public final class GraphLayouter {
     private static final double GROUP_TOP = 26;
     private static final double GROUP_SIDE = 12;
     private static final double MARGIN = 16;
+    private static final int THOROUGHNESS = 1;
 
     static {
         LayoutMetaDataService.getInstance().registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
@@ -46,8 +47,16 @@ public final class GraphLayouter {
     }
 
     public static GraphLayout layout(TaskGraph graph) {
+        return layoutWith(graph, THOROUGHNESS, false);
+    }
+
+    /**
+     * As {@link #layout}, with ELK's crossing minimization tuned otherwise: for benchmarks that compare the
+     * window's setting ({@value #THOROUGHNESS}, no greedy switch) with ELK's defaults (7, greedy switch).
+     */
+    public static GraphLayout layoutWith(TaskGraph graph, int thoroughness, boolean greedySwitch) {
         ElkNode root = ElkGraphUtil.createGraph();
-        configure(root);
+        configure(root, thoroughness, greedySwitch);
         root.setProperty(CoreOptions.HIERARCHY_HANDLING, HierarchyHandling.INCLUDE_CHILDREN);
         root.setProperty(CoreOptions.PADDING, new ElkPadding(MARGIN));
         // Model order keeps a series' layouts alike; ELK reads it from the root of a hierarchical layout.
@@ -55,7 +64,7 @@ public final class GraphLayouter {
         List<ElkNode> groups = new ArrayList<>();
         for (GraphGroup g : graph.groups()) {
             ElkNode box = ElkGraphUtil.createNode(g.parent() < 0 ? root : groups.get(g.parent()));
-            configure(box);
+            configure(box, thoroughness, greedySwitch);
             box.setProperty(CoreOptions.PADDING, new ElkPadding(GROUP_TOP, GROUP_SIDE, GROUP_SIDE, GROUP_SIDE));
             box.setProperty(CoreOptions.NODE_SIZE_MINIMUM, new org.eclipse.elk.core.math.KVector(
                     TextMetrics.width(g.label(), GROUP_LABEL_SIZE, true) + 2 * GROUP_SIDE, GROUP_TOP + GROUP_SIDE));
@@ -84,7 +93,7 @@ public final class GraphLayouter {
         return read(graph, root, nodes, edges, groups);
     }
 
-    private static void configure(ElkNode n) {
+    private static void configure(ElkNode n, int thoroughness, boolean greedySwitch) {
         n.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
         n.setProperty(CoreOptions.DIRECTION, Direction.DOWN);
         n.setProperty(CoreOptions.EDGE_ROUTING, EdgeRouting.ORTHOGONAL);
@@ -95,8 +104,9 @@ public final class GraphLayouter {
         n.setProperty(LayeredOptions.SPACING_EDGE_EDGE, 8.0);
         // One sweep and no greedy switch: a 10k-node layout in about a second (docs/benchmarks.md §6); more
         // thoroughness buys few crossings at several times the cost.
-        n.setProperty(LayeredOptions.THOROUGHNESS, 1);
-        n.setProperty(LayeredOptions.CROSSING_MINIMIZATION_GREEDY_SWITCH_TYPE, GreedySwitchType.OFF);
+        n.setProperty(LayeredOptions.THOROUGHNESS, thoroughness);
+        n.setProperty(LayeredOptions.CROSSING_MINIMIZATION_GREEDY_SWITCH_TYPE, greedySwitch
+                ? GreedySwitchType.TWO_SIDED : GreedySwitchType.OFF);
     }
 
     private static GraphLayout read(TaskGraph graph, ElkNode root, List<ElkNode> nodes, List<ElkEdge> edges,

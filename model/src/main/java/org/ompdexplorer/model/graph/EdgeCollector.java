@@ -24,17 +24,19 @@ final class EdgeCollector {
     private final GraphOptions options;
     private final int[] nodeOf;
     private final boolean[] in;
+    private final int[] parent;
     private final List<GraphEdge> edges = new ArrayList<>();
     private final Set<Long> seen = new HashSet<>();
     private final Set<String> seenLabelled = new HashSet<>();
     private long last = -1;
 
-    EdgeCollector(Snapshot snapshot, GraphOptions options, int[] nodeOf, boolean[] in) {
+    EdgeCollector(Snapshot snapshot, GraphOptions options, int[] nodeOf, ScopeTasks scoped) {
         this.snapshot = snapshot;
         this.index = snapshot.index();
         this.options = options;
         this.nodeOf = nodeOf;
-        this.in = in;
+        this.in = scoped.in;
+        this.parent = scoped.parent;
     }
 
     List<GraphEdge> edges() {
@@ -45,7 +47,9 @@ final class EdgeCollector {
             }
             Task t = tasks.get(p);
             int to = nodeOf[p];
-            add(node(t.generatingTask()), to, EdgeKind.GENERATING);
+            if (parent[p] >= 0) { // the generating task, when in the scope
+                add(nodeOf[parent[p]], to, EdgeKind.GENERATING);
+            }
             if (options.allScheduling() || !t.schedulingTask().equals(t.generatingTask())) {
                 add(node(t.schedulingTask()), to, EdgeKind.SCHEDULING);
             }

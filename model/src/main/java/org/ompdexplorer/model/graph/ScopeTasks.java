@@ -1,22 +1,28 @@
 package org.ompdexplorer.model.graph;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.List;
-import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
-import org.ompdexplorer.model.TaskId;
 
-/** Which tasks a scope holds, and how big each one's subtree is inside it; both by task position. */
+/**
+ * Which tasks a scope holds, each one's generating task inside it, and how big each one's subtree is inside it; all
+ * by task position, walked by positions (a million tasks without a lookup by id each).
+ */
 final class ScopeTasks {
-    private ScopeTasks() {
+    final boolean[] in;
+    /** By position: the generating task's position when it is in the scope, else −1 (a root of the scope). */
+    final int[] parent;
+
+    private ScopeTasks(boolean[] in, int[] parent) {
+        this.in = in;
+        this.parent = parent;
     }
 
-    static boolean[] of(Snapshot snapshot, GraphScope scope) {
+    static ScopeTasks of(Snapshot snapshot, GraphScope scope) {
         SnapshotIndex index = snapshot.index();
-        boolean[] in = new boolean[snapshot.tasks().size()];
+        int n = snapshot.tasks().size();
+        boolean[] in = new boolean[n];
         switch (scope) {
             case GraphScope.Whole w -> Arrays.fill(in, true);
             case GraphScope.Region r -> {
@@ -25,52 +31,67 @@ final class ScopeTasks {
                 }
             }
             case GraphScope.Subtree s -> {
-                ArrayDeque<Task> todo = new ArrayDeque<>();
-                index.task(s.root()).ifPresent(todo::add);
-                while (!todo.isEmpty()) {
-                    Task t = todo.poll();
-                    int p = index.taskPosition(t.id().value());
-                    if (!in[p]) {
-                        in[p] = true;
-                        todo.addAll(index.generatedBy(t.id()));
+                int root = index.taskPosition(s.root().value());
+                if (root >= 0) {
+                    int[] queue = new int[n];
+                    int head = 0;
+                    int tail = 0;
+                    queue[tail++] = root;
+                    in[root] = true;
+                    while (head < tail) {
+                        int p = queue[head++];
+                        for (int i = 0, k = index.generatedCountAt(p); i < k; i++) {
+                            int c = index.generatedAt(p, i);
+                            if (!in[c]) {
+                                in[c] = true;
+                                queue[tail++] = c;
+                            }
+                        }
                     }
                 }
             }
         }
-        return in;
-    }
-
-    /** 1 + the sizes of its children in the scope, for every task in it (0 outside); cycles count once. */
-    static int[] subtreeSizes(Snapshot snapshot, boolean[] in) {
-        SnapshotIndex index = snapshot.index();
-        List<Task> tasks = snapshot.tasks();
-        int[] size = new int[tasks.size()];
-        int[] parent = new int[tasks.size()];
-        int[] order = new int[tasks.size()];
-        int n = 0;
-        // Breadth-first from the roots gives every parent before its children; sum up in reverse.
-        boolean[] seen = new boolean[tasks.size()];
-        ArrayDeque<Integer> todo = new ArrayDeque<>();
-        for (int p = 0; p < tasks.size(); p++) {
-            parent[p] = -1;
-            if (in[p] && parentIn(index, in, tasks.get(p).generatingTask()) < 0) {
-                todo.add(p);
-                seen[p] = true;
-            }
-        }
-        while (!todo.isEmpty()) {
-            int p = todo.poll();
-            order[n++] = p;
-            for (Task c : index.generatedBy(tasks.get(p).id())) {
-                int q = index.taskPosition(c.id().value());
-                if (q >= 0 && in[q] && !seen[q]) {
-                    seen[q] = true;
-                    parent[q] = p;
-                    todo.add(q);
+        int[] parent = new int[n];
+        Arrays.fill(parent, -1);
+        for (int p = 0; p < n; p++) {
+            if (in[p]) {
+                for (int i = 0, k = index.generatedCountAt(p); i < k; i++) {
+                    int c = index.generatedAt(p, i);
+                    if (in[c] && c != p) {
+                        parent[c] = p;
+                    }
                 }
             }
         }
-        for (int i = n - 1; i >= 0; i--) {
+        return new ScopeTasks(in, parent);
+    }
+
+    /** 1 + the sizes of its children in the scope, for every task in it (0 outside); cycles count once. */
+    int[] subtreeSizes(SnapshotIndex index) {
+        int n = in.length;
+        int[] size = new int[n];
+        int[] order = new int[n];
+        boolean[] seen = new boolean[n];
+        int head = 0;
+        int tail = 0;
+        // breadth-first from the roots gives every parent before its children; sum up in reverse
+        for (int p = 0; p < n; p++) {
+            if (in[p] && parent[p] < 0) {
+                order[tail++] = p;
+                seen[p] = true;
+            }
+        }
+        while (head < tail) {
+            int p = order[head++];
+            for (int i = 0, k = index.generatedCountAt(p); i < k; i++) {
+                int c = index.generatedAt(p, i);
+                if (in[c] && !seen[c] && parent[c] == p) {
+                    seen[c] = true;
+                    order[tail++] = c;
+                }
+            }
+        }
+        for (int i = tail - 1; i >= 0; i--) {
             int p = order[i];
             size[p] += 1;
             if (parent[p] >= 0) {
@@ -78,13 +99,5 @@ final class ScopeTasks {
             }
         }
         return size;
-    }
-
-    private static int parentIn(SnapshotIndex index, boolean[] in, Fact<TaskId> link) {
-        if (!(link instanceof Fact.Known<TaskId>(TaskId id))) {
-            return -1;
-        }
-        int p = index.taskPosition(id.value());
-        return p >= 0 && in[p] ? p : -1;
     }
 }

@@ -35,6 +35,7 @@ public final class TaskGraphBuilder {
     private final int[] nodeOf; // by task position: its node, or the node it is collapsed into; -1 outside the scope
     private final List<GraphNode> nodes = new ArrayList<>();
     private final List<Long> nodeRegions = new ArrayList<>(); // by node: the region its task binds to, or -1
+    private final List<Integer> nodePositions = new ArrayList<>(); // by node: its task's position
     private int shown;
     private boolean collapsedForSize;
 
@@ -52,11 +53,12 @@ public final class TaskGraphBuilder {
     }
 
     private TaskGraph build(GraphScope scope) {
-        boolean[] in = ScopeTasks.of(snapshot, scope);
-        int[] size = ScopeTasks.subtreeSizes(snapshot, in);
+        ScopeTasks scoped = ScopeTasks.of(snapshot, scope);
+        boolean[] in = scoped.in;
+        int[] size = scoped.subtreeSizes(index);
         ArrayDeque<Integer> open = new ArrayDeque<>();
         for (int p = 0; p < tasks.size(); p++) {
-            if (in[p] && !inScope(in, tasks.get(p).generatingTask())) {
+            if (in[p] && scoped.parent[p] < 0) {
                 addTask(p);
                 open.add(p);
             }
@@ -88,7 +90,7 @@ public final class TaskGraphBuilder {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, java.util.Comparator.comparingInt(i -> index.taskPosition(nodes.get(i).task())));
+        Arrays.sort(order, java.util.Comparator.comparingInt(i -> nodePositions.get(i)));
         int[] renumber = new int[order.length];
         List<GraphNode> grouped = new ArrayList<>(nodes.size());
         for (int i = 0; i < order.length; i++) {
@@ -102,16 +104,8 @@ public final class TaskGraphBuilder {
                 nodeOf[p] = renumber[nodeOf[p]];
             }
         }
-        return new TaskGraph(grouped, new EdgeCollector(snapshot, options, nodeOf, in).edges(), groups.list(), shown,
-                collapsedForSize);
-    }
-
-    private boolean inScope(boolean[] in, Fact<TaskId> link) {
-        if (!(link instanceof Fact.Known<TaskId>(TaskId id))) {
-            return false;
-        }
-        int p = index.taskPosition(id.value());
-        return p >= 0 && in[p];
+        return new TaskGraph(grouped, new EdgeCollector(snapshot, options, nodeOf, scoped).edges(), groups.list(),
+                shown, collapsedForSize);
     }
 
     /** A task's children in the scope, in model order, alike leaves grouped (each other child a group of one). */
@@ -119,12 +113,13 @@ public final class TaskGraphBuilder {
         Map<String, List<Integer>> alike = new LinkedHashMap<>();
         List<List<Integer>> groups = new ArrayList<>();
         boolean aggregate = options.aggregateAt() > 0 && !options.expanded().contains(tasks.get(p).id().value());
-        for (Task child : index.generatedBy(tasks.get(p).id())) {
-            int c = index.taskPosition(child.id().value());
-            if (c < 0 || !in[c] || nodeOf[c] >= 0) {
+        for (int i = 0, count = index.generatedCountAt(p); i < count; i++) {
+            int c = index.generatedAt(p, i);
+            if (!in[c] || nodeOf[c] >= 0) {
                 continue;
             }
-            if (aggregate && !hasChildrenIn(child, in)) {
+            Task child = tasks.get(c);
+            if (aggregate && !hasChildrenIn(c, in)) {
                 List<Integer> group = alike.computeIfAbsent(child.kind().name() + "|" + name(child) + "|"
                         + lifecycle(child), k -> new ArrayList<>());
                 if (group.isEmpty()) {
@@ -157,10 +152,9 @@ public final class TaskGraphBuilder {
         }
     }
 
-    private boolean hasChildrenIn(Task task, boolean[] in) {
-        for (Task c : index.generatedBy(task.id())) {
-            int p = index.taskPosition(c.id().value());
-            if (p >= 0 && in[p]) {
+    private boolean hasChildrenIn(int p, boolean[] in) {
+        for (int i = 0, k = index.generatedCountAt(p); i < k; i++) {
+            if (in[index.generatedAt(p, i)]) {
                 return true;
             }
         }
@@ -171,6 +165,7 @@ public final class TaskGraphBuilder {
         Task t = tasks.get(p);
         nodeOf[p] = nodes.size();
         nodeRegions.add(region(t));
+        nodePositions.add(p);
         nodes.add(new GraphNode(nodes.size(), kind(t), List.of(t.id().value()), 1, name(t), lifecycle(t), -1,
                 thread(t), flags(t)));
         shown++;
@@ -182,6 +177,7 @@ public final class TaskGraphBuilder {
         Task first = tasks.get(group.getFirst());
         List<Long> ids = group.stream().map(p -> tasks.get(p).id().value()).toList();
         nodeRegions.add(region(first));
+        nodePositions.add(group.getFirst());
         nodes.add(new GraphNode(node, NodeKind.AGGREGATE, ids, ids.size(), ids.size() + " × " + name(first),
                 lifecycle(first), -1, -1, List.of()));
         shown += ids.size();
@@ -193,14 +189,19 @@ public final class TaskGraphBuilder {
         GraphNode n = nodes.get(node);
         nodes.set(node, new GraphNode(node, NodeKind.SUBTREE, n.tasks(), size, n.name(), n.lifecycle(), n.group(),
                 n.thread(), n.flags()));
-        ArrayDeque<Task> todo = new ArrayDeque<>(index.generatedBy(tasks.get(root).id()));
-        while (!todo.isEmpty()) {
-            Task t = todo.poll();
-            int p = index.taskPosition(t.id().value());
-            if (p >= 0 && in[p] && nodeOf[p] < 0) {
-                nodeOf[p] = node;
-                shown++;
-                todo.addAll(index.generatedBy(t.id()));
+        int[] todo = new int[Math.max(1, size)];
+        int head = 0;
+        int tail = 0;
+        todo[tail++] = root;
+        while (head < tail) {
+            int p = todo[head++];
+            for (int i = 0, k = index.generatedCountAt(p); i < k; i++) {
+                int c = index.generatedAt(p, i);
+                if (in[c] && nodeOf[c] < 0 && tail < todo.length) {
+                    nodeOf[c] = node;
+                    shown++;
+                    todo[tail++] = c;
+                }
             }
         }
         collapsedForSize = true;
