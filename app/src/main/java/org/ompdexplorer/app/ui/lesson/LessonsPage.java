@@ -47,10 +47,17 @@ public final class LessonsPage extends BorderPane {
         top.setAlignment(Pos.CENTER_LEFT);
         VBox list = new VBox(12, top, intro);
         list.getStyleClass().add("lessons-list");
-        for (Lesson lesson : vm.lessons()) {
-            list.getChildren().add(entry(lesson, open));
-        }
         ScrollPane scroll = new ScrollPane(list);
+        for (Lesson lesson : vm.lessons()) {
+            VBox entry = entry(lesson, open);
+            // Tab through the titles: the one with the focus is scrolled into sight
+            entry.getChildren().getFirst().focusedProperty().addListener((obs, old, now) -> {
+                if (now) {
+                    scrollTo(scroll, list, entry);
+                }
+            });
+            list.getChildren().add(entry);
+        }
         scroll.setFitToWidth(true);
         setCenter(scroll);
         setOnKeyPressed(e -> {
@@ -59,6 +66,14 @@ public final class LessonsPage extends BorderPane {
                 e.consume();
             }
         });
+    }
+
+    private static void scrollTo(ScrollPane scroll, VBox list, VBox entry) {
+        double hidden = list.getHeight() - scroll.getViewportBounds().getHeight();
+        if (hidden > 0) {
+            double y = entry.getBoundsInParent().getMinY();
+            scroll.setVvalue(Math.min(1, Math.max(0, (y - 8) / hidden)));
+        }
     }
 
     private static VBox entry(Lesson lesson, Consumer<String> open) {
