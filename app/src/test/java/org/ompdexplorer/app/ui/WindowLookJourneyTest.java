@@ -116,6 +116,7 @@ class WindowLookJourneyTest {
     /** A page that is one long table fills the pane with it, rather than scrolling 14 rows above empty space. */
     @Test
     void aLongTableGrowsIntoTheRoomBelowItAndAShortPageStillScrolls(FxRobot robot) {
+        robot.interact(vm::closeLesson); // the whole height for the panes, as when a file is open
         show(robot, org.ompdexplorer.app.ui.entity.Target.of(org.ompdexplorer.app.ui.entity.SnapshotPage.STATES));
         var states = table(robot, "statesTable");
         javafx.scene.control.ScrollPane scroll = robot.lookup(".details-scroll").queryAs(javafx.scene.control.ScrollPane.class);
