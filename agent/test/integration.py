@@ -117,27 +117,41 @@ def validate_with_launcher(path):
           "ompd-explorer validate %s: %s%s" % (os.path.basename(path), result.stdout, result.stderr))
 
 
+def load_checked(path, what):
+    snap = json.load(open(path, encoding="utf-8"))
+    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.0", what + ": format header")
+    check(snap["capture"]["source"] == "ompt-agent", what + ": capture.source")
+    errors = links_resolve(snap)
+    check(not errors, "%s: links %s" % (what, errors[:5]))
+    validate_with_launcher(path)
+    return snap
+
+
 def load_one(out_dir, what):
     files = snapshots(out_dir)
     check(len(files) == 1, "%s: expected one snapshot, found %d" % (what, len(files)))
     if not files:
         return None
-    snap = json.load(open(files[0], encoding="utf-8"))
-    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.0", what + ": format header")
-    check(snap["capture"]["source"] == "ompt-agent", what + ": capture.source")
-    errors = links_resolve(snap)
-    check(not errors, "%s: links %s" % (what, errors[:5]))
-    validate_with_launcher(files[0])
-    return snap
+    return load_checked(files[0], what)
 
 
-def run_lesson(name, agent, work):
+def lesson_labels(name):
+    catalog = json.load(open(os.path.join(LESSONS, "lessons.json"), encoding="utf-8"))
+    return [s["label"] for s in next(l for l in catalog["lessons"] if l["name"] == name)["steps"]]
+
+
+def run_lesson(name, agent, work, step):
+    """Runs a lesson program; checks it took one snapshot per step of lessons.json, labelled as listed, and returns
+    step number `step` (1 for the first)."""
     exe = compile_program(os.path.join(LESSONS, name + ".c"), work)
     out = os.path.join(work, name + ".out")
     os.makedirs(out)
     subprocess.run([exe], env=agent_env(agent, out, OMPD_EXPLORER_SIGNAL="none"), check=True, timeout=60,
                    stdout=subprocess.DEVNULL)
-    return load_one(out, name)
+    steps = [load_checked(f, "%s step %d" % (name, i + 1)) for i, f in enumerate(snapshots(out))]
+    labels = [s["capture"]["label"] for s in steps]
+    check(labels == lesson_labels(name), "%s: steps %s" % (name, labels))
+    return steps[step - 1] if len(steps) >= step else None
 
 
 def lifecycles(snap):
@@ -158,7 +172,7 @@ def stack(snap, thread_id):
 
 
 def test_fib(agent, work):
-    s = run_lesson("fib-taskwait", agent, work)
+    s = run_lesson("fib-taskwait", agent, work, 1)
     if s is None:
         return
     check(len(s["threads"]) == 2, "fib: 2 threads")
@@ -179,7 +193,7 @@ def test_fib(agent, work):
 
 
 def test_nested(agent, work):
-    s = run_lesson("nested-parallel", agent, work)
+    s = run_lesson("nested-parallel", agent, work, 2)
     if s is None:
         return
     check(len(s["threads"]) == 4, "nested: 4 threads")
@@ -198,7 +212,7 @@ def test_nested(agent, work):
 
 
 def test_taskgroup(agent, work):
-    s = run_lesson("taskgroup-flags", agent, work)
+    s = run_lesson("taskgroup-flags", agent, work, 3)
     if s is None:
         return
     flags = sorted(tuple(t["flags"]) for t in s["tasks"] if t["kind"] == "explicit")
@@ -214,19 +228,31 @@ def test_taskgroup(agent, work):
 
 
 def test_dependences(agent, work):
-    s = run_lesson("task-dependences", agent, work)
+    s = run_lesson("task-dependences", agent, work, 2)
     if s is None:
         return
     edges = {t["id"]: t.get("dependsOn") for t in s["tasks"] if t.get("dependsOn")}
-    check(edges == {5: [3], 6: [3], 7: [3], 8: [7]}, "dependences: edges %s" % edges)
+    check(edges == {5: [3], 6: [3], 7: [5, 6], 8: [3], 9: [8]}, "dependences: edges %s" % edges)
     types = {t["id"]: [d["type"] for d in t.get("dependences", [])] for t in s["tasks"] if t["kind"] == "explicit"}
-    check(types == {3: ["inout"], 5: ["in"], 6: ["in"], 7: ["in", "inout"], 8: ["inout"]},
-          "dependences: types %s" % types)
-    check(lifecycles(s).get("queued") == 4, "dependences: four queued")
+    check(types == {3: ["inout"], 5: ["in", "inout"], 6: ["in", "inout"], 7: ["in", "in"], 8: ["in", "inout"],
+                    9: ["inout"]}, "dependences: types %s" % types)
+    check(lifecycles(s).get("queued") == 5, "dependences: five queued")
+
+
+def test_stolen(agent, work):
+    s = run_lesson("task-stolen", agent, work, 2)
+    if s is None:
+        return
+    task = next(t for t in s["tasks"] if t["kind"] == "explicit")
+    tasks = {t["id"]: t for t in s["tasks"]}
+    check(task["lifecycle"] == "running" and task["schedulingTask"] != task["generatingTask"],
+          "stolen: running on top of another task than its generating one %s" % task)
+    check(tasks[task["schedulingTask"]]["thread"] == task["thread"] != tasks[task["generatingTask"]]["thread"],
+          "stolen: its scheduling task on its thread, its generating task on the other")
 
 
 def test_backlog(agent, work):
-    s = run_lesson("task-backlog", agent, work)
+    s = run_lesson("task-backlog", agent, work, 2)
     if s is None:
         return
     queued = [t for t in s["tasks"] if t["lifecycle"] == "queued"]
@@ -445,7 +471,7 @@ def main():
         return 1
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    for test in (test_fib, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
+    for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
                  test_at_exit_and_unwritable, test_series, test_series_thread, test_hang_series, test_series_fork):
         try:
             test(agent, work)

@@ -26,7 +26,7 @@ abstract class InstalledCommandTest {
     static final Path REPO = Path.of("..").toAbsolutePath().normalize();
     static final Path PACKAGE_DIR = Path.of(System.getProperty("package.dir", "target/package")).toAbsolutePath();
     static final String VERSION = System.getProperty("project.version");
-    static final Path LESSON = REPO.resolve("resources/src/main/resources/org/ompdexplorer/resources/lessons/fib-taskwait.json");
+    static final Path LESSON = REPO.resolve("resources/src/main/resources/org/ompdexplorer/resources/lessons/fib-taskwait/step-01.json");
     static final Path GOLDEN = REPO.resolve("app/src/test/resources/golden/fib-taskwait.summary.txt");
 
     @TempDir

@@ -45,13 +45,18 @@ final class MainMenu extends MenuBar {
         };
         vm.recentFiles().addListener((ListChangeListener<Path>) c -> fillRecent.run());
         fillRecent.run();
+        MenuItem lessonsPage = new MenuItem("Lessons…");
+        lessonsPage.setId("menuLessonsPage");
+        lessonsPage.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN,
+                KeyCombination.SHIFT_DOWN));
+        lessonsPage.setOnAction(e -> vm.lesson().showPage());
         Menu lesson = new Menu("Lessons");
         lesson.setId("menuLessons");
-        for (String name : org.ompdexplorer.resources.BundledResources.lessonNames()) {
-            MenuItem item = new MenuItem(name);
-            item.setId("menuLesson-" + name);
+        for (org.ompdexplorer.resources.Lesson l : vm.lesson().lessons()) {
+            MenuItem item = new MenuItem(l.title());
+            item.setId("menuLesson-" + l.name());
             item.setMnemonicParsing(false);
-            item.setOnAction(e -> vm.openLesson(name));
+            item.setOnAction(e -> vm.openLesson(l.name()));
             lesson.getItems().add(item);
         }
         MenuItem compareWith = item("menuCompareWith", "Compare With…", KeyCode.K, actions::compareWith);
@@ -69,7 +74,7 @@ final class MainMenu extends MenuBar {
         export.disableProperty().bind(vm.snapshotProperty().isNull());
         MenuItem quit = item("menuQuit", "Quit", KeyCode.Q, actions::quit);
         Menu menu = new Menu("_File");
-        menu.getItems().addAll(open, recent, lesson, new SeparatorMenuItem(), core, capture, new SeparatorMenuItem(),
+        menu.getItems().addAll(open, recent, lessonsPage, lesson, new SeparatorMenuItem(), core, capture, new SeparatorMenuItem(),
                 compareWith, compareTwo, series, seriesFiles, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
         return menu;
     }
@@ -149,8 +154,19 @@ final class MainMenu extends MenuBar {
         previousChange.setAccelerator(new KeyCodeCombination(KeyCode.F7, KeyCombination.SHIFT_DOWN));
         previousChange.setOnAction(e -> vm.compare().previousChange());
         previousChange.disableProperty().bind(vm.comparingProperty().not());
+        MenuItem nextStep = new MenuItem("Next Lesson Step");
+        nextStep.setId("menuNextLessonStep");
+        nextStep.setAccelerator(new KeyCodeCombination(KeyCode.F8));
+        nextStep.setOnAction(e -> vm.lesson().nextStep());
+        nextStep.disableProperty().bind(vm.lesson().canNextProperty().not());
+        MenuItem previousStep = new MenuItem("Previous Lesson Step");
+        previousStep.setId("menuPreviousLessonStep");
+        previousStep.setAccelerator(new KeyCodeCombination(KeyCode.F8, KeyCombination.SHIFT_DOWN));
+        previousStep.setOnAction(e -> vm.lesson().previousStep());
+        previousStep.disableProperty().bind(vm.lesson().canPreviousProperty().not());
         Menu menu = new Menu("_Go");
-        menu.getItems().addAll(back, forward, new SeparatorMenuItem(), nextChange, previousChange);
+        menu.getItems().addAll(back, forward, new SeparatorMenuItem(), nextChange, previousChange,
+                new SeparatorMenuItem(), nextStep, previousStep);
         return menu;
     }
 

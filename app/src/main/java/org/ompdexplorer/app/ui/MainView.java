@@ -29,6 +29,8 @@ import javafx.scene.layout.VBox;
 import org.ompdexplorer.app.ui.ompd.CaptureView;
 import org.ompdexplorer.app.ui.ompd.OpenCoreView;
 import org.ompdexplorer.app.ui.details.DetailsView;
+import org.ompdexplorer.app.ui.lesson.LessonBar;
+import org.ompdexplorer.app.ui.lesson.LessonsPage;
 import org.ompdexplorer.app.ui.navigator.NavigatorView;
 
 /**
@@ -111,12 +113,24 @@ public final class MainView extends BorderPane {
         compareGraph.setId("compareGraphView");
         CompareView compare = new CompareView(vm.compare(), vm.compareGraph(), compareGraph, vm::swapComparison,
                 vm::closeComparison);
-        VBox center = new VBox(new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split);
+        LessonsPage lessons = new LessonsPage(vm.lesson(), vm::openLesson);
+        VBox center = new VBox(new LessonBar(vm.lesson(), vm::closeLesson),
+                new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split);
         setCenter(center);
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
         VBox.setVgrow(compare, javafx.scene.layout.Priority.ALWAYS);
-        // compare mode takes the place of the navigator and details; leaving it gives them back as they were
-        vm.comparingProperty().addListener((obs, old, now) -> center.getChildren().set(1, now ? compare : split));
+        VBox.setVgrow(lessons, javafx.scene.layout.Priority.ALWAYS);
+        // compare mode and the Lessons page take the place of the navigator and details; leaving them gives them
+        // back as they were
+        Runnable content = () -> center.getChildren().set(2, vm.lesson().pageShownProperty().get() ? lessons
+                : vm.comparingProperty().get() ? compare : split);
+        vm.comparingProperty().addListener((obs, old, now) -> content.run());
+        vm.lesson().pageShownProperty().addListener((obs, old, now) -> {
+            content.run();
+            if (now) {
+                lessons.requestFocus();
+            }
+        });
         setBottom(new StatusBarView(vm));
     }
 

@@ -31,6 +31,7 @@ import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SelectionHistory;
 import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.lesson.LessonViewModel;
 import org.ompdexplorer.app.ui.navigator.NavigatorViewModel;
 import org.ompdexplorer.app.ui.search.SearchViewModel;
 import org.ompdexplorer.app.ui.task.BackgroundJob;
@@ -43,7 +44,9 @@ import org.ompdexplorer.importers.SnapshotLoadException;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
 import org.ompdexplorer.importers.output.OutputException;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.diff.SnapshotSeries;
 import org.ompdexplorer.resources.BundledResources;
+import org.ompdexplorer.resources.Lesson;
 
 /**
  * The window's state and commands: the open snapshot, loading it in the background, the selection and its
@@ -78,6 +81,7 @@ public final class MainViewModel {
     private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
     private final javafx.beans.property.ReadOnlyDoubleWrapper uiScale =
             new javafx.beans.property.ReadOnlyDoubleWrapper(this, "uiScale", UiScale.ACTUAL_SIZE);
+    private final LessonViewModel lesson = new LessonViewModel(lessonWindow());
     private TaskHandle running = TaskHandle.DONE;
     private long loadGeneration;
     /** Kept across runs, like the theme: how the user last left the ICV tables. */
@@ -115,6 +119,12 @@ public final class MainViewModel {
         details.effectiveIcvsProperty().addListener((obs, old, now) -> preferences.remember(EFFECTIVE_ICVS_KEY,
                 Boolean.toString(now)));
         preferences.remembered(UI_SCALE_KEY).ifPresent(v -> uiScale.set(UiScale.parse(v)));
+        // compare mode's timeline moves a lesson's steps too
+        compare.stepProperty().addListener((obs, old, now) -> {
+            if (comparing.get()) {
+                lesson.followComparison(now.intValue());
+            }
+        });
     }
 
     /**
@@ -221,6 +231,11 @@ public final class MainViewModel {
         return comparing.getReadOnlyProperty();
     }
 
+    /** The lesson being taught (its bar, Previous/Next step) and the Lessons page. */
+    public LessonViewModel lesson() {
+        return lesson;
+    }
+
     /** File → Open Core File…. */
     public OpenCoreViewModel openCore() {
         return openCore;
@@ -256,10 +271,48 @@ public final class MainViewModel {
         openLesson(BundledResources.DEFAULT_LESSON);
     }
 
-    /** Opens one of the bundled lessons ({@link BundledResources#lessonNames()}), as File → Lessons does. */
+    /**
+     * Opens one of the bundled lessons ({@link BundledResources#lessons()}), as the Lessons page and File → Lessons
+     * do: all its steps are loaded and diffed in the background, then its first step is shown with the lesson bar.
+     */
     public void openLesson(String name) {
-        load("Opening the bundled lesson " + name, SnapshotSources.lesson(name), null,
-                "Could not open the bundled lesson " + name);
+        Lesson taught = BundledResources.lesson(name).orElse(null);
+        if (taught == null) {
+            problem.set(new Problem("No bundled lesson " + name, "The bundled lessons are "
+                    + String.join(", ", BundledResources.lessonNames()) + ": choose one in File → Lessons.", List.of()));
+            return;
+        }
+        run("Opening the lesson " + taught.title(), LessonJobs.of(taught), "Could not open the bundled lesson " + name,
+                compared -> lesson.start(taught, compared.snapshots(), compared.series()));
+    }
+
+    /** Ends the lesson: the snapshot of the step it was at stays open, without the lesson bar. */
+    public void closeLesson() {
+        LoadedSnapshot at = lesson.stepSnapshot();
+        if (at != null) {
+            show(at);
+        }
+    }
+
+    private LessonViewModel.Window lessonWindow() {
+        return new LessonViewModel.Window() {
+            @Override
+            public void showLessonSnapshot(LoadedSnapshot step) {
+                display(step);
+            }
+
+            @Override
+            public void showLessonComparison(List<LoadedSnapshot> steps, SnapshotSeries series, int step) {
+                if (!comparing.get() || compare.seriesProperty().get() != series) {
+                    compare.show(steps, series);
+                    comparing.set(true);
+                }
+                compare.setStep(step);
+                if (snapshot.get() != steps.get(step + 1)) {
+                    showSnapshot(steps.get(step + 1)); // behind the comparison, and what stays open when the lesson ends
+                }
+            }
+        };
     }
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
@@ -379,8 +432,16 @@ public final class MainViewModel {
         run("Swapping A and B", CompareJobs.reordered(sides), "Could not swap A and B", this::showComparison);
     }
 
-    /** Leaves compare mode; the snapshot open before stays. */
+    /** Leaves compare mode; the snapshot open before stays (in a lesson: the step's, and the lesson ends). */
     public void closeComparison() {
+        if (lesson.isActive()) {
+            closeLesson();
+            return;
+        }
+        leaveComparison();
+    }
+
+    private void leaveComparison() {
         comparing.set(false);
         compare.clear();
         title.set(snapshot.get() == null ? "OMPD Explorer" : "OMPD Explorer — " + snapshot.get().sourceName());
@@ -388,6 +449,7 @@ public final class MainViewModel {
 
     /** Shows a comparison already made (the jobs' result; benchmarks hand one in directly). */
     void showComparison(CompareJobs.Compared compared) {
+        lesson.clear();
         if (snapshot.get() == null) { // opened from the command line: A stays open behind the comparison
             show(compared.snapshots().getFirst());
         }
@@ -398,11 +460,23 @@ public final class MainViewModel {
                 : "series of " + s.size() + " snapshots"));
     }
 
-    /** Shows a snapshot that is already loaded (a generated one, or one a test made). */
+    /** Shows a snapshot that is already loaded (a generated one, or one a test made); a lesson ends. */
     public void show(LoadedSnapshot loaded) {
+        lesson.clear();
+        lesson.hidePage();
+        display(loaded);
+    }
+
+    /** Shows {@code loaded} in the navigator and details, leaving compare mode. */
+    private void display(LoadedSnapshot loaded) {
         if (comparing.get()) {
-            closeComparison();
+            leaveComparison();
         }
+        showSnapshot(loaded);
+    }
+
+    /** Opens {@code loaded} in the navigator and details (behind compare mode while it is on). */
+    private void showSnapshot(LoadedSnapshot loaded) {
         snapshot.set(loaded);
         title.set("OMPD Explorer — " + loaded.sourceName());
         history.clear();

@@ -47,7 +47,11 @@ final class StatusBarView extends StatusBar {
         getRightItems().addAll(counts, new Separator(Orientation.VERTICAL), diagnostics, cancel);
         progressProperty().bind(Bindings.createDoubleBinding(() -> vm.loadingProperty().get()
                 ? vm.progressProperty().get().fraction() : 0, vm.loadingProperty(), vm.progressProperty()));
-        vm.snapshotProperty().addListener((obs, old, now) -> show(now, counts, diagnostics));
+        vm.snapshotProperty().addListener((obs, old, now) -> {
+            if (!vm.comparingProperty().get()) { // a lesson's step behind compare mode: the comparison's counts stay
+                show(now, counts, diagnostics);
+            }
+        });
         // in compare mode the counts are the comparison's: added, removed, changed, unchanged, still blocked
         vm.comparingProperty().addListener((obs, old, now) -> {
             counts.textProperty().unbind();

@@ -39,14 +39,18 @@ class AgentCaptureTest {
         AgentRun.requireTools();
     }
 
-    private Snapshot lesson(String name) throws Exception {
+    /** Runs the lesson program; returns its step {@code step} (1 for the first). */
+    private Snapshot lesson(String name, int step) throws Exception {
         Path exe = AgentRun.compile(AgentRun.REPO.resolve("scripts/lessons/" + name + ".c"), dir);
         Path out = dir.resolve("out");
         java.nio.file.Files.createDirectories(out);
         AgentRun.runToEnd(AgentRun.withAgent(exe, out, Map.of("OMPD_EXPLORER_SIGNAL", "none")));
         List<Snapshot> snapshots = AgentRun.snapshots(out);
-        assertThat(snapshots).as("one snapshot from omp_control_tool(flush)").hasSize(1);
-        Snapshot s = snapshots.getFirst();
+        // one snapshot per omp_control_tool(flush), labelled as the lesson's steps
+        assertThat(snapshots).extracting(x -> x.capture().label()).containsExactlyElementsOf(
+                org.ompdexplorer.resources.BundledResources.lesson(name).orElseThrow().steps().stream()
+                        .map(org.ompdexplorer.resources.LessonStep::label).toList());
+        Snapshot s = snapshots.get(step - 1);
         assertThat(s.capture().source()).isEqualTo(CaptureSource.OMPT_AGENT);
         assertThat(s.tasks()).allSatisfy(t -> assertThat(t.function()).isInstanceOf(Fact.Unavailable.class)
                 .extracting(f -> ((Fact.Unavailable<?>) f).code()).isEqualTo(ReturnCode.UNSUPPORTED));
@@ -64,7 +68,7 @@ class AgentCaptureTest {
 
     @Test
     void fibTasksSuspendedAtTaskwait() throws Exception {
-        Snapshot s = lesson("fib-taskwait");
+        Snapshot s = lesson("fib-taskwait", 1);
         assertThat(s.threads()).hasSize(2);
         assertThat(regionAtLevel(s, 1).teamSize().get()).isEqualTo(2);
         assertThat(s.tasks().stream().filter(t -> t.kind().equals(TaskKind.EXPLICIT))).hasSize(8);
@@ -91,7 +95,7 @@ class AgentCaptureTest {
 
     @Test
     void nestedParallelRegions() throws Exception {
-        Snapshot s = lesson("nested-parallel");
+        Snapshot s = lesson("nested-parallel", 2);
         assertThat(s.threads()).hasSize(4);
         assertThat(s.parallelRegions()).extracting(r -> r.level().get()).containsExactlyInAnyOrder(0, 1, 2, 2);
         ParallelRegion outer = regionAtLevel(s, 1);
@@ -104,7 +108,7 @@ class AgentCaptureTest {
 
     @Test
     void taskgroupWithUntiedFinalAndIncludedTasks() throws Exception {
-        Snapshot s = lesson("taskgroup-flags");
+        Snapshot s = lesson("taskgroup-flags", 3);
         assertThat(s.tasks().stream().filter(t -> t.kind().equals(TaskKind.EXPLICIT))).hasSize(4);
         assertThat(s.tasks()).anyMatch(t -> t.agent().has(TaskFlag.UNTIED));
         assertThat(s.tasks()).anyMatch(t -> t.agent().flags().equals(List.of(TaskFlag.FINAL)));
@@ -116,13 +120,16 @@ class AgentCaptureTest {
 
     @Test
     void tasksWaitingOnDependences() throws Exception {
-        Snapshot s = lesson("task-dependences");
+        Snapshot s = lesson("task-dependences", 2);
         Task producer = explicit(s, TaskLifecycle.RUNNING).getFirst();
         List<Task> waiting = explicit(s, TaskLifecycle.QUEUED);
-        assertThat(waiting).hasSize(4);
+        assertThat(waiting).hasSize(5);
         assertThat(waiting.stream().filter(t -> t.agent().dependsOn().equals(List.of(producer.id())))).hasSize(3);
-        Task combine = waiting.stream().filter(t -> t.agent().dependences().size() == 2).findFirst().orElseThrow();
-        assertThat(waiting).anyMatch(t -> t.agent().dependsOn().equals(List.of(combine.id())));
+        // the diamond's join waits for two tasks; the chain's end for one that waits for the producer
+        assertThat(waiting).anyMatch(t -> t.agent().dependsOn().size() == 2);
+        Task combine = waiting.stream().filter(t -> waiting.stream()
+                .anyMatch(u -> u.agent().dependsOn().equals(List.of(t.id())))).findFirst().orElseThrow();
+        assertThat(combine.agent().dependsOn()).containsExactly(producer.id());
         assertThat(combine.agent().dependences()).extracting(d -> d.type())
                 .containsExactlyInAnyOrder(DependenceType.IN, DependenceType.INOUT);
         assertThat(producer.agent().dependences()).extracting(d -> d.type()).containsExactly(DependenceType.INOUT);
@@ -130,7 +137,7 @@ class AgentCaptureTest {
 
     @Test
     void aBacklogOfQueuedTasks() throws Exception {
-        Snapshot s = lesson("task-backlog");
+        Snapshot s = lesson("task-backlog", 2);
         assertThat(explicit(s, TaskLifecycle.QUEUED)).hasSize(100);
         assertThat(explicit(s, TaskLifecycle.RUNNING)).hasSize(1);
         assertThat(s.index().generatedCount(explicit(s, TaskLifecycle.QUEUED).getFirst().generatingTask().get()))

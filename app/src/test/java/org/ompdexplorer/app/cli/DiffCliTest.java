@@ -61,7 +61,9 @@ class DiffCliTest extends InProcessCli {
         Path b = write(dir, "fib-b.json", DiffFixtures.blockedAfter());
         assertThat(run("diff", a.toString(), b.toString())).isEqualTo(ExitCodes.DIFFERENT);
         assertGolden("diff-blocked.txt", printed());
-        assertThat(out.toString()).contains("\n  thread #2 (lwp 4909)  (B: thread #102 (lwp 4909))\n"
+        long lwp = DiffFixtures.blockedBefore().threads().get(1).osId(org.ompdexplorer.model.OsThreadIdKind.LWP)
+                .orElseThrow();
+        assertThat(out.toString()).contains("\n  thread #2 (lwp " + lwp + ")  (B: thread #102 (lwp " + lwp + "))\n"
                 + "      waiting: wait_barrier_implicit_parallel, wait id 0x2a, in task #104 implicit main\n")
                 .contains("\n+ task #112 explicit fib\n+ task #113 explicit fib\n- task #11 explicit fib\n");
         out.getBuffer().setLength(0);

@@ -137,7 +137,7 @@ class OutputSafetyCliTest extends InProcessCli {
     @Test
     void summaryAndValidatePrintControlCharactersEscaped() throws Exception {
         String text = Files.readString(lesson, StandardCharsets.UTF_8).replace(
-                "\"label\":\"Recursive fib tasks, suspended at taskwait\"",
+                "\"label\":\"The first leaf: a chain of suspended fib tasks\"",
                 "\"label\":\"\\u001b]0;pwned\\u0007\\u001b[2J\\u009b31m\\u202egnp.exe\"");
         Path evil = Files.writeString(dir.resolve("evil\u001b[31m.json"), text);
         assertThat(run("summary", evil.toString())).isEqualTo(ExitCodes.OK);

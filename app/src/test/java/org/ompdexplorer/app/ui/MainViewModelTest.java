@@ -30,10 +30,13 @@ class MainViewModelTest {
     @Test
     void startsOnTheBundledLessonWithItsCapturePage() {
         LoadedSnapshot open = vm.snapshotProperty().get();
-        assertThat(open.sourceName()).isEqualTo("bundled lesson fib-taskwait");
+        assertThat(open.sourceName()).isEqualTo("bundled lesson fib-taskwait, step 1: "
+                + vm.lesson().lessonProperty().get().steps().getFirst().label());
         assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(SnapshotPage.CAPTURE));
         assertThat(vm.details().pageProperty().get().title()).isEqualTo("Capture");
-        assertThat(vm.titleProperty().get()).isEqualTo("OMPD Explorer — bundled lesson fib-taskwait");
+        assertThat(vm.titleProperty().get()).isEqualTo("OMPD Explorer — " + open.sourceName());
+        assertThat(vm.lesson().stepProperty().get()).isZero();
+        assertThat(vm.comparingProperty().get()).isFalse();
         assertThat(vm.problemProperty().get()).isNull();
     }
 
@@ -167,7 +170,8 @@ class MainViewModelTest {
         vm.closeComparison();
         assertThat(vm.comparingProperty().get()).isFalse();
         assertThat(vm.snapshotProperty().get()).isSameAs(before);
-        assertThat(vm.titleProperty().get()).isEqualTo("OMPD Explorer — bundled lesson fib-taskwait");
+        assertThat(vm.titleProperty().get()).isEqualTo("OMPD Explorer — " + before.sourceName());
+        assertThat(vm.lesson().isActive()).as("comparing other files ends the lesson").isFalse();
     }
 
     @Test

@@ -116,6 +116,7 @@ class WindowLookJourneyTest {
     /** A page that is one long table fills the pane with it, rather than scrolling 14 rows above empty space. */
     @Test
     void aLongTableGrowsIntoTheRoomBelowItAndAShortPageStillScrolls(FxRobot robot) {
+        robot.interact(vm::closeLesson); // the whole height for the panes, as when a file is open
         show(robot, org.ompdexplorer.app.ui.entity.Target.of(org.ompdexplorer.app.ui.entity.SnapshotPage.STATES));
         var states = table(robot, "statesTable");
         javafx.scene.control.ScrollPane scroll = robot.lookup(".details-scroll").queryAs(javafx.scene.control.ScrollPane.class);
@@ -193,7 +194,7 @@ class WindowLookJourneyTest {
         robot.interact(() -> stage.setWidth(1280));
     }
 
-    /** Every bundled lesson is one click away: File → Lessons lists them all and each opens. */
+    /** Every bundled lesson is one click away: File → Lessons lists them all by title and each opens. */
     @Test
     void fileLessonsListsEveryBundledLessonAndEachOpens(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
@@ -201,16 +202,21 @@ class WindowLookJourneyTest {
         javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
         javafx.scene.control.Menu lessons = (javafx.scene.control.Menu) bar.getMenus().getFirst().getItems().stream()
                 .filter(i -> "menuLessons".equals(i.getId())).findFirst().orElseThrow();
-        java.util.List<String> names = org.ompdexplorer.resources.BundledResources.lessonNames();
+        java.util.List<org.ompdexplorer.resources.Lesson> all = org.ompdexplorer.resources.BundledResources.lessons();
         assertThat(lessons.getItems()).extracting(javafx.scene.control.MenuItem::getText)
-                .containsExactlyElementsOf(names).hasSizeGreaterThanOrEqualTo(5);
-        for (javafx.scene.control.MenuItem item : lessons.getItems()) {
+                .containsExactlyElementsOf(all.stream().map(org.ompdexplorer.resources.Lesson::title).toList())
+                .hasSizeGreaterThanOrEqualTo(6);
+        for (int i = 0; i < all.size(); i++) {
+            String name = all.get(i).name();
+            javafx.scene.control.MenuItem item = lessons.getItems().get(i);
+            assertThat(item.getId()).isEqualTo("menuLesson-" + name);
             robot.interact(item::fire);
-            explorer.waitFor(20, () -> vm.snapshotProperty().get() != null
-                    && vm.snapshotProperty().get().sourceName().equals("bundled lesson " + item.getText()));
-            assertThat(vm.problemProperty().get()).as(item.getText()).isNull();
+            explorer.waitFor(20, () -> vm.lesson().lessonProperty().get() != null
+                    && vm.lesson().lessonProperty().get().name().equals(name)
+                    && vm.snapshotProperty().get().sourceName().startsWith("bundled lesson " + name + ", step 1"));
+            assertThat(vm.problemProperty().get()).as(name).isNull();
             assertThat(robot.lookup("#statusCounts").queryAs(javafx.scene.control.Label.class).getText())
-                    .as(item.getText()).contains("tasks");
+                    .as(name).contains("tasks");
         }
     }
 

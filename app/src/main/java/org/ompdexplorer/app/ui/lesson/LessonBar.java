@@ -1,0 +1,79 @@
+package org.ompdexplorer.app.ui.lesson;
+
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The lesson bar above the window's content while a lesson is taught: the lesson's title and question, the step's
+ * label and narrative, Previous/Next step, the Lessons page and Close lesson.
+ */
+public final class LessonBar extends VBox {
+    public static final String ID = "lessonBar";
+
+    /**
+     * @param close ends the lesson (the window keeps the step's snapshot open)
+     */
+    public LessonBar(LessonViewModel vm, Runnable close) {
+        super(4);
+        setId(ID);
+        getStyleClass().add("lesson-bar");
+        Label title = new Label();
+        title.setId("lessonTitle");
+        title.getStyleClass().add("lesson-title");
+        title.setMinWidth(0);
+        Label question = new Label();
+        question.setId("lessonQuestion");
+        question.getStyleClass().add("lesson-question");
+        question.setMinWidth(0);
+        HBox.setHgrow(question, Priority.ALWAYS);
+        vm.lessonProperty().addListener((obs, old, now) -> {
+            title.setText(now == null ? "" : "Lesson: " + now.title());
+            question.setText(now == null ? "" : now.question());
+        });
+        Button previous = button("lessonPrevious", "◀ Previous step", "Shift+F8", vm::previousStep);
+        previous.disableProperty().bind(vm.canPreviousProperty().not());
+        Button next = button("lessonNext", "Next step ▶", "F8", vm::nextStep);
+        next.disableProperty().bind(vm.canNextProperty().not());
+        Button lessons = button("lessonShowPage", "All lessons…", "The Lessons page: every bundled lesson",
+                vm::showPage);
+        Button closeButton = button("lessonClose", "Close lesson", "Keep the step's snapshot open, without the lesson",
+                close);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox top = new HBox(8, title, question, gap, lessons, closeButton);
+        top.setAlignment(Pos.CENTER_LEFT);
+        Label step = new Label();
+        step.setId("lessonStepText");
+        step.getStyleClass().add("lesson-step-text");
+        step.textProperty().bind(vm.stepTextProperty());
+        step.setMinWidth(0);
+        HBox.setHgrow(step, Priority.ALWAYS);
+        step.setMaxWidth(Double.MAX_VALUE);
+        HBox steps = new HBox(8, previous, step, next);
+        steps.setAlignment(Pos.CENTER_LEFT);
+        Label narrative = new Label();
+        narrative.setId("lessonNarrative");
+        narrative.getStyleClass().add("lesson-narrative");
+        narrative.setWrapText(true);
+        narrative.setMinHeight(Region.USE_PREF_SIZE);
+        narrative.textProperty().bind(vm.narrativeProperty());
+        getChildren().addAll(top, steps, narrative);
+        visibleProperty().bind(vm.lessonProperty().isNotNull());
+        managedProperty().bind(visibleProperty());
+    }
+
+    private static Button button(String id, String text, String tip, Runnable action) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> action.run());
+        b.setMinWidth(Region.USE_PREF_SIZE);
+        return b;
+    }
+}
