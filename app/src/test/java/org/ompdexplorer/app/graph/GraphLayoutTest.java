@@ -31,12 +31,17 @@ import org.w3c.dom.Document;
 
 /** Layout with ELK and export: no two nodes overlap, every edge runs between its own nodes, files are well formed. */
 class GraphLayoutTest {
+    /** Every step of every bundled lesson, as {@code name/step}. */
     static Stream<String> lessons() {
-        return BundledResources.lessonNames().stream();
+        return BundledResources.lessons().stream().flatMap(l -> java.util.stream.IntStream.rangeClosed(1,
+                l.steps().size()).mapToObj(i -> l.name() + "/" + i));
     }
 
+    /** A lesson's step ({@code name/step}), or its first step ({@code name}). */
     static Snapshot lesson(String name) {
-        try (InputStream in = BundledResources.openLesson(name)) {
+        String[] parts = name.split("/");
+        int step = parts.length > 1 ? Integer.parseInt(parts[1]) : 1;
+        try (InputStream in = BundledResources.openLessonStep(parts[0], step)) {
             return new SnapshotLoader().load(in, name, -1, LoadOptions.LENIENT, ProgressListener.NONE).snapshot();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -126,7 +131,7 @@ class GraphLayoutTest {
 
     @Test
     void dotIsAcceptedByGraphvizWhenInstalled() throws Exception {
-        TaskGraph g = TaskGraphBuilder.of(lesson("task-dependences"), GraphScope.whole(), GraphOptions.DEFAULT);
+        TaskGraph g = TaskGraphBuilder.of(lesson("task-dependences/2"), GraphScope.whole(), GraphOptions.DEFAULT);
         String dot = DotWriter.write(g, GraphPalette.LIGHT);
         assertThat(dot).startsWith("digraph tasks {").contains("cluster_0").contains("->");
         assertThat(dot.lines().filter(l -> l.contains(" -> ")).count()).isEqualTo(g.edges().size());

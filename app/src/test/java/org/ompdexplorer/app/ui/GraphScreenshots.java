@@ -2,31 +2,58 @@ package org.ompdexplorer.app.ui;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import javafx.scene.Scene;
+import javafx.scene.control.TabPane;
 import org.ompdexplorer.resources.BundledResources;
 
-/** The task graph of every bundled lesson, for the README (light) and the gallery (dark). */
+/**
+ * The task graph: the first lesson's first step as the window opens it ({@code graph.png}), and every bundled lesson
+ * at the step that teaches it, in compare mode with what changed since the step before marked
+ * ({@code graph-<lesson>.png}); the gallery has them in the dark theme.
+ */
 final class GraphScreenshots {
+    /** The step of each lesson whose picture says most; a lesson not listed shows its second step. */
+    private static final Map<String, Integer> TEACHING_STEP = Map.of("taskgroup-flags", 3, "task-backlog", 2);
+
     private GraphScreenshots() {
     }
 
     static void write(MainViewModel vm, MainView view, Scene scene, Path out, Path gallery)
             throws IOException, InterruptedException {
+        FxDriver.onFx(() -> vm.openLesson(BundledResources.DEFAULT_LESSON));
+        waitForLesson(vm, BundledResources.DEFAULT_LESSON);
         FxDriver.onFx(view::showGraph);
-        for (String lesson : BundledResources.lessonNames()) {
-            FxDriver.onFx(() -> vm.openLesson(lesson));
-            FxDriver.waitFor("the graph of " + lesson, 60, () -> vm.snapshotProperty().get() != null
-                    && vm.snapshotProperty().get().sourceName().contains(lesson)
-                    && vm.graph().layoutProperty().get() != null && !vm.graph().busyProperty().get());
+        FxDriver.waitFor("the graph", 60, () -> vm.graph().layoutProperty().get() != null
+                && !vm.graph().busyProperty().get());
+        FxDriver.pulses(scene, 4);
+        ScreenshotsCommand.write(scene, out.resolve("graph.png"));
+
+        for (var lesson : BundledResources.lessons()) {
+            String name = lesson.name();
+            int step = Math.min(TEACHING_STEP.getOrDefault(name, 2), lesson.steps().size());
+            FxDriver.onFx(() -> vm.openLesson(name));
+            waitForLesson(vm, name);
+            FxDriver.onFx(() -> vm.lesson().setStep(step - 1));
+            FxDriver.waitFor(name + " step " + step, 60, () -> vm.comparingProperty().get()
+                    && !vm.loadingProperty().get() && vm.compare().diffProperty().get() != null);
+            FxDriver.onFx(() -> ((TabPane) scene.lookup("#compareTabs")).getSelectionModel().select(1));
+            FxDriver.waitFor("the graph of " + name, 60, () -> vm.compareGraph().graph().layoutProperty().get() != null
+                    && !vm.compareGraph().graph().busyProperty().get());
             FxDriver.pulses(scene, 4);
-            ScreenshotsCommand.write(scene, out.resolve("graph-" + lesson + ".png"));
+            ScreenshotsCommand.write(scene, out.resolve("graph-" + name + ".png"));
             if (gallery != null) {
                 FxDriver.onFx(() -> Theme.apply(scene, true));
-                FxDriver.onFx(view::showGraph);
                 FxDriver.pulses(scene, 4);
-                ScreenshotsCommand.write(scene, gallery.resolve("graph-" + lesson + "-dark.png"));
+                ScreenshotsCommand.write(scene, gallery.resolve("graph-" + name + "-dark.png"));
                 FxDriver.onFx(() -> Theme.apply(scene, false));
             }
         }
+        FxDriver.onFx(vm::closeLesson);
+    }
+
+    private static void waitForLesson(MainViewModel vm, String name) throws InterruptedException {
+        FxDriver.waitFor("the lesson " + name, 60, () -> vm.lesson().isActive() && !vm.loadingProperty().get()
+                && name.equals(vm.lesson().lessonProperty().get().name()));
     }
 }
