@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds OMPD Explorer as an installable application from the built tree: a runtime with the application linked
-# in (jlink), an app image and a .deb (jpackage). docs/decisions/0007-packaging.md says why it is built this way.
+# in (jlink), an app image and a .deb (jpackage). docs/decisions/0007-packaging.md says why it is built this way,
+# 0008-explicit-modules-for-elk.md why ELK's automatic jars are made explicit modules here.
 # The documented way in is `mvn -B -q install -DskipTests -Ppackage`, which builds the tree and then runs this.
 #
 #   scripts/package.sh [--out DIR] [--deb required|optional]
