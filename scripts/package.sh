@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds OMPD Explorer as an installable application from the built tree: a runtime with the application linked
-# in (jlink), an app image and a .deb (jpackage). docs/decisions/0007-packaging.md says why it is built this way.
+# in (jlink), an app image and a .deb (jpackage). docs/decisions/0007-packaging.md says why it is built this way,
+# 0008-explicit-modules-for-elk.md why ELK's automatic jars are made explicit modules here.
 # The documented way in is `mvn -B -q install -DskipTests -Ppackage`, which builds the tree and then runs this.
 #
 #   scripts/package.sh [--out DIR] [--deb required|optional]
@@ -106,14 +107,128 @@ mkdir -p "$(dirname "$out")"
 work=$(mktemp -d "$(dirname "$out")/.package.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
+# The services each automatic jar loads with ServiceLoader, as `uses` lines for its descriptor: an automatic module
+# may load any service, an explicit one only those it declares, and jdeps cannot see which (javap -c shows the
+# class loaded before each ServiceLoader.load). ELK core loads its layout providers (LayoutMetaDataService).
+declare -A service_uses=(
+    [org.eclipse.elk.core]="org.eclipse.elk.core.data.ILayoutMetaDataProvider"
+)
+
+# Why: jlink links explicit modules only, and ELK, EMF and Xtend's library (what the task graph is laid out with)
+# are automatic ones, jars without a module-info. Rather than ship them on a module path beside the runtime (ADR 8),
+# each is made an explicit module here, in copies under DIR (LIB is never changed):
+#   - jdeps writes its descriptor from what its classes use: requires (transitive where its API shows the other
+#     module's types), exports of every package, and provides from META-INF/services. Dependences on the Eclipse
+#     platform and OSGi, which EMF uses only inside Eclipse, are left out (--ignore-missing-deps).
+#   - what jdeps cannot see is added (complete_descriptor), and javac compiles the descriptors against the jars'
+#     classes under the names the jars had as automatic modules, so the application's requires stay as they are.
+#   - the copy is packed again with it (repack_module).
+# Jars without classes (the empty javafx-*.jar beside the -linux ones, Guava's listenablefuture placeholder) are left
+# as they are: nothing requires them, so they are never resolved. Usage: explicit_modules LIB DIR; the new jars are
+# in DIR/modules.
+explicit_modules() {
+    local lib="$1" dir="$2" jar module location kind name version i
+    local -a explicit=() jars=() names=() versions=() patches=()
+    local -A automatic=()   # jar file name -> name@version, as one JVM sees the whole folder
+    while read -r module location kind; do
+        if [[ "$kind" == automatic ]]; then
+            automatic["${location##*/}"]="$module"
+        fi
+    done < <("$jdk/bin/java" --module-path "$lib" --list-modules)
+    for jar in "$lib"/*.jar; do
+        module="${automatic[${jar##*/}]:-}"
+        if [[ -z "$module" ]]; then
+            explicit+=("$jar")
+            continue
+        fi
+        name="${module%%@*}"
+        version=""
+        if [[ "$module" == *@* ]]; then
+            version="${module#*@}"
+        fi
+        mkdir -p "$dir/unpacked/$name"
+        (cd "$dir/unpacked/$name" && "$jdk/bin/jar" xf "$jar")
+        if [[ -n "$(find "$dir/unpacked/$name" -name '*.class' -print -quit)" ]]; then
+            jars+=("$jar")
+            names+=("$name")
+            versions+=("$version")
+            patches+=(--patch-module "$name=$dir/unpacked/$name")
+        fi
+    done
+    ((${#jars[@]} > 0)) || return 0
+    mkdir -p "$dir/src" "$dir/classes" "$dir/modules"
+    "$jdk/bin/jdeps" --module-path "$(IFS=:; echo "${explicit[*]}")" --multi-release 25 --ignore-missing-deps \
+        --generate-module-info "$dir/src" "${jars[@]}" 2>&1 | { grep -v -e '^writing to ' -e 'ignore-missing-deps' || true; }
+    for i in "${!jars[@]}"; do
+        complete_descriptor "${names[$i]}" "${jars[$i]}" "$dir/unpacked/${names[$i]}" \
+            "$dir/src/${names[$i]}/versions/25/module-info.java"
+    done
+    "$jdk/bin/javac" -nowarn --module-path "$(IFS=:; echo "${explicit[*]}")" "${patches[@]}" \
+        --module-source-path "$dir/src/*/versions/25" -d "$dir/classes" "$dir"/src/*/versions/25/module-info.java
+    for i in "${!jars[@]}"; do
+        repack_module "$dir/unpacked/${names[$i]}" "$dir/classes/${names[$i]}/module-info.class" "${versions[$i]}" \
+            "$dir/modules/${jars[$i]##*/}"
+    done
+}
+
+# Adds to jdeps' descriptor what it cannot see: `open`, as an automatic module is to reflection, and the services
+# the module loads (service_uses). Fails on a jar that calls ServiceLoader and is not in service_uses.
+# Usage: complete_descriptor NAME JAR UNPACKED SRC
+complete_descriptor() {
+    local name="$1" jar="$2" unpacked="$3" src="$4" service
+    if [[ -n "$(grep -rlaF --include='*.class' java/util/ServiceLoader "$unpacked")" && -z "${service_uses[$name]:-}" ]]
+    then
+        echo "package: ${jar##*/} loads services with ServiceLoader; add the services it loads to service_uses in" \
+            "scripts/package.sh (javap -c shows the class loaded before each ServiceLoader.load)" >&2
+        return 2
+    fi
+    if [[ "$(head -n 1 "$src")" != "module $name {" || "$(tail -n 1 "$src")" != "}" ]]; then
+        echo "package: jdeps wrote an unexpected descriptor for ${jar##*/}: $src" >&2
+        return 2
+    fi
+    {
+        echo "open module $name {"
+        sed '1d;$d' "$src"
+        for service in ${service_uses[$name]:-}; do
+            echo "    uses $service;"
+        done
+        echo "}"
+    } >"$src.new"
+    mv "$src.new" "$src"
+}
+
+# Packs an unpacked automatic jar again as an explicit module: with its module-info.class and version, without
+# Eclipse's signature, which would no longer cover it (and jlink refuses signed modular jars), and without its
+# top-level folders that hold no classes (ELK's documentation images, EMF's .ecore models and schemas: for Eclipse's
+# editors). An automatic module's packages are those of its classes alone; an explicit module's are every folder
+# with files, and images and model would then be packages of several modules, which no module layer allows.
+# Usage: repack_module UNPACKED MODULE_INFO_CLASS VERSION JAR
+repack_module() {
+    local unpacked="$1" descriptor="$2" version="$3" jar="$4" top manifest=()
+    cp "$descriptor" "$unpacked/module-info.class"
+    rm -f "$unpacked"/META-INF/*.{SF,RSA,DSA,EC}
+    for top in "$unpacked"/*/; do
+        top="${top%/}"
+        if [[ "${top##*/}" != META-INF && -z "$(find "$top" -name '*.class' -print -quit)" ]]; then
+            rm -r "$top"
+        fi
+    done
+    if [[ -f "$unpacked/META-INF/MANIFEST.MF" ]]; then
+        sed -i '/^\r\?$/,$d' "$unpacked/META-INF/MANIFEST.MF"   # its main section: the rest are the signature's digests
+        manifest=(--manifest "$unpacked/META-INF/MANIFEST.MF")
+    fi
+    "$jdk/bin/jar" --create --file "$jar" "${manifest[@]}" ${version:+--module-version "$version"} -C "$unpacked" .
+}
+explicit_modules "$repo/app/target/lib" "$work/explicit"
+
 # One runtime holding the JDK modules the application needs, JavaFX, the libraries and our modules: it starts the
 # CLI about 0.1 s sooner than a module path would. It keeps bin/java (jpackage's own jlink would strip it): the
-# window runs import-core and capture in a child JVM (ADR 3). Every module here is explicit; jlink refuses
-# automatic ones (the empty javafx-*.jar beside the -linux ones are never resolved, so they do no harm).
+# window runs import-core and capture in a child JVM (ADR 3). Every module linked is explicit, as jlink requires:
+# the explicit copies of the automatic jars come first on the module path, so they are found before the originals.
 # Sound and the AWT splash screen are never used; leaving them out keeps libasound2 out of the dependencies.
 # JavaFX's native libraries leave the modules for lib/ (below).
 "$jdk/bin/jlink" \
-    --module-path "$app_jar:$repo/app/target/lib" \
+    --module-path "$app_jar:$work/explicit/modules:$repo/app/target/lib" \
     --add-modules "$main_module" \
     --output "$work/runtime" \
     --strip-debug --no-header-files --no-man-pages \

@@ -42,4 +42,25 @@ class AppImageTest extends InstalledCommandTest {
                 .contains("java-options=--enable-native-access=org.ompdexplorer.importers,javafx.graphics")
                 .doesNotContain("--module-path");
     }
+
+    @Test
+    void elkAndEmfAreLinkedAsExplicitModulesUnderTheNamesTheApplicationRequires() {
+        Path java = IMAGE.resolve("lib/runtime/bin/java");
+        Processes modules = Processes.run(List.of(java.toString(), "--list-modules")).exits(0);
+
+        // explicit copies of the automatic jars (scripts/package.sh, ADR 8), open to reflection as automatic ones are
+        assertThat(modules.out().lines()).contains("org.eclipse.elk.alg.layered@0.12.1 open",
+                "org.eclipse.elk.alg.common@0.12.1 open", "org.eclipse.elk.core@0.12.1 open",
+                "org.eclipse.elk.graph@0.12.1 open", "org.eclipse.emf.common@2.12.0 open",
+                "org.eclipse.emf.ecore@2.12.0 open", "org.eclipse.xtext.xbase.lib@2.44.0 open");
+        assertThat(modules.out()).contains("com.google.common@");
+        // what jdeps cannot see: ELK core loads the layout providers with ServiceLoader
+        assertThat(Processes.run(List.of(java.toString(), "--describe-module", "org.eclipse.elk.core")).exits(0)
+                .out().lines()).contains("uses org.eclipse.elk.core.data.ILayoutMetaDataProvider",
+                "provides org.eclipse.elk.core.data.ILayoutMetaDataProvider with "
+                        + "org.eclipse.elk.core.labels.LabelManagementOptions");
+        assertThat(Processes.run(List.of(java.toString(), "--describe-module", "org.eclipse.elk.alg.layered"))
+                .exits(0).out().lines()).contains("provides org.eclipse.elk.core.data.ILayoutMetaDataProvider with "
+                        + "org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider");
+    }
 }

@@ -11,10 +11,14 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.app.ui.child.ChildLauncher;
 import org.ompdexplorer.importers.testfixtures.NativeFixtures;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * What the installed {@code ompd-explorer} must do wherever it is installed — the app image, or the .deb unpacked
@@ -68,6 +72,32 @@ abstract class InstalledCommandTest {
 
         assertThat(summary.out()).isEqualTo(Files.readString(GOLDEN));
         assertThat(summary.err()).isEmpty();
+    }
+
+    @Test
+    void drawsTheTaskGraphAsTheBuildsOwnCliDoes() throws Exception {
+        Path svg = dir.resolve("installed.svg");
+        Path expected = dir.resolve("build.svg");
+
+        Processes graph = run(launcher(), null, "graph", LESSON.toString(), "-o", svg.toString()).exits(0);
+
+        assertThat(graph.err()).isEmpty();
+        Document drawn = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
+        assertThat(drawn.getDocumentElement().getTagName()).isEqualTo("svg");
+        NodeList groups = drawn.getElementsByTagName("g");
+        List<String> nodes = new ArrayList<>();
+        for (int i = 0; i < groups.getLength(); i++) {
+            String cssClass = ((Element) groups.item(i)).getAttribute("class");
+            if (cssClass.startsWith("node ")) {
+                nodes.add(cssClass);
+            }
+        }
+        assertThat(nodes).as("tasks laid out by ELK in the runtime").contains("node initial", "node implicit",
+                "node explicit");
+        // the same layout as ./ompd-explorer, which runs ELK's jars from a module path as automatic modules
+        Processes.run(List.of(REPO.resolve("ompd-explorer").toString(), "graph", LESSON.toString(), "-o",
+                expected.toString()), env -> env.put("JAVA_HOME", System.getProperty("java.home")), null).exits(0);
+        assertThat(svg).hasSameTextualContentAs(expected);
     }
 
     @Test
