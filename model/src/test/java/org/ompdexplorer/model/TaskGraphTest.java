@@ -140,4 +140,19 @@ class TaskGraphTest {
         }
         return n;
     }
+
+    @Test
+    void withLanesEachNodeIsInTheLaneOfTheThreadRunningItOrOfTheThreadThatQueuedIt() {
+        Snapshot s = SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 1, 300, 9));
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 0, 0, Set.of(), true));
+        assertThat(g.groups()).allMatch(GraphGroup::isLane).extracting(GraphGroup::key)
+                .containsExactly("T0", "T1", "T2", "T3");
+        for (GraphNode n : g.nodes()) {
+            Task t = s.index().task(new TaskId(n.task())).orElseThrow();
+            while (!t.thread().isKnown()) {
+                t = s.index().task(t.generatingTask()).orElseThrow();
+            }
+            assertThat(g.groups().get(n.group()).thread()).as("lane of #%d", n.task()).isEqualTo(t.thread().get().value());
+        }
+    }
 }

@@ -76,6 +76,10 @@ final class GraphCommand implements Callable<Integer> {
             description = "collapse subtrees beyond this many nodes; 0 for no limit (default: ${DEFAULT-VALUE})")
     int maxNodes;
 
+    @Option(names = "--lanes", description = "box the tasks by the thread running them (a queued task in the lane "
+            + "of the thread that created it) instead of by parallel region")
+    boolean lanes;
+
     @Option(names = "--dark", description = "the dark theme's colours")
     boolean dark;
 
@@ -109,7 +113,7 @@ final class GraphCommand implements Callable<Integer> {
         }
         TaskGraph graph = TaskGraphBuilder.of(snapshot, graphScope,
                 new GraphOptions(allScheduling, noAggregate ? 0 : GraphOptions.DEFAULT.aggregateAt(), maxNodes,
-                        Set.of()));
+                        Set.of(), lanes));
         GraphLayout layout = chosen == GraphFormat.DOT ? new GraphLayout(graph, java.util.List.of(),
                 java.util.List.of(), java.util.List.of(), 0, 0) : GraphLayouter.layout(graph);
         byte[] bytes = GraphExport.render(layout, chosen, dark ? GraphPalette.DARK : GraphPalette.LIGHT,

@@ -104,7 +104,7 @@ public final class GraphPainter {
     }
 
     private void group(GraphGroup g, Rect r, boolean text) {
-        pen.begin("region", "P" + g.region(), g.label());
+        pen.begin(g.isLane() ? "lane" : "region", g.key(), g.label());
         pen.roundRect(r.x(), r.y(), r.w(), r.h(), 8, p.groupFill(), p.border(), 1, new double[] {4, 3});
         if (text) {
             pen.text(TextMetrics.fit(g.label(), GraphLayouter.GROUP_LABEL_SIZE, true, r.w() - 16), r.x() + 10,
@@ -211,7 +211,8 @@ public final class GraphPainter {
         }
         if (n.isCollapsed()) {
             for (int k = 2; k >= 1; k--) {
-                pen.roundRect(r.x() + 3 * k, r.y() - 3 * k, r.w(), r.h(), 3, fill, stroke, 1, dash);
+                // stacked down and right: an arrow into the node's top keeps its head in view
+                pen.roundRect(r.x() + 3 * k, r.y() + 3 * k, r.w(), r.h(), 3, fill, stroke, 1, dash);
             }
         }
         pen.roundRect(r.x(), r.y(), r.w(), r.h(), radius(n, r), fill, stroke, width, dash);

@@ -84,6 +84,20 @@ class GraphLayoutTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("lessons")
+    void everyLessonLaysOutInThreadLanesWithoutOverlaps(String name) {
+        GraphLayout layout = GraphLayouter.layout(TaskGraphBuilder.of(lesson(name), GraphScope.whole(),
+                GraphOptions.DEFAULT.withThreadLanes(true)));
+        assertLaidOut(layout);
+        for (int i = 0; i < layout.groups().size(); i++) {
+            for (int j = i + 1; j < layout.groups().size(); j++) {
+                assertThat(layout.groups().get(i).intersects(layout.groups().get(j))).as("lanes %d and %d", i, j)
+                        .isFalse();
+            }
+        }
+    }
+
     @Test
     void theSameGraphLaysOutTheSameWayTwice() {
         Snapshot s = lesson(BundledResources.DEFAULT_LESSON);

@@ -54,7 +54,7 @@ final class Groups {
         int parent = index.region(region.enclosingRegion())
                 .map(e -> addWithParents(e, index, wanted, list, byRegion)).orElse(-1);
         int at = list.size();
-        list.add(new GraphGroup(at, id, label(region), parent));
+        list.add(new GraphGroup(at, id, label(region), parent, -1));
         byRegion.put(id, at);
         return at;
     }
@@ -64,6 +64,41 @@ final class Groups {
         r.level().asOptional().ifPresent(l -> b.append(" · level ").append(l));
         r.teamSize().asOptional().ifPresent(n -> b.append(" · ").append(n).append(n == 1 ? " thread" : " threads"));
         return b.toString();
+    }
+
+    /**
+     * A lane per thread, in thread order: a node goes to the lane of the thread running its task, or, for a task not
+     * running (queued, suspended without a thread), of the nearest generating task that has one: the thread whose
+     * tasks queued it. Nodes with no such thread are in no lane.
+     */
+    static Groups lanes(Snapshot snapshot, List<Integer> nodePositions) {
+        SnapshotIndex index = snapshot.index();
+        List<org.ompdexplorer.model.Task> tasks = snapshot.tasks();
+        java.util.TreeSet<Long> threads = new java.util.TreeSet<>();
+        long[] laneOf = new long[nodePositions.size()];
+        for (int n = 0; n < laneOf.length; n++) {
+            laneOf[n] = -1;
+            org.ompdexplorer.model.Task t = tasks.get(nodePositions.get(n));
+            for (int hops = 0; t != null && hops < 10_000; hops++) {
+                if (t.thread() instanceof Fact.Known<org.ompdexplorer.model.ThreadId>(var id)) {
+                    laneOf[n] = id.value();
+                    threads.add(id.value());
+                    break;
+                }
+                t = index.task(t.generatingTask()).orElse(null);
+            }
+        }
+        List<GraphGroup> list = new ArrayList<>();
+        Map<Long, Integer> byThread = new HashMap<>();
+        for (long thread : threads) {
+            byThread.put(thread, list.size());
+            list.add(new GraphGroup(list.size(), -1, "thread T" + thread, -1, thread));
+        }
+        Map<Long, Integer> byNode = new HashMap<>();
+        for (int n = 0; n < laneOf.length; n++) {
+            byNode.put((long) n, laneOf[n] < 0 ? -1 : byThread.get(laneOf[n]));
+        }
+        return new Groups(list, byNode);
     }
 
     List<GraphGroup> list() {

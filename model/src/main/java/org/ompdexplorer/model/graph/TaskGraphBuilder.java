@@ -84,7 +84,8 @@ public final class TaskGraphBuilder {
                 }
             }
         }
-        Groups groups = Groups.of(snapshot, nodeRegions);
+        Groups groups = options.threadLanes() ? Groups.lanes(snapshot, nodePositions)
+                : Groups.of(snapshot, nodeRegions);
         // Nodes in model order (of the task each stands for), so that layouts keep a series' shape.
         Integer[] order = new Integer[nodes.size()];
         for (int i = 0; i < order.length; i++) {
@@ -97,7 +98,8 @@ public final class TaskGraphBuilder {
             GraphNode n = nodes.get(order[i]);
             renumber[order[i]] = i;
             grouped.add(new GraphNode(i, n.kind(), n.tasks(), n.size(), n.name(), n.lifecycle(),
-                    groups.groupOf(nodeRegions.get(order[i])), n.thread(), n.flags()));
+                    options.threadLanes() ? groups.groupOf(order[i]) : groups.groupOf(nodeRegions.get(order[i])),
+                    n.thread(), n.flags()));
         }
         for (int p = 0; p < nodeOf.length; p++) {
             if (nodeOf[p] >= 0) {

@@ -54,6 +54,11 @@ public final class GraphView extends VBox {
         allScheduling.selectedProperty().bindBidirectional(vm.allSchedulingProperty());
         allScheduling.setTooltip(new Tooltip("Also draw the scheduling links that are the same as the generating "
                 + "link (by default only those that differ are drawn)"));
+        CheckBox lanes = new CheckBox("Lanes by thread");
+        lanes.setId("graphLanes");
+        lanes.selectedProperty().bindBidirectional(vm.threadLanesProperty());
+        lanes.setTooltip(new Tooltip("Box the tasks by the thread running them (a queued task in the lane of the "
+                + "thread whose task created it: that thread's queue) instead of by parallel region"));
         Button fit = button("Fit", "graphFit", "Show the whole graph (F)", canvas::fit);
         Button in = button("+", "graphZoomIn", "Zoom in (+)", () -> canvas.zoom(1.25));
         Button out = button("−", "graphZoomOut", "Zoom out (−)", () -> canvas.zoom(0.8));
@@ -75,7 +80,7 @@ public final class GraphView extends VBox {
         }
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        tools = new HBox(6, scope, allScheduling, collapse, spring, out, zoomLabel, in, fit, exportButton);
+        tools = new HBox(6, scope, allScheduling, lanes, collapse, spring, out, zoomLabel, in, fit, exportButton);
         tools.setAlignment(Pos.CENTER_LEFT);
         tools.getStyleClass().add("graph-tools");
         tools.setPadding(new Insets(4, 6, 4, 6));

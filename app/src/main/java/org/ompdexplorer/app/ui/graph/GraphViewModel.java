@@ -48,6 +48,7 @@ import org.ompdexplorer.model.graph.TaskGraphBuilder;
 public final class GraphViewModel {
     static final String SCOPE_KEY = "graph.scope";
     static final String ALL_SCHEDULING_KEY = "graph.allScheduling";
+    static final String LANES_KEY = "graph.threadLanes";
 
     private final LatestWinsScheduler scheduler;
     private final Consumer<Target> navigate;
@@ -55,6 +56,7 @@ public final class GraphViewModel {
     private final ObjectProperty<Target> selection = new SimpleObjectProperty<>(this, "selection");
     private final ObjectProperty<GraphScopeMode> mode = new SimpleObjectProperty<>(this, "mode", GraphScopeMode.WHOLE);
     private final BooleanProperty allScheduling = new SimpleBooleanProperty(this, "allScheduling", false);
+    private final BooleanProperty threadLanes = new SimpleBooleanProperty(this, "threadLanes", false);
     private final ReadOnlyObjectWrapper<GraphLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
     private final ReadOnlyIntegerWrapper selectedNode = new ReadOnlyIntegerWrapper(this, "selectedNode", -1);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
@@ -85,6 +87,11 @@ public final class GraphViewModel {
         });
         allScheduling.addListener((obs, old, now) -> {
             remembered.remember(ALL_SCHEDULING_KEY, Boolean.toString(now));
+            refresh(true);
+        });
+        remembered.remembered(LANES_KEY).ifPresent(v -> threadLanes.set(Boolean.parseBoolean(v)));
+        threadLanes.addListener((obs, old, now) -> {
+            remembered.remember(LANES_KEY, Boolean.toString(now));
             refresh(true);
         });
         snapshot.addListener((obs, old, now) -> {
@@ -158,6 +165,11 @@ public final class GraphViewModel {
      */
     public BooleanProperty keepViewProperty() {
         return keepView;
+    }
+
+    /** Lanes by executing thread instead of region boxes. */
+    public BooleanProperty threadLanesProperty() {
+        return threadLanes;
     }
 
     public ReadOnlyObjectProperty<GraphLayout> layoutProperty() {
@@ -244,7 +256,7 @@ public final class GraphViewModel {
         }
         shownScope = scope;
         GraphOptions options = new GraphOptions(allScheduling.get(), GraphOptions.DEFAULT.aggregateAt(),
-                GraphOptions.DEFAULT.maxNodes(), expanded);
+                GraphOptions.DEFAULT.maxNodes(), expanded, threadLanes.get());
         Snapshot s = loaded.snapshot();
         busy.set(true);
         status.set("Laying out the graph…");
