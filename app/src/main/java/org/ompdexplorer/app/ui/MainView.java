@@ -111,6 +111,10 @@ public final class MainView extends BorderPane {
         GraphView compareGraph = new GraphView(vm.compareGraph().graph(), this::chooseGraphFile,
                 (format, path) -> vm.exportGraph(vm.compareGraph().graph(), format, path, dark()));
         compareGraph.setId("compareGraphView");
+        for (GraphView g : List.of(graph, compareGraph)) { // the graph grows with the presentation zoom too
+            g.setPresentationScale(vm.uiScaleProperty().get());
+            vm.uiScaleProperty().addListener((obs, old, now) -> g.setPresentationScale(now.doubleValue()));
+        }
         CompareView compare = new CompareView(vm.compare(), vm.compareGraph(), compareGraph, vm::swapComparison,
                 vm::closeComparison);
         LessonsPage lessons = new LessonsPage(vm.lesson(), vm::openLesson);

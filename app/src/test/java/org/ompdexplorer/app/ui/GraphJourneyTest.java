@@ -91,6 +91,14 @@ class GraphJourneyTest {
         robot.interact(() -> vm.navigate(Target.of(new TaskId(3))));
         int third = layout.graph().nodeOf(3).orElseThrow();
         explorer.waitFor(10, () -> vm.graph().selectedNodeProperty().get() == third);
+
+        // the presentation zoom (View → Zoom In) enlarges the graph with the text
+        String before = explorer.fx(() -> robot.lookup("#graphZoom").queryAs(Label.class).getText());
+        robot.interact(vm::zoomIn);
+        String after = explorer.fx(() -> robot.lookup("#graphZoom").queryAs(Label.class).getText());
+        assertThat(Integer.parseInt(after.replace(" %", ""))).isEqualTo(
+                Math.round(Integer.parseInt(before.replace(" %", "")) * 1.25f));
+        robot.interact(vm::actualSize);
     }
 
     @Test

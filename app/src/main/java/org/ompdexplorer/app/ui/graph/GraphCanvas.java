@@ -36,6 +36,7 @@ final class GraphCanvas extends Region {
     private int hovered = -1;
     private int lastDrawn;
     private Runnable onViewChanged = () -> { };
+    private double fitLimit = 1;
 
     GraphCanvas(IntConsumer onClick, IntFunction<Optional<String>> summary) {
         getStyleClass().add("graph-canvas");
@@ -135,10 +136,19 @@ final class GraphCanvas extends Region {
             return;
         }
         double s = Math.min(getWidth() / Math.max(1, layout.width()), getHeight() / Math.max(1, layout.height()));
-        scale = Math.clamp(s, MIN_SCALE, 1);
+        scale = Math.clamp(s, MIN_SCALE, fitLimit);
         tx = (getWidth() - layout.width() * scale) / 2;
         ty = Math.max(0, (getHeight() - layout.height() * scale) / 2);
         changed();
+    }
+
+    /** The presentation zoom: a fit shows the graph at most this large, and a change zooms the view with it. */
+    void setPresentationScale(double now) {
+        double factor = now / fitLimit;
+        fitLimit = now;
+        if (factor != 1) {
+            zoom(factor);
+        }
     }
 
     void zoom(double factor) {

@@ -65,6 +65,7 @@ public final class GraphView extends VBox {
         Button collapse = button("Collapse all", "graphCollapseAll", "Collapse the nodes you opened again",
                 vm::collapseAll);
         zoomLabel.getStyleClass().add("graph-zoom");
+        zoomLabel.setId("graphZoom");
         zoomLabel.setMinWidth(Region.USE_PREF_SIZE);
         MenuButton exportButton = new MenuButton("Export");
         exportButton.setId("graphExport");
@@ -154,6 +155,14 @@ public final class GraphView extends VBox {
         b.setOnAction(e -> action.run());
         b.setFocusTraversable(false);
         return b;
+    }
+
+    /**
+     * Follows the window's presentation zoom (View → Zoom In/Out): the graph zooms with the text, and a fit shows
+     * it at most at that size.
+     */
+    public void setPresentationScale(double scale) {
+        canvas.setPresentationScale(scale);
     }
 
     /** Puts a control at the start of the tool row (compare mode's choice of A or B). */

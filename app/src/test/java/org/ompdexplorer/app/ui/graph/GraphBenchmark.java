@@ -75,7 +75,7 @@ public final class GraphBenchmark {
         GraphCanvas canvas = onFx(() -> {
             GraphCanvas c = new GraphCanvas(n -> { }, n -> java.util.Optional.empty());
             Stage stage = new Stage();
-            stage.setScene(new Scene(new StackPane(c), 1600, 1000));
+            stage.setScene(new Scene(new StackPane(c), 1200, 760));
             stage.show();
             c.setLayout(layout, false);
             return c;
