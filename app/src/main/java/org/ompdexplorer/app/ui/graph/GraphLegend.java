@@ -3,7 +3,7 @@ package org.ompdexplorer.app.ui.graph;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Rectangle;
 import org.ompdexplorer.app.graph.EdgeStyle;
@@ -15,11 +15,11 @@ final class GraphLegend {
     private GraphLegend() {
     }
 
-    static HBox strip() {
-        HBox box = new HBox(10);
+    static FlowPane strip() {
+        FlowPane box = new FlowPane(10, 2);
         box.setId("graphLegend");
         box.getStyleClass().add("graph-legend");
-        box.setAlignment(Pos.CENTER_RIGHT);
+        box.setAlignment(Pos.CENTER_LEFT);
         for (EdgeKind kind : EdgeKind.values()) {
             EdgeStyle style = EdgeStyle.of(kind, GraphPalette.LIGHT);
             Line line = new Line(0, 0, 18, 0);
@@ -40,7 +40,6 @@ final class GraphLegend {
             n.getStyleClass().add("legend-item");
             ((Label) n).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         });
-        box.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         return box;
     }
 }

@@ -1,12 +1,12 @@
 package org.ompdexplorer.app.ui.graph;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
@@ -49,21 +49,25 @@ public final class GraphView extends VBox {
         scope.valueProperty().bindBidirectional(vm.modeProperty());
         scope.setTooltip(new Tooltip("What the graph shows: every task, or the tasks of the selection's region, or "
                 + "the selected task and what it generated"));
-        CheckBox allScheduling = new CheckBox("All scheduling links");
+        // the options in one menu, so that the tool row fits a narrow pane without cutting a word
+        javafx.scene.control.CheckMenuItem allScheduling = new javafx.scene.control.CheckMenuItem(
+                "All scheduling links (also where they equal the generating link)");
         allScheduling.setId("graphAllScheduling");
         allScheduling.selectedProperty().bindBidirectional(vm.allSchedulingProperty());
-        allScheduling.setTooltip(new Tooltip("Also draw the scheduling links that are the same as the generating "
-                + "link (by default only those that differ are drawn)"));
-        CheckBox lanes = new CheckBox("Lanes by thread");
+        javafx.scene.control.CheckMenuItem lanes = new javafx.scene.control.CheckMenuItem(
+                "Lanes by thread (a queued task in the lane of the thread that queued it)");
         lanes.setId("graphLanes");
         lanes.selectedProperty().bindBidirectional(vm.threadLanesProperty());
-        lanes.setTooltip(new Tooltip("Box the tasks by the thread running them (a queued task in the lane of the "
-                + "thread whose task created it: that thread's queue) instead of by parallel region"));
+        MenuButton options = new MenuButton("Show");
+        options.setId("graphOptions");
+        options.getItems().addAll(allScheduling, lanes);
+        options.setTooltip(new Tooltip("Which links to draw, and boxes by region or lanes by thread"));
         Button fit = button("Fit", "graphFit", "Show the whole graph (F)", canvas::fit);
         Button in = button("+", "graphZoomIn", "Zoom in (+)", () -> canvas.zoom(1.25));
         Button out = button("−", "graphZoomOut", "Zoom out (−)", () -> canvas.zoom(0.8));
         Button collapse = button("Collapse all", "graphCollapseAll", "Collapse the nodes you opened again",
                 vm::collapseAll);
+        collapse.managedProperty().bind(collapse.visibleProperty()); // only there when a node was opened
         zoomLabel.getStyleClass().add("graph-zoom");
         zoomLabel.setId("graphZoom");
         zoomLabel.setMinWidth(Region.USE_PREF_SIZE);
@@ -81,7 +85,10 @@ public final class GraphView extends VBox {
         }
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        tools = new HBox(6, scope, allScheduling, lanes, collapse, spring, out, zoomLabel, in, fit, exportButton);
+        tools = new HBox(6, scope, options, collapse, spring, out, zoomLabel, in, fit, exportButton);
+        for (javafx.scene.Node n : List.of(scope, options, collapse, out, in, fit, exportButton)) {
+            ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
+        }
         tools.setAlignment(Pos.CENTER_LEFT);
         tools.getStyleClass().add("graph-tools");
         tools.setPadding(new Insets(4, 6, 4, 6));
@@ -90,9 +97,8 @@ public final class GraphView extends VBox {
         status.setId("graphStatus");
         status.getStyleClass().add("graph-status");
         status.textProperty().bind(vm.statusProperty());
-        // the status and the legend wrap onto a second line rather than cut their words in a narrow pane
-        javafx.scene.layout.FlowPane bottom = new javafx.scene.layout.FlowPane(14, 2, status, GraphLegend.strip());
-        bottom.setAlignment(Pos.CENTER_LEFT);
+        // the status, then the legend, whose entries wrap rather than being cut in a narrow pane
+        VBox bottom = new VBox(2, status, GraphLegend.strip());
         bottom.setPadding(new Insets(3, 6, 3, 6));
         bottom.getStyleClass().add("graph-bottom");
         status.setMinWidth(Region.USE_PREF_SIZE);
@@ -106,12 +112,12 @@ public final class GraphView extends VBox {
             boolean sameShape = old != null && now != null && (vm.keepViewProperty().get()
                     || old.graph().nodes().size() == now.graph().nodes().size());
             canvas.setLayout(now, sameShape);
-            collapse.setDisable(!vm.hasExpanded());
+            collapse.setVisible(vm.hasExpanded());
             showSelection();
         });
         vm.selectedNodeProperty().addListener((obs, old, now) -> showSelection());
         vm.nodeMarksProperty().addListener((obs, old, now) -> showSelection());
-        collapse.setDisable(true);
+        collapse.setVisible(false);
         canvas.setOnKeyPressed(e -> {
             switch (e.getCode()) {
                 case PLUS, ADD, EQUALS -> canvas.zoom(1.25);
@@ -166,7 +172,8 @@ public final class GraphView extends VBox {
     }
 
     /** Puts a control at the start of the tool row (compare mode's choice of A or B). */
-    public void addTool(javafx.scene.Node tool) {
+    public void addTool(Region tool) {
+        tool.setMinWidth(Region.USE_PREF_SIZE);
         tools.getChildren().addFirst(tool);
     }
 

@@ -125,12 +125,15 @@ public final class GraphViewModel {
         for (GraphNode n : shown.graph().nodes()) {
             GraphPainter.Mark node = null;
             boolean mixed = false;
-            for (long task : n.tasks()) {
+            boolean first = true;
+            for (long task : n.tasks()) { // an unchanged task (no mark) beside an added one is a mix too
                 GraphPainter.Mark m = mark.apply(task);
-                if (node == null) {
+                if (first) {
                     node = m;
+                    first = false;
                 } else if (m != node) {
                     mixed = true;
+                    break;
                 }
             }
             if (mixed) {
