@@ -14,6 +14,8 @@ import org.ompdexplorer.model.graph.NodeKind;
 public final class GraphPainter {
     static final double DETAIL_SCALE = 0.55;
     static final double TEXT_SCALE = 0.32;
+    /** Below this, an overview: nodes as plain boxes in their lifecycle's colour, edges as plain hairlines. */
+    static final double OVERVIEW_SCALE = 0.2;
     private static final double ARROW = 7;
 
     /** A node's change in compare mode, drawn as a glyph in a corner and in the outline's colour. */
@@ -71,6 +73,9 @@ public final class GraphPainter {
                 group(layout.graph().groups().get(g), r, text);
             }
         }
+        if (scale < OVERVIEW_SCALE) {
+            return overview(view, scale, d);
+        }
         for (int e = 0; e < layout.edges().size(); e++) {
             EdgeRoute route = layout.edges().get(e);
             if (view == null || meets(route, view)) {
@@ -83,6 +88,42 @@ public final class GraphPainter {
             if (view == null || r.intersects(view)) {
                 node(layout.graph().nodes().get(n), r, text, scale >= DETAIL_SCALE, d);
                 drawn++;
+            }
+        }
+        return drawn;
+    }
+
+    /**
+     * Far out, the shape of the whole: each node a box filled with its lifecycle's colour (a compare mark's colour
+     * when marked), each edge one hairline in its kind's colour, the selection outlined.
+     */
+    private int overview(Rect view, double scale, Decorations d) {
+        double hairline = 1 / scale;
+        for (int e = 0; e < layout.edges().size(); e++) {
+            EdgeRoute route = layout.edges().get(e);
+            if (view == null || meets(route, view)) {
+                double[] xy = route.points(); // from end to end: at this scale the bends are under a pixel apart
+                pen.polyline(new double[] {xy[0], xy[1], xy[xy.length - 2], xy[xy.length - 1]},
+                        EdgeStyle.of(layout.graph().edges().get(e).kind(), p).color(), hairline, null);
+            }
+        }
+        int drawn = 0;
+        for (int n = 0; n < layout.nodes().size(); n++) {
+            Rect r = layout.nodes().get(n);
+            if (view == null || r.intersects(view)) {
+                GraphNode node = layout.graph().nodes().get(n);
+                Mark mark = d.marks().get(n);
+                pen.roundRect(r.x(), r.y(), r.w(), r.h(), 0, mark == null ? p.stroke(node.lifecycle())
+                        : markColor(mark), null, 0, null);
+                drawn++;
+            }
+        }
+        for (int n : new int[] {d.selected(), d.hovered()}) {
+            if (n >= 0 && n < layout.nodes().size()) {
+                Rect r = layout.nodes().get(n);
+                double grow = 4 * hairline;
+                pen.roundRect(r.x() - grow, r.y() - grow, r.w() + 2 * grow, r.h() + 2 * grow, 0, null, p.accent(),
+                        3 * hairline, null);
             }
         }
         return drawn;

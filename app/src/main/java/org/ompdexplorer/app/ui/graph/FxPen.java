@@ -35,11 +35,19 @@ final class FxPen implements Pen {
         double arc = 2 * Math.min(radius, h / 2);
         if (fill != null) {
             g.setFill(color(fill));
-            g.fillRoundRect(x, y, w, h, arc, arc);
+            if (arc == 0) {
+                g.fillRect(x, y, w, h); // the renderer's fastest shape: the overview draws thousands
+            } else {
+                g.fillRoundRect(x, y, w, h, arc, arc);
+            }
         }
         if (stroke != null) {
             stroke(stroke, width, dash);
-            g.strokeRoundRect(x, y, w, h, arc, arc);
+            if (arc == 0) {
+                g.strokeRect(x, y, w, h);
+            } else {
+                g.strokeRoundRect(x, y, w, h, arc, arc);
+            }
         }
     }
 
@@ -65,6 +73,10 @@ final class FxPen implements Pen {
     @Override
     public void polyline(double[] xy, String stroke, double width, double[] dash) {
         stroke(stroke, width, dash);
+        if (xy.length == 4) {
+            g.strokeLine(xy[0], xy[1], xy[2], xy[3]);
+            return;
+        }
         g.beginPath();
         g.moveTo(xy[0], xy[1]);
         for (int i = 2; i + 1 < xy.length; i += 2) {

@@ -16,7 +16,11 @@ import org.ompdexplorer.app.graph.GraphLayout;
 import org.ompdexplorer.app.graph.GraphLayouter;
 import org.ompdexplorer.app.ui.TestSnapshots;
 import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskKind;
 import org.ompdexplorer.model.graph.GraphOptions;
 import org.ompdexplorer.model.graph.GraphScope;
 import org.ompdexplorer.model.graph.TaskGraph;
@@ -68,7 +72,7 @@ public final class GraphBenchmark {
 
     /** Redrawing the canvas with 5k nodes in view: what a pan or zoom step costs on the FX thread. */
     private static void redraw() throws Exception {
-        Snapshot s = SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 1, 6_000, 12));
+        Snapshot s = chains(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 1, 5_200, 12)), 60);
         GraphLayout layout = GraphLayouter.layout(TaskGraphBuilder.of(s, GraphScope.whole(),
                 new GraphOptions(false, 0, 0, Set.of())));
         startToolkit();
@@ -91,7 +95,15 @@ public final class GraphBenchmark {
         });
         System.out.printf(Locale.ROOT, "redraw: %,d nodes laid out, %,d in view at %.0f %% (fit)%n",
                 layout.nodes().size(), inView, onFx(canvas::scale) * 100);
-        timeFx("redraw, %,d nodes in view (fit: shapes, no text)".formatted(inView), canvas::draw);
+        timeFx("redraw, %,d nodes in view (fit: the overview)".formatted(inView), canvas::draw);
+        // what the FX thread records is drawn by the renderer at the next pulse: rendering the canvas into an image
+        // (software pipeline, read back) bounds that cost from above
+        timeFx("redraw + rasterize (canvas.snapshot), %,d nodes in view".formatted(inView), () -> {
+            canvas.draw();
+            canvas.snapshot(null, null);
+        });
+        timeFx("peer: rasterize (canvas.snapshot) of the canvas with nothing new drawn", () -> canvas.snapshot(null,
+                null));
         onFx(() -> {
             canvas.zoom(0.55 / canvas.scale());
             return null;
@@ -101,6 +113,23 @@ public final class GraphBenchmark {
             return canvas.lastDrawn();
         });
         timeFx("redraw, %,d nodes in view at 55 %% (names and details)".formatted(readable), canvas::draw);
+        timeFx("redraw + rasterize, %,d nodes in view at 55 %%".formatted(readable), () -> {
+            canvas.draw();
+            canvas.snapshot(null, null);
+        });
+        onFx(() -> {
+            canvas.zoom(0.3 / canvas.scale());
+            return null;
+        });
+        int names = onFx(() -> {
+            canvas.draw();
+            return canvas.lastDrawn();
+        });
+        timeFx("redraw, %,d nodes in view at 30 %% (names, no details)".formatted(names), canvas::draw);
+        timeFx("redraw + rasterize, %,d nodes in view at 30 %%".formatted(names), () -> {
+            canvas.draw();
+            canvas.snapshot(null, null);
+        });
     }
 
     /** A million tasks, one of which generated 100k: the graph the window opens, aggregated within its budget. */
@@ -116,6 +145,25 @@ public final class GraphBenchmark {
         time("peer: SnapshotIndex rebuilt (the index every view starts from)",
                 () -> new Snapshot(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
                         s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks()).index());
+    }
+
+    /**
+     * The same tasks with the explicit ones rewired into {@code chains} chains below the first (each task generating
+     * the next, as a recursion does): a picture about as deep as it is wide, which a viewport shows whole (a
+     * generated program's producer makes one very wide layer, and any bushy tree's leaves do).
+     */
+    private static Snapshot chains(Snapshot s, int chains) {
+        List<Task> explicit = s.tasks().stream().filter(t -> t.kind().equals(TaskKind.EXPLICIT)).toList();
+        java.util.Map<Long, Fact<TaskId>> parent = new java.util.HashMap<>();
+        for (int i = 1; i < explicit.size(); i++) {
+            parent.put(explicit.get(i).id().value(), Fact.of(explicit.get(i > chains ? i - chains : 0).id()));
+        }
+        List<Task> rewired = s.tasks().stream().map(t -> parent.containsKey(t.id().value()) ? new Task(t.id(),
+                t.kind(), parent.get(t.id().value()), t.schedulingTask(), t.parallelRegion(), t.thread(),
+                t.threadNum(), t.function(), t.creationSite(), t.frames(), t.toolData(), t.icvs(), t.agent()) : t)
+                .toList();
+        return new Snapshot(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
+                s.displayControlVars(), s.threads(), s.parallelRegions(), rewired);
     }
 
     private static void time(String what, Supplier<?> work) {
