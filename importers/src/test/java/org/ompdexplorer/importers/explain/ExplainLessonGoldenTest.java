@@ -41,21 +41,24 @@ class ExplainLessonGoldenTest {
                 Arguments.of("initial-task", "fib-taskwait", EntityKind.TASK, 1),
                 Arguments.of("implicit-task", "fib-taskwait", EntityKind.TASK, 4),
                 Arguments.of("thread-working", "fib-taskwait", EntityKind.THREAD, 1),
-                Arguments.of("encountered-a-region", "nested-parallel", EntityKind.TASK, 2),
-                Arguments.of("region-nesting", "nested-parallel", EntityKind.PARALLEL_REGION, 3),
-                Arguments.of("implicit-region", "nested-parallel", EntityKind.PARALLEL_REGION, 1),
-                Arguments.of("untied-stolen-task", "taskgroup-flags", EntityKind.TASK, 3),
-                Arguments.of("final-task", "taskgroup-flags", EntityKind.TASK, 6),
-                Arguments.of("included-undeferred-task", "taskgroup-flags", EntityKind.TASK, 7),
-                Arguments.of("blocked-in-after-inout", "task-dependences", EntityKind.TASK, 5),
-                Arguments.of("blocked-inout-after-inout", "task-dependences", EntityKind.TASK, 8),
+                Arguments.of("encountered-a-region", "nested-parallel/2", EntityKind.TASK, 2),
+                Arguments.of("region-nesting", "nested-parallel/2", EntityKind.PARALLEL_REGION, 3),
+                Arguments.of("implicit-region", "nested-parallel/2", EntityKind.PARALLEL_REGION, 1),
+                Arguments.of("untied-stolen-task", "taskgroup-flags/3", EntityKind.TASK, 3),
+                Arguments.of("final-task", "taskgroup-flags/3", EntityKind.TASK, 6),
+                Arguments.of("included-undeferred-task", "taskgroup-flags/3", EntityKind.TASK, 7),
+                Arguments.of("blocked-in-after-inout", "task-dependences/2", EntityKind.TASK, 5),
+                Arguments.of("blocked-inout-after-inout", "task-dependences/2", EntityKind.TASK, 9),
                 Arguments.of("thread-stack", "task-backlog", EntityKind.THREAD, 2),
                 Arguments.of("process", "fib-taskwait", EntityKind.ADDRESS_SPACE, 0));
     }
 
     private static Snapshot lesson(String name) {
         return LESSONS.computeIfAbsent(name, n -> {
-            try (InputStream in = BundledResources.openLesson(n)) {
+            // "name/step", or "name" for a lesson's first step
+            String[] parts = n.split("/");
+            int step = parts.length > 1 ? Integer.parseInt(parts[1]) : 1;
+            try (InputStream in = BundledResources.openLessonStep(parts[0], step)) {
                 return new SnapshotLoader().load(in, n + ".json", -1, LoadOptions.LENIENT, ProgressListener.NONE)
                         .snapshot();
             } catch (Exception e) {
