@@ -38,6 +38,8 @@ final class WorkArea {
         this.preferences = preferences;
         tabs.setId("detailsTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        // Tab goes from the navigator straight into the details; Ctrl+Tab (inside) and Ctrl+G switch the tabs
+        tabs.setFocusTraversable(false);
         detailsTab.setId("detailsTab");
         graphTab.setId("graphTab");
         tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> active());

@@ -89,13 +89,13 @@ class ExplorerJourneyTest {
         TaskId generating = task.generatingTask().get();
         TaskId scheduling = task.schedulingTask().get();
 
-        robot.clickOn("#link-generatingTask");
+        explorer.clickInDetails("#link-generatingTask");
         explorer.waitForSelection(Target.of(generating), "task #" + generating);
 
         robot.clickOn("#backButton");
         explorer.waitForSelection(self, "task #" + task.id());
 
-        robot.clickOn("#link-schedulingTask");
+        explorer.clickInDetails("#link-schedulingTask");
         explorer.waitForSelection(Target.of(scheduling), "task #" + scheduling);
 
         robot.press(KeyCode.ALT).type(KeyCode.LEFT).release(KeyCode.ALT);
@@ -116,9 +116,9 @@ class ExplorerJourneyTest {
             assertThat(explorer.fx(() -> row(icvs, name).value().text())).isEqualTo(own.display());
         }
 
-        robot.clickOn("#explainPane .title"); // fold the Explain pane above, as a reader after the ICVs would
+        explorer.clickInDetails("#explainPane .title"); // fold the Explain pane above, as a reader after the ICVs would
         explorer.waitFor(5, () -> !explorer.fx(() -> vm.details().explainShownProperty().get()));
-        robot.clickOn("#effectiveIcvToggle");
+        explorer.clickInDetails("#effectiveIcvToggle");
         ParallelRegion region = snapshot.index().region(task.parallelRegion()).orElseThrow();
         IcvValue inherited = region.icvs().getFirst();
         String name = snapshot.index().icv(inherited.icv()).orElseThrow().name();

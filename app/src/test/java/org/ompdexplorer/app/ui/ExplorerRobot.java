@@ -75,6 +75,15 @@ final class ExplorerRobot {
         robot.clickOn(cell);
     }
 
+    /**
+     * Clicks a control of the details pane as a reader would: scrolled into view first (the pane scrolls to the
+     * focused control), then clicked.
+     */
+    void clickInDetails(String query) {
+        robot.interact(() -> robot.lookup(query).query().requestFocus());
+        robot.clickOn(query);
+    }
+
     /** Clicks the row and expands it with the keyboard. */
     void openRow(String id) {
         clickRow(id);

@@ -103,7 +103,7 @@ class NavigatorViewModelTest {
     /** A nested region was created in clang's outlined body of main: it is in main, as the user wrote it. */
     @Test
     void regionRowsNameTheFunctionTheyWereWrittenIn() {
-        vm.setSnapshot(TestSnapshots.lesson("nested-parallel"));
+        vm.setSnapshot(TestSnapshots.lessonStep("nested-parallel", 2)); // the inner regions exist
         NavNode p2 = child(child(child(root("group:regions"), "region:1"), "task:1"), "region:2");
         assertThat(p2.secondary()).isEqualTo("in main");
         NavNode p3 = child(child(p2, "task:2"), "region:3");
@@ -139,22 +139,24 @@ class NavigatorViewModelTest {
     /** A queued task whose predecessor has not finished is blocked on dependences, never "queued". */
     @Test
     void aQueuedTaskWaitingForAnUnfinishedPredecessorIsBlockedOnDependencesWithItsCounts() {
-        vm.setSnapshot(TestSnapshots.lesson("task-dependences"));
+        vm.setSnapshot(TestSnapshots.lessonStep("task-dependences", 2)); // every task created
         NavNode implicit = child(child(child(child(root("group:regions"), "region:1"), "task:1"), "region:2"),
                 "task:2");
         NavNode writer = child(implicit, "task:3");
         assertThat(badges(writer)).contains("running", "on T2", "≠ gen", "1 dep").noneMatch(t -> t.startsWith("waits"));
         NavNode reader = child(implicit, "task:5");
-        assertThat(badges(reader)).contains("blocked on dependences", "1 dep", "waits for 1").doesNotContain("queued");
+        // it reads x and writes a variable of its own: two dependences, one task to wait for
+        assertThat(badges(reader)).contains("blocked on dependences", "2 deps", "waits for 1").doesNotContain("queued");
         assertThat(styleOf(reader, "blocked on dependences")).isEqualTo("badge-life-blocked");
         assertThat(styleOf(reader, "waits for 1")).isEqualTo(Badge.WAITS_FOR);
-        assertThat(badges(child(implicit, "task:7"))).contains("blocked on dependences", "2 deps", "waits for 1");
-        assertThat(badges(child(implicit, "task:8"))).contains("blocked on dependences", "waits for 1");
+        // the diamond's join reads what both sides wrote: it waits for the two of them
+        assertThat(badges(child(implicit, "task:7"))).contains("blocked on dependences", "2 deps", "waits for 2");
+        assertThat(badges(child(implicit, "task:9"))).contains("blocked on dependences", "waits for 1");
     }
 
     @Test
     void flagsAreSmallBadgesAndATaskMadeInsideAnotherIsNamedByWhereThatOneWasWritten() {
-        vm.setSnapshot(TestSnapshots.lesson("taskgroup-flags"));
+        vm.setSnapshot(TestSnapshots.lessonStep("taskgroup-flags", 3)); // the included task runs
         vm.groupingProperty().set(Grouping.THREADS);
         NavNode t1 = child(root("group:threads"), "thread:1");
         NavNode included = child(t1, "task:7");
