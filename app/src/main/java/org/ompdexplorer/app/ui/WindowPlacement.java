@@ -29,7 +29,26 @@ final class WindowPlacement {
      */
     static Rectangle2D bounds(Optional<String> remembered, List<Rectangle2D> screens) {
         return remembered.flatMap(WindowPlacement::parse).filter(b -> reachable(b, screens))
-                .orElseGet(() -> fresh(screens.getFirst()));
+                .map(b -> fitted(b, screens)).orElseGet(() -> fresh(screens.getFirst()));
+    }
+
+    /**
+     * A remembered window larger than the screen its title bar is on (the screen's resolution went down, or the
+     * window was left on a bigger screen) is made that screen's size and moved onto it; one that fits is left where
+     * the user put it, even partly off the screen.
+     */
+    private static Rectangle2D fitted(Rectangle2D b, List<Rectangle2D> screens) {
+        for (Rectangle2D s : screens) {
+            boolean titleHere = b.getMinY() + TITLE / 2 >= s.getMinY() && b.getMinY() < s.getMaxY()
+                    && Math.min(b.getMaxX(), s.getMaxX()) - Math.max(b.getMinX(), s.getMinX()) >= GRIP;
+            if (titleHere && (b.getWidth() > s.getWidth() || b.getHeight() > s.getHeight())) {
+                double w = Math.min(b.getWidth(), s.getWidth());
+                double h = Math.min(b.getHeight(), s.getHeight());
+                return new Rectangle2D(clamp(b.getMinX(), s.getMinX(), s.getMaxX() - w),
+                        clamp(b.getMinY(), s.getMinY(), s.getMaxY() - h), w, h);
+            }
+        }
+        return b;
     }
 
     /** A first window: most of the screen, within a size a table-and-tree window uses well, centred. */

@@ -47,6 +47,16 @@ class WindowPlacementTest {
     }
 
     @Test
+    void aWindowLargerThanItsScreenNowIsMadeToFitIt() {
+        Rectangle2D small = new Rectangle2D(0, 0, 1600, 1000);
+        assertThat(WindowPlacement.bounds(Optional.of("144,81,1632,918"), List.of(small)))
+                .as("left on a full-HD screen, opened on a smaller one").isEqualTo(new Rectangle2D(0, 81, 1600, 918));
+        assertThat(WindowPlacement.bounds(Optional.of("900,50,800,600"), List.of(small)))
+                .as("a window that fits stays where it was left, partly off the screen")
+                .isEqualTo(new Rectangle2D(900, 50, 800, 600));
+    }
+
+    @Test
     void aDamagedOrAbsurdRememberedPlaceIsIgnored() {
         for (String bad : List.of("", "1,2,3", "a,b,c,d", "0,0,10,10", "0,0,NaN,900", "0,0,1e9,900", "0,0,800,")) {
             assertThat(WindowPlacement.bounds(Optional.of(bad), List.of(FULL_HD))).as(bad)
