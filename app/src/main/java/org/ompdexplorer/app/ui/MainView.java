@@ -48,6 +48,7 @@ public final class MainView extends BorderPane {
     private final NavigatorView navigator;
     private FileDialogs dialogs = FileDialogs.platform();
     private final WorkArea workArea;
+    private CompareView compareView;
 
     /** What the menu and the toolbar ask of the view (dialogs, focus, clipboard, theme). */
     interface Actions {
@@ -117,6 +118,8 @@ public final class MainView extends BorderPane {
         }
         CompareView compare = new CompareView(vm.compare(), vm.compareGraph(), compareGraph, vm::swapComparison,
                 vm::closeComparison);
+        compare.hideStepsWhile(vm.lesson().lessonProperty().isNotNull());
+        compareView = compare;
         LessonsPage lessons = new LessonsPage(vm.lesson(), vm::openLesson);
         VBox center = new VBox(new LessonBar(vm.lesson(), vm::closeLesson),
                 new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split);
@@ -247,7 +250,11 @@ public final class MainView extends BorderPane {
 
     /** Brings the task graph into view (View → Show Task Graph). */
     void showGraph() {
-        workArea.showGraph();
+        if (vm.comparingProperty().get()) {
+            compareView.showGraph();
+        } else {
+            workArea.showGraph();
+        }
     }
 
     /** Replaces the file dialogs (tests answer them without a native dialog). */
@@ -359,7 +366,11 @@ public final class MainView extends BorderPane {
 
             @Override
             public void showGraph() {
-                workArea.showGraph();
+                if (vm.comparingProperty().get()) {
+                    compareView.showGraph();
+                } else {
+                    workArea.showGraph();
+                }
             }
 
             @Override

@@ -25,6 +25,10 @@ import javafx.scene.layout.VBox;
 public final class CompareView extends BorderPane {
     public static final String ID = "compareView";
 
+    private final TimelineBar timeline;
+    private final Label steps;
+    private final TabPane tabs;
+
     /**
      * @param swap  swaps A and B (reloading is the window's business: it diffs in the background)
      * @param close leaves compare mode
@@ -65,7 +69,9 @@ public final class CompareView extends BorderPane {
         VBox top = new VBox(4, title, bar);
         top.setId("compareBar");
         top.getStyleClass().add("compare-bar");
-        setTop(new VBox(top, new TimelineBar(vm)));
+        timeline = new TimelineBar(vm);
+        steps = what;
+        setTop(new VBox(top, timeline));
         CompareTreeView tree = new CompareTreeView(vm);
         CompareDetailsView details = new CompareDetailsView(vm);
         // the task graph of B (or A) beside the side-by-side details, its nodes marked like the tree's rows
@@ -78,7 +84,7 @@ public final class CompareView extends BorderPane {
         detailsTab.setId("compareDetailsTab");
         Tab graphTab = new Tab("Task Graph", graphView);
         graphTab.setId("compareGraphTab");
-        TabPane tabs = new TabPane(detailsTab, graphTab);
+        tabs = new TabPane(detailsTab, graphTab);
         tabs.setId("compareTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> graph.graph().setActive(
@@ -89,6 +95,22 @@ public final class CompareView extends BorderPane {
         split.setDividerPositions(0.42);
         SplitPane.setResizableWithParent(tree, false);
         setCenter(split);
+    }
+
+    /**
+     * In a lesson the lesson bar counts the steps and moves between them: the comparison's own step line and
+     * timeline are hidden while {@code lesson} holds, so that one "Step k of n" is on screen, not two.
+     */
+    public void hideStepsWhile(javafx.beans.value.ObservableBooleanValue lesson) {
+        for (javafx.scene.Node n : java.util.List.of(timeline, steps)) {
+            n.visibleProperty().bind(javafx.beans.binding.Bindings.not(lesson));
+            n.managedProperty().bind(n.visibleProperty());
+        }
+    }
+
+    /** Shows the Task Graph tab (View → Show Task Graph in compare mode). */
+    public void showGraph() {
+        tabs.getSelectionModel().select(1);
     }
 
     private static Button button(String id, String text, String tip, Runnable action) {
