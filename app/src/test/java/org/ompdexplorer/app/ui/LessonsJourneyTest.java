@@ -110,6 +110,8 @@ class LessonsJourneyTest {
             assertThat(text(robot, explorer, "#lessonNarrative")).isEqualTo(lesson.steps().get(i).narrative());
             assertThat(text(robot, explorer, "#lessonStepText")).endsWith(lesson.steps().get(i).label());
             explorer.waitFor(10, () -> robot.lookup("#" + CompareView.ID).tryQuery().isPresent());
+            // one step count on screen: the lesson bar's, not also the comparison's own
+            assertThat(explorer.fx(() -> robot.lookup("#compareStepText").query().isVisible())).isFalse();
             // compare mode marks what changed since the step before: F7 goes to the first change
             assertThat(explorer.fx(() -> vm.compare().diffProperty().get().changedNodes())).isNotEmpty();
             robot.type(KeyCode.F7);

@@ -25,7 +25,7 @@ import javafx.scene.layout.VBox;
 public final class CompareView extends BorderPane {
     public static final String ID = "compareView";
 
-    private final TimelineBar timeline;
+    private final VBox timeline;
     private final Label steps;
     private final TabPane tabs;
 
@@ -69,7 +69,7 @@ public final class CompareView extends BorderPane {
         VBox top = new VBox(4, title, bar);
         top.setId("compareBar");
         top.getStyleClass().add("compare-bar");
-        timeline = new TimelineBar(vm);
+        timeline = new VBox(new TimelineBar(vm)); // the bar hides itself for two snapshots; this box, in a lesson
         steps = what;
         setTop(new VBox(top, timeline));
         CompareTreeView tree = new CompareTreeView(vm);
