@@ -155,4 +155,37 @@ class TaskGraphTest {
             assertThat(g.groups().get(n.group()).thread()).as("lane of #%d", n.task()).isEqualTo(t.thread().get().value());
         }
     }
+
+    @Test
+    void withABudgetATaskWithManyUnlikeChildrenShowsTheFirstAndTheRestAsOneNodeThatOpens() {
+        // a producer (the implicit task #1) that generated the first 300 explicit tasks, unlike one another
+        Snapshot generated = SyntheticSnapshotGenerator.generate(new GeneratorSpec(2, 1, 3000, 4));
+        java.util.List<Task> rewired = new java.util.ArrayList<>();
+        int moved = 0;
+        for (Task t : generated.tasks()) {
+            boolean move = moved < 300 && t.kind().equals(TaskKind.EXPLICIT);
+            moved += move ? 1 : 0;
+            rewired.add(move ? new Task(t.id(), t.kind(), Fact.of(new TaskId(1)), t.schedulingTask(),
+                    t.parallelRegion(), t.thread(), t.threadNum(), t.function(), t.creationSite(), t.frames(),
+                    t.toolData(), t.icvs(), t.agent()) : t);
+        }
+        Snapshot s = new Snapshot(generated.capture(), generated.runtime(), generated.addressSpaces(),
+                generated.states(), generated.icvCatalogue(), generated.displayControlVars(), generated.threads(),
+                generated.parallelRegions(), rewired);
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 8, 400, Set.of()));
+        GraphNode rest = g.nodes().stream().filter(n -> n.name().endsWith(" more tasks")).findFirst().orElseThrow();
+        assertThat(rest.kind()).isEqualTo(NodeKind.MORE);
+        assertThat(rest.name()).isEqualTo(rest.size() + " more tasks");
+        long parent = s.index().task(new TaskId(rest.task())).orElseThrow().generatingTask().get().value();
+        int parentNode = g.nodeOf(parent).orElseThrow();
+        assertThat(g.edges().stream().filter(e -> e.kind() == EdgeKind.GENERATING && e.from() == parentNode))
+                .as("the first children and the rest").hasSizeLessThanOrEqualTo(12);
+        assertThat(g.tasksShown()).isEqualTo(s.tasks().size());
+
+        TaskGraph opened = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 8, 400,
+                Set.of(rest.task())));
+        assertThat(opened.nodes()).noneMatch(n -> n.tasks().equals(rest.tasks()));
+        assertThat(opened.edges().stream().filter(e -> e.kind() == EdgeKind.GENERATING
+                && e.from() == opened.nodeOf(parent).orElseThrow())).hasSizeGreaterThan(12);
+    }
 }

@@ -64,7 +64,7 @@ public final class DotWriter {
             case IMPLICIT -> "box, style=\"rounded,filled\"";
             case EXPLICIT -> "box";
             case TARGET -> "octagon";
-            case AGGREGATE, SUBTREE -> "box3d";
+            case AGGREGATE, SUBTREE, MORE -> "box3d";
         };
     }
 

@@ -35,7 +35,7 @@ public final class NodeText {
                 case INITIAL -> "initial task";
                 case IMPLICIT -> "implicit task";
                 case TARGET -> "target task";
-                case AGGREGATE, SUBTREE -> n.size() + " tasks";
+                case AGGREGATE, SUBTREE, MORE -> n.size() + " tasks";
                 case EXPLICIT -> "explicit task";
             });
         }

@@ -25,12 +25,14 @@ final class EdgeCollector {
     private final int[] nodeOf;
     private final boolean[] in;
     private final int[] parent;
+    private final NodeKind[] kinds; // by node
     private final List<GraphEdge> edges = new ArrayList<>();
     private final Set<Long> seen = new HashSet<>();
     private final Set<String> seenLabelled = new HashSet<>();
     private long last = -1;
 
-    EdgeCollector(Snapshot snapshot, GraphOptions options, int[] nodeOf, ScopeTasks scoped) {
+    EdgeCollector(Snapshot snapshot, GraphOptions options, int[] nodeOf, ScopeTasks scoped, NodeKind[] kinds) {
+        this.kinds = kinds;
         this.snapshot = snapshot;
         this.index = snapshot.index();
         this.options = options;
@@ -84,7 +86,15 @@ final class EdgeCollector {
         last = key;
     }
 
+    /**
+     * A dependence between two tasks each shown as a node. One into or out of a collapsed subtree is left out: a
+     * subtree stands for many tasks, and the dependences of all of them between a few hundred subtree nodes make a
+     * picture of nothing but edges; the subtree, opened, shows them.
+     */
     private void addLabelled(int from, int to, String label) {
+        if (from >= 0 && to >= 0 && (kinds[from] == NodeKind.SUBTREE || kinds[to] == NodeKind.SUBTREE)) {
+            return;
+        }
         if (from >= 0 && to >= 0 && from != to && seenLabelled.add(from + ">" + to + ":" + label)) {
             edges.add(new GraphEdge(from, to, EdgeKind.DEPENDENCE, label));
         }

@@ -35,7 +35,7 @@ public record GraphNode(int index, NodeKind kind, List<Long> tasks, int size, St
     /** {@code fib #6}, {@code 98 × task_body}, {@code fib #5 + 2046 below}. */
     public String label() {
         return switch (kind) {
-            case AGGREGATE -> name;
+            case AGGREGATE, MORE -> name;
             case SUBTREE -> name + " #" + task() + " + " + (size - 1) + " below";
             default -> name + " #" + task();
         };

@@ -32,6 +32,11 @@ public final class TaskGraphBuilder {
     private final SnapshotIndex index;
     private final GraphOptions options;
     private final List<Task> tasks;
+    /** The most nodes one task's children take before the rest are one node (with a node budget). */
+    static final int MAX_FAN_OUT = 12;
+    private final java.util.Set<List<Integer>> restGroups = java.util.Collections.newSetFromMap(
+            new java.util.IdentityHashMap<>());
+    private boolean[] inScope; // by task position: in the graph's scope
     private final int[] nodeOf; // by task position: its node, or the node it is collapsed into; -1 outside the scope
     private final List<GraphNode> nodes = new ArrayList<>();
     private final List<Long> nodeRegions = new ArrayList<>(); // by node: the region its task binds to, or -1
@@ -55,6 +60,7 @@ public final class TaskGraphBuilder {
     private TaskGraph build(GraphScope scope) {
         ScopeTasks scoped = ScopeTasks.of(snapshot, scope);
         boolean[] in = scoped.in;
+        inScope = in;
         int[] size = scoped.subtreeSizes(index);
         ArrayDeque<Integer> open = new ArrayDeque<>();
         for (int p = 0; p < tasks.size(); p++) {
@@ -106,7 +112,8 @@ public final class TaskGraphBuilder {
                 nodeOf[p] = renumber[nodeOf[p]];
             }
         }
-        return new TaskGraph(grouped, new EdgeCollector(snapshot, options, nodeOf, scoped).edges(), groups.list(),
+        return new TaskGraph(grouped, new EdgeCollector(snapshot, options, nodeOf, scoped,
+                grouped.stream().map(GraphNode::kind).toArray(NodeKind[]::new)).edges(), groups.list(),
                 shown, collapsedForSize);
     }
 
@@ -141,7 +148,27 @@ public final class TaskGraphBuilder {
                 group.forEach(c -> result.add(List.of(c)));
             }
         }
-        return new Children(result);
+        return new Children(capped(result));
+    }
+
+    /**
+     * A task's children beyond the first {@value #MAX_FAN_OUT} nodes as one node ("347 more tasks"), so that one
+     * task with thousands of unlike children does not make a layer too wide to read; opened like an aggregate,
+     * by its first task.
+     */
+    private List<List<Integer>> capped(List<List<Integer>> children) {
+        if (options.maxNodes() == 0 || children.size() <= MAX_FAN_OUT) {
+            return children;
+        }
+        List<Integer> rest = new ArrayList<>();
+        children.subList(MAX_FAN_OUT - 1, children.size()).forEach(rest::addAll);
+        if (options.expanded().contains(tasks.get(rest.getFirst()).id().value())) {
+            return children;
+        }
+        List<List<Integer>> result = new ArrayList<>(children.subList(0, MAX_FAN_OUT - 1));
+        result.add(rest);
+        restGroups.add(rest);
+        return result;
     }
 
     private record Children(List<List<Integer>> groups) {
@@ -175,14 +202,24 @@ public final class TaskGraphBuilder {
 
     private void addAggregate(List<Integer> group) {
         int node = nodes.size();
+        int before = shown;
         group.forEach(m -> nodeOf[m] = node);
         Task first = tasks.get(group.getFirst());
         List<Long> ids = group.stream().map(p -> tasks.get(p).id().value()).toList();
         nodeRegions.add(region(first));
         nodePositions.add(group.getFirst());
-        nodes.add(new GraphNode(node, NodeKind.AGGREGATE, ids, ids.size(), ids.size() + " × " + name(first),
-                lifecycle(first), -1, -1, List.of()));
+        boolean rest = restGroups.contains(group);
+        String firstLife = lifecycle(first);
+        // a mix of lifecycles has no one colour that is true of them
+        String life = rest && group.stream().anyMatch(p -> !java.util.Objects.equals(lifecycle(tasks.get(p)),
+                firstLife)) ? null : firstLife;
         shown += ids.size();
+        if (rest) { // the rest may have children of their own: they are in this node until it is opened
+            group.forEach(m -> absorb(m, node, inScope));
+        }
+        int size = rest ? shown - before : ids.size();
+        nodes.add(new GraphNode(node, rest ? NodeKind.MORE : NodeKind.AGGREGATE, ids, size, rest ? size + " more tasks"
+                : ids.size() + " × " + name(first), life, -1, -1, List.of()));
     }
 
     /** Turns a shown task into the node of its whole subtree: every descendant in the scope maps to it. */
@@ -191,22 +228,25 @@ public final class TaskGraphBuilder {
         GraphNode n = nodes.get(node);
         nodes.set(node, new GraphNode(node, NodeKind.SUBTREE, n.tasks(), size, n.name(), n.lifecycle(), n.group(),
                 n.thread(), n.flags()));
-        int[] todo = new int[Math.max(1, size)];
-        int head = 0;
-        int tail = 0;
-        todo[tail++] = root;
-        while (head < tail) {
-            int p = todo[head++];
+        absorb(root, node, in);
+        collapsedForSize = true;
+    }
+
+    /** Maps every descendant of {@code root} in the scope not yet in a node to {@code node}. */
+    private void absorb(int root, int node, boolean[] in) {
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>();
+        todo.add(root);
+        while (!todo.isEmpty()) {
+            int p = todo.poll();
             for (int i = 0, k = index.generatedCountAt(p); i < k; i++) {
                 int c = index.generatedAt(p, i);
-                if (in[c] && nodeOf[c] < 0 && tail < todo.length) {
+                if (in[c] && nodeOf[c] < 0) {
                     nodeOf[c] = node;
                     shown++;
-                    todo[tail++] = c;
+                    todo.add(c);
                 }
             }
         }
-        collapsedForSize = true;
     }
 
     private static NodeKind kind(Task t) {

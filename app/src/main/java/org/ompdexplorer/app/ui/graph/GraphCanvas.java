@@ -21,7 +21,7 @@ import org.ompdexplorer.app.graph.Rect;
  * node, hover for its summary. Only the nodes and edges in view are drawn, with less detail when zoomed out.
  */
 final class GraphCanvas extends Region {
-    static final double MIN_SCALE = 0.02;
+    static final double MIN_SCALE = 0.002; // a fit shows even a very wide graph whole, as an overview
     static final double MAX_SCALE = 4;
 
     private final Canvas canvas = new Canvas();

@@ -49,6 +49,11 @@ public final class GraphViewModel {
     static final String SCOPE_KEY = "graph.scope";
     static final String ALL_SCHEDULING_KEY = "graph.allScheduling";
     static final String LANES_KEY = "graph.threadLanes";
+    /**
+     * The window's node budget: a picture a person can read in a pane, with big subtrees collapsed to open by a
+     * click (the CLI's default, for a file to zoom into, is {@link GraphOptions#DEFAULT}'s).
+     */
+    static final int WINDOW_MAX_NODES = 400;
 
     private final LatestWinsScheduler scheduler;
     private final Consumer<Target> navigate;
@@ -259,7 +264,7 @@ public final class GraphViewModel {
         }
         shownScope = scope;
         GraphOptions options = new GraphOptions(allScheduling.get(), GraphOptions.DEFAULT.aggregateAt(),
-                GraphOptions.DEFAULT.maxNodes(), expanded, threadLanes.get());
+                WINDOW_MAX_NODES, expanded, threadLanes.get());
         Snapshot s = loaded.snapshot();
         busy.set(true);
         status.set("Laying out the graph…");

@@ -20,6 +20,9 @@ final class NodeSummary {
         switch (n.kind()) {
             case AGGREGATE -> b.append("\n").append(n.size()).append(" sibling tasks alike in kind, function and "
                     + "lifecycle. Click to show them one by one.");
+            case MORE -> b.append("\nThe rest of a task's children (").append(n.tasks().size())
+                    .append(", and what they generated), in one node so that the picture stays readable. Click to "
+                            + "show them.");
             case SUBTREE -> b.append("\nTask #").append(n.task()).append(" and the ").append(n.size() - 1)
                     .append(" tasks it generated, collapsed to keep the graph small. Click to open it.");
             default -> {
