@@ -57,12 +57,18 @@ public final class GraphBenchmark {
                 .max(java.util.Comparator.comparingInt(r -> s.index().tasksIn(r.id()).size())).orElseThrow();
         GraphScope scope = new GraphScope.Region(region.id());
         int tasks = s.index().tasksIn(region.id()).size();
-        TaskGraph window = TaskGraphBuilder.of(s, scope, GraphOptions.DEFAULT);
+        GraphOptions windowOptions = new GraphOptions(false, GraphOptions.DEFAULT.aggregateAt(),
+                GraphViewModel.WINDOW_MAX_NODES, Set.of());
+        TaskGraph window = TaskGraphBuilder.of(s, scope, windowOptions);
+        TaskGraph cli = TaskGraphBuilder.of(s, scope, GraphOptions.DEFAULT);
         TaskGraph every = TaskGraphBuilder.of(s, scope, new GraphOptions(false, 0, 0, Set.of()));
-        System.out.printf(Locale.ROOT, "region P%d: %,d tasks; as the window shows it %,d nodes, %,d edges; "
-                + "task by task %,d nodes, %,d edges%n", region.id().value(), tasks, window.nodes().size(),
-                window.edges().size(), every.nodes().size(), every.edges().size());
+        System.out.printf(Locale.ROOT, "region P%d: %,d tasks; as the window shows it %,d nodes, %,d edges; as "
+                + "`graph` draws it %,d nodes, %,d edges; task by task %,d nodes, %,d edges%n", region.id().value(),
+                tasks, window.nodes().size(), window.edges().size(), cli.nodes().size(), cli.edges().size(),
+                every.nodes().size(), every.edges().size());
         time("layout, 10k-task region as the window shows it (build + ELK)",
+                () -> GraphLayouter.layout(TaskGraphBuilder.of(s, scope, windowOptions)));
+        time("layout, 10k-task region as `ompd-explorer graph` draws it (build + ELK)",
                 () -> GraphLayouter.layout(TaskGraphBuilder.of(s, scope, GraphOptions.DEFAULT)));
         time("layout, 10k-task region, every task a node (build + ELK)",
                 () -> GraphLayouter.layout(TaskGraphBuilder.of(s, scope, new GraphOptions(false, 0, 0, Set.of()))));
@@ -135,13 +141,15 @@ public final class GraphBenchmark {
     /** A million tasks, one of which generated 100k: the graph the window opens, aggregated within its budget. */
     private static void millionTasks() {
         Snapshot s = TestSnapshots.wide(8, 1_000_000, 100_000);
-        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), GraphOptions.DEFAULT);
+        GraphOptions windowOptions = new GraphOptions(false, GraphOptions.DEFAULT.aggregateAt(),
+                GraphViewModel.WINDOW_MAX_NODES, Set.of());
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), windowOptions);
         System.out.printf(Locale.ROOT, "1M tasks: %,d nodes, %,d edges, %s%n", g.nodes().size(), g.edges().size(),
                 g.collapsedForSize() ? "subtrees collapsed" : "nothing collapsed");
         time("1M-task snapshot: graph model (TaskGraphBuilder)",
-                () -> TaskGraphBuilder.of(s, GraphScope.whole(), GraphOptions.DEFAULT));
+                () -> TaskGraphBuilder.of(s, GraphScope.whole(), windowOptions));
         time("1M-task snapshot: graph model + ELK layout (what the window waits for)",
-                () -> GraphLayouter.layout(TaskGraphBuilder.of(s, GraphScope.whole(), GraphOptions.DEFAULT)));
+                () -> GraphLayouter.layout(TaskGraphBuilder.of(s, GraphScope.whole(), windowOptions)));
         time("peer: SnapshotIndex rebuilt (the index every view starts from)",
                 () -> new Snapshot(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
                         s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks()).index());
