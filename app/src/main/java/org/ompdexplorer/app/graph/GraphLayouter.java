@@ -46,6 +46,23 @@ public final class GraphLayouter {
     private GraphLayouter() {
     }
 
+    /** Lays out a small graph with regions and every kind of edge once: ELK's classes loaded and compiled. */
+    public static GraphLayout warmUp() {
+        List<GraphNode> nodes = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            nodes.add(new GraphNode(i, i == 0 ? org.ompdexplorer.model.graph.NodeKind.INITIAL
+                    : org.ompdexplorer.model.graph.NodeKind.EXPLICIT, List.of((long) i), 1, "task", "queued",
+                    i == 0 ? 0 : 1, -1, List.of()));
+        }
+        List<GraphEdge> edges = new ArrayList<>();
+        for (int i = 1; i < 12; i++) {
+            edges.add(new GraphEdge((i - 1) / 2, i, org.ompdexplorer.model.graph.EdgeKind.values()[i % 4],
+                    i % 4 == 2 ? "inout→in 0x1" : ""));
+        }
+        return layout(new TaskGraph(nodes, edges, List.of(new GraphGroup(0, 1, "warm-up", -1, -1),
+                new GraphGroup(1, 2, "warm-up", 0, -1)), 12, false));
+    }
+
     public static GraphLayout layout(TaskGraph graph) {
         return layoutWith(graph, THOROUGHNESS, false);
     }

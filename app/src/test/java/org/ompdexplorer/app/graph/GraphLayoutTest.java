@@ -99,6 +99,14 @@ class GraphLayoutTest {
     }
 
     @Test
+    void theWarmUpTheWindowRunsAtStartIsAProperLayout() {
+        GraphLayout warm = GraphLayouter.warmUp();
+        assertLaidOut(warm);
+        assertThat(warm.graph().edges()).extracting(GraphEdge::kind).containsAll(java.util.EnumSet.allOf(
+                org.ompdexplorer.model.graph.EdgeKind.class));
+    }
+
+    @Test
     void theSameGraphLaysOutTheSameWayTwice() {
         Snapshot s = lesson(BundledResources.DEFAULT_LESSON);
         TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), GraphOptions.DEFAULT);
