@@ -185,6 +185,8 @@ void stop_register_thread(thread_rec *t);
 void stop_unregister_thread(thread_rec *t);
 void stop_finalize(void);
 void agent_free(void *p);
+/* Copies n bytes at addr into out without faulting (async-signal-safe): 0, or -1 when addr cannot be read. */
+int agent_safe_read(const void *addr, void *out, size_t n);
 int stop_start_helper(void *(*run)(void *), const char *name);
 void snapshot_take(const char *label, thread_rec *caller, unsigned series);
 void probe_self(thread_rec *t);

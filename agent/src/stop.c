@@ -117,7 +117,7 @@ static _Atomic int safe_read_unavailable; /* process_vm_readv refused (a seccomp
  * pointers to data not yet filled or already freed (seen: a parallel's ompt_data_t in __kmp_fork_call); a plain
  * load of one killed the program with SIGSEGV. process_vm_readv on our own process returns EFAULT instead, and a
  * system call is async-signal-safe. Returns 0, or -1 when the memory cannot be read. */
-static int safe_read(const void *addr, void *out, size_t n) {
+int agent_safe_read(const void *addr, void *out, size_t n) {
     if (addr == NULL) {
         return -1;
     }
@@ -141,7 +141,7 @@ static int safe_read(const void *addr, void *out, size_t n) {
 /* The value of an ompt_data_t the runtime handed out, or 0 when it cannot be read. */
 static uint64_t data_value(const ompt_data_t *d) {
     uint64_t v = 0;
-    return d != NULL && safe_read(&d->value, &v, sizeof v) == 0 ? v : 0;
+    return d != NULL && agent_safe_read(&d->value, &v, sizeof v) == 0 ? v : 0;
 }
 
 void probe_self(thread_rec *t) {
@@ -165,7 +165,7 @@ void probe_self(thread_rec *t) {
         pt->task = data_value(task);
         pt->region = data_value(parallel);
         ompt_frame_t f;
-        pt->has_frame = frame != NULL && safe_read(frame, &f, sizeof f) == 0;
+        pt->has_frame = frame != NULL && agent_safe_read(frame, &f, sizeof f) == 0;
         if (pt->has_frame) {
             pt->exit_frame = (uint64_t)(uintptr_t)f.exit_frame.ptr;
             pt->enter_frame = (uint64_t)(uintptr_t)f.enter_frame.ptr;

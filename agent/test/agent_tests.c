@@ -8,6 +8,8 @@
 #include "check.h"
 
 #include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -387,6 +389,18 @@ static void test_render(void) {
     free(text);
 }
 
+/* A pointer the runtime hands a stopped thread may point at memory already unmapped: reading it fails, not faults. */
+static void test_safe_read(void) {
+    uint64_t value = 0x1234567890abcdefULL, copy = 0;
+    CHECK(agent_safe_read(&value, &copy, sizeof copy) == 0 && copy == value);
+    long page = sysconf(_SC_PAGESIZE);
+    void *gone = mmap(NULL, (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    CHECK(gone != MAP_FAILED);
+    munmap(gone, (size_t)page);
+    CHECK(agent_safe_read(gone, &copy, sizeof copy) == -1);
+    CHECK(agent_safe_read(NULL, &copy, sizeof copy) == -1);
+}
+
 int main(void) {
     test_json();
     test_json_limits();
@@ -398,6 +412,7 @@ int main(void) {
     test_symbols();
     test_render();
     test_output();
+    test_safe_read();
     printf("agent unit tests: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
