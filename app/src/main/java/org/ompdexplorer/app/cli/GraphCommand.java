@@ -118,7 +118,7 @@ final class GraphCommand implements Callable<Integer> {
                 java.util.List.of(), java.util.List.of(), 0, 0) : GraphLayouter.layout(graph);
         byte[] bytes = GraphExport.render(layout, chosen, dark ? GraphPalette.DARK : GraphPalette.LIGHT,
                 GraphPainter.Decorations.NONE);
-        return write(bytes, graph, err);
+        return write(bytes, chosen, graph, err);
     }
 
     private GraphFormat format() {
@@ -172,9 +172,12 @@ final class GraphCommand implements Callable<Integer> {
         }
     }
 
-    private int write(byte[] bytes, TaskGraph graph, PrintWriter err) {
+    private int write(byte[] bytes, GraphFormat chosen, TaskGraph graph, PrintWriter err) {
         try {
-            if (SnapshotOutput.isStandardOutput(output)) {
+            if (SnapshotOutput.isStandardOutput(output) && chosen != GraphFormat.PNG) { // text, like every command
+                spec.commandLine().getOut().print(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+                spec.commandLine().getOut().flush();
+            } else if (SnapshotOutput.isStandardOutput(output)) { // an image: bytes, not characters
                 System.out.write(bytes);
                 System.out.flush();
             } else {
@@ -188,9 +191,7 @@ final class GraphCommand implements Callable<Integer> {
             }
             return ExitCodes.OK;
         } catch (OutputException e) {
-            err.println("ompd-explorer: " + e.getMessage());
-            err.flush();
-            return e.reason() == OutputException.Reason.SAME_AS_INPUT ? ExitCodes.USAGE : ExitCodes.UNREADABLE;
+            return SnapshotOutput.failed(e, err);
         } catch (IOException e) {
             err.println("ompd-explorer graph: could not write to standard output: " + e.getMessage());
             err.flush();

@@ -69,7 +69,8 @@ final class SnapshotOutput {
         return list;
     }
 
-    private static int failed(OutputException e, PrintWriter err) {
+    /** Says why an output could not be written; the exit code: usage when it is an input, else unreadable. */
+    static int failed(OutputException e, PrintWriter err) {
         err.println("ompd-explorer: " + e.getMessage());
         err.flush();
         return e.reason() == OutputException.Reason.SAME_AS_INPUT ? ExitCodes.USAGE : ExitCodes.UNREADABLE;

@@ -366,11 +366,7 @@ public final class MainView extends BorderPane {
 
             @Override
             public void showGraph() {
-                if (vm.comparingProperty().get()) {
-                    compareView.showGraph();
-                } else {
-                    workArea.showGraph();
-                }
+                MainView.this.showGraph();
             }
 
             @Override

@@ -24,7 +24,10 @@ public record TaskGraph(List<GraphNode> nodes, List<GraphEdge> edges, List<Graph
         return edges.stream().filter(e -> e.kind() == kind).count();
     }
 
-    /** The node showing a task (itself, or the aggregate or subtree it is collapsed into). */
+    /**
+     * The node showing a task (itself, an aggregate it is a member of, or the subtree it is the root of). One scan
+     * of the nodes; a view asking often takes {@link #nodeIndex()} once.
+     */
     public OptionalInt nodeOf(long task) {
         for (GraphNode n : nodes) {
             if (n.tasks().contains(task)) {
@@ -32,5 +35,16 @@ public record TaskGraph(List<GraphNode> nodes, List<GraphEdge> edges, List<Graph
             }
         }
         return OptionalInt.empty();
+    }
+
+    /** Every task a node names, mapped to that node: {@link #nodeOf} for many lookups. */
+    public java.util.Map<Long, Integer> nodeIndex() {
+        java.util.Map<Long, Integer> byTask = new java.util.HashMap<>();
+        for (GraphNode n : nodes) {
+            for (long t : n.tasks()) {
+                byTask.putIfAbsent(t, n.index());
+            }
+        }
+        return byTask;
     }
 }

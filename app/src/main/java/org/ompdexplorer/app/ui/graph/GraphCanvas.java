@@ -26,6 +26,8 @@ final class GraphCanvas extends Region {
 
     private final Canvas canvas = new Canvas();
     private final Tooltip tooltip = new Tooltip();
+    /** One pen for every frame: its colours and fonts are made once, not at each pan step. */
+    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private GraphLayout layout;
     private GraphPainter.Decorations decorations = GraphPainter.Decorations.NONE;
     private double scale = 1;
@@ -225,7 +227,7 @@ final class GraphCanvas extends Region {
             return;
         }
         g.setTransform(scale, 0, 0, scale, tx, ty);
-        lastDrawn = GraphPainter.paint(layout, new FxPen(g), palette, view(), scale, decorations);
+        lastDrawn = GraphPainter.paint(layout, pen, palette, view(), scale, decorations);
     }
 
     private boolean dark() {

@@ -72,6 +72,7 @@ public final class GraphViewModel {
             new ReadOnlyObjectWrapper<>(this, "nodeMarks", Map.of());
     private final BooleanProperty keepView = new SimpleBooleanProperty(this, "keepView", false);
     private final Set<Long> expanded = new HashSet<>();
+    private Map<Long, Integer> nodeByTask = Map.of(); // of the layout shown
     private GraphScope shownScope;
     private boolean active;
 
@@ -255,7 +256,7 @@ public final class GraphViewModel {
         }
         GraphScope scope = scope(loaded.snapshot());
         if (!always && scope.equals(shownScope) && layout.get() != null) {
-            selectedNode.set(nodeOfSelection(layout.get().graph()));
+            selectedNode.set(nodeOfSelection());
             return;
         }
         if (!active) {
@@ -272,20 +273,22 @@ public final class GraphViewModel {
             long start = System.nanoTime();
             TaskGraph graph = TaskGraphBuilder.of(s, scope, options);
             GraphLayout placed = GraphLayouter.layout(graph);
-            return new Result(placed, (System.nanoTime() - start) / 1_000_000);
+            return new Result(placed, graph.nodeIndex(), (System.nanoTime() - start) / 1_000_000);
         }).onSuccess(r -> {
             busy.set(false);
+            nodeByTask = r.nodeByTask();
             layout.set(r.layout());
-            selectedNode.set(nodeOfSelection(r.layout().graph()));
+            selectedNode.set(nodeOfSelection());
             status.set(statusOf(r));
         }).onFailure(e -> {
             busy.set(false);
+            nodeByTask = Map.of();
             layout.set(null);
             status.set("The graph could not be laid out: " + e.getMessage());
         }).onCancelled(() -> busy.set(false)));
     }
 
-    private record Result(GraphLayout layout, long millis) {
+    private record Result(GraphLayout layout, Map<Long, Integer> nodeByTask, long millis) {
     }
 
     private String statusOf(Result r) {
@@ -328,9 +331,9 @@ public final class GraphViewModel {
         return fact instanceof Fact.Known<T>(T value) ? Optional.of(value) : Optional.empty();
     }
 
-    private int nodeOfSelection(TaskGraph graph) {
+    private int nodeOfSelection() {
         if (selection.get() instanceof Target.Entity(EntityRef ref) && ref.kind() == EntityKind.TASK) {
-            return graph.nodeOf(ref.id()).orElse(-1);
+            return nodeByTask.getOrDefault(ref.id(), -1); // made with the layout: no scan on the FX thread
         }
         return -1;
     }
