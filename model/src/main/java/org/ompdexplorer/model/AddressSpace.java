@@ -11,11 +11,19 @@ import java.util.Optional;
  * @param deviceKind the {@code ompd_device_t} kind of a device (unsigned 64-bit); {@code null} for the process
  * @param deviceId   the device id bytes as hex; {@code null} for the process
  * @param icvs       ICV values in this address space's scopes (address_space, device, global)
+ * @param device     for a device: its number, type, OMPD handle, images, mappings and transfers; else {@code null}
+ * @param offload    for the process: what is known of its offload runtime; else {@code null}
  */
 public record AddressSpace(AddressSpaceId id, AddressSpaceId parent, Long deviceKind, String deviceId,
-                           List<IcvValue> icvs) {
+                           List<IcvValue> icvs, DeviceInfo device, OffloadInfo offload) {
     public AddressSpace {
         icvs = List.copyOf(icvs);
+    }
+
+    /** An address space as format 1.0 knew it, without device or offload facts. */
+    public AddressSpace(AddressSpaceId id, AddressSpaceId parent, Long deviceKind, String deviceId,
+                        List<IcvValue> icvs) {
+        this(id, parent, deviceKind, deviceId, icvs, null, null);
     }
 
     public static AddressSpace process(AddressSpaceId id, List<IcvValue> icvs) {
@@ -28,5 +36,18 @@ public record AddressSpace(AddressSpaceId id, AddressSpaceId parent, Long device
 
     public Optional<AddressSpaceId> parentSpace() {
         return Optional.ofNullable(parent);
+    }
+
+    public Optional<DeviceInfo> deviceInfo() {
+        return Optional.ofNullable(device);
+    }
+
+    public Optional<OffloadInfo> offloadInfo() {
+        return Optional.ofNullable(offload);
+    }
+
+    /** The OpenMP device number, when known. */
+    public Optional<Integer> deviceNum() {
+        return device == null ? Optional.empty() : Optional.ofNullable(device.deviceNum());
     }
 }

@@ -6,7 +6,8 @@ public enum EntityKind {
     ADDRESS_SPACE("address space"),
     THREAD("thread"),
     PARALLEL_REGION("parallel region"),
-    TASK("task");
+    TASK("task"),
+    TARGET_REGION("target region");
 
     private final String label;
 

@@ -16,6 +16,10 @@ public record EntityRef(EntityKind kind, long id) {
         return new EntityRef(EntityKind.PARALLEL_REGION, id.value());
     }
 
+    public static EntityRef of(TargetRegionId id) {
+        return new EntityRef(EntityKind.TARGET_REGION, id.value());
+    }
+
     public static EntityRef of(AddressSpaceId id) {
         return new EntityRef(EntityKind.ADDRESS_SPACE, id.value());
     }

@@ -17,12 +17,21 @@ public final class Snapshot {
     private final List<OmpThread> threads;
     private final List<ParallelRegion> parallelRegions;
     private final List<Task> tasks;
+    private final List<TargetRegion> targetRegions;
     private final SnapshotIndex index;
 
     public Snapshot(CaptureInfo capture, RuntimeInfo runtime, List<AddressSpace> addressSpaces,
                     List<ThreadState> states, List<IcvDefinition> icvCatalogue,
                     List<DisplayControlVar> displayControlVars, List<OmpThread> threads,
                     List<ParallelRegion> parallelRegions, List<Task> tasks) {
+        this(capture, runtime, addressSpaces, states, icvCatalogue, displayControlVars, threads, parallelRegions,
+                tasks, List.of());
+    }
+
+    public Snapshot(CaptureInfo capture, RuntimeInfo runtime, List<AddressSpace> addressSpaces,
+                    List<ThreadState> states, List<IcvDefinition> icvCatalogue,
+                    List<DisplayControlVar> displayControlVars, List<OmpThread> threads,
+                    List<ParallelRegion> parallelRegions, List<Task> tasks, List<TargetRegion> targetRegions) {
         this.capture = capture;
         this.runtime = runtime;
         this.addressSpaces = List.copyOf(addressSpaces);
@@ -32,6 +41,7 @@ public final class Snapshot {
         this.threads = List.copyOf(threads);
         this.parallelRegions = List.copyOf(parallelRegions);
         this.tasks = List.copyOf(tasks);
+        this.targetRegions = List.copyOf(targetRegions);
         this.index = new SnapshotIndex(this);
     }
 
@@ -75,6 +85,16 @@ public final class Snapshot {
 
     public List<Task> tasks() {
         return tasks;
+    }
+
+    /** Target constructs in flight, and ended ones whose data is still mapped (format 1.1). */
+    public List<TargetRegion> targetRegions() {
+        return targetRegions;
+    }
+
+    /** The devices among {@link #addressSpaces()}, in their order. */
+    public List<AddressSpace> devices() {
+        return addressSpaces.stream().filter(AddressSpace::isDevice).toList();
     }
 
     /** Lookups and links, built once. */

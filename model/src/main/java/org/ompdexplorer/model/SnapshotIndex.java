@@ -28,6 +28,10 @@ public final class SnapshotIndex {
     private final Adjacency nestedRegions;
     private final int[] outermostRegions;
     private final Map<Long, List<Task>> schedulingChains = new HashMap<>();
+    private final Map<Long, TargetRegion> targetById = new HashMap<>();
+    private final Map<Long, List<TargetRegion>> targetsByDevice = new HashMap<>();
+    private final Map<Long, List<TargetRegion>> targetsByEncounteringTask = new HashMap<>();
+    private final Map<Long, TargetRegion> targetByTargetTask = new HashMap<>();
 
     SnapshotIndex(Snapshot snapshot) {
         this.snapshot = snapshot;
@@ -102,6 +106,25 @@ public final class SnapshotIndex {
         nestedRegions = new Adjacency(enclosingOf, regions.size());
         for (OmpThread thread : threads) {
             schedulingChains.putIfAbsent(thread.id().value(), buildSchedulingChain(thread));
+        }
+        indexTargets(snapshot.targetRegions());
+    }
+
+    private void indexTargets(List<TargetRegion> targets) {
+        for (TargetRegion target : targets) {
+            if (targetById.putIfAbsent(target.id().value(), target) != null) {
+                duplicates.add(EntityRef.of(target.id()));
+                continue;
+            }
+            if (target.device() != null) {
+                targetsByDevice.computeIfAbsent(target.device().value(), k -> new ArrayList<>()).add(target);
+            }
+            if (target.encounteringTask() instanceof Fact.Known<TaskId>(TaskId t)) {
+                targetsByEncounteringTask.computeIfAbsent(t.value(), k -> new ArrayList<>()).add(target);
+            }
+            if (target.targetTask() instanceof Fact.Known<TaskId>(TaskId t)) {
+                targetByTargetTask.putIfAbsent(t.value(), target);
+            }
         }
     }
 
@@ -180,6 +203,37 @@ public final class SnapshotIndex {
 
     public Optional<AddressSpace> addressSpace(AddressSpaceId id) {
         return Optional.ofNullable(addressSpaceById.get(id.value()));
+    }
+
+    public Optional<TargetRegion> targetRegion(TargetRegionId id) {
+        return Optional.ofNullable(targetById.get(id.value()));
+    }
+
+    /** The target regions on a device, in the snapshot's order. */
+    public List<TargetRegion> targetRegionsOn(AddressSpaceId device) {
+        return List.copyOf(targetsByDevice.getOrDefault(device.value(), List.of()));
+    }
+
+    /** The target regions a task encountered, in the snapshot's order (in flight and ended). */
+    public List<TargetRegion> targetRegionsEncounteredBy(TaskId task) {
+        return List.copyOf(targetsByEncounteringTask.getOrDefault(task.value(), List.of()));
+    }
+
+    /** The in-flight target region a task waits on: one it encountered and that has not ended. */
+    public Optional<TargetRegion> awaitedTarget(TaskId task) {
+        return targetsByEncounteringTask.getOrDefault(task.value(), List.of()).stream()
+                .filter(TargetRegion::inFlight).findFirst();
+    }
+
+    /** The target region whose target task this is ({@code nowait} or {@code depend} constructs). */
+    public Optional<TargetRegion> targetRegionOfTask(TaskId task) {
+        return Optional.ofNullable(targetByTargetTask.get(task.value()));
+    }
+
+    /** The device with this OpenMP device number, when the snapshot has it. */
+    public Optional<AddressSpace> deviceNumbered(int deviceNum) {
+        return snapshot.addressSpaces().stream()
+                .filter(s -> s.deviceNum().filter(n -> n == deviceNum).isPresent()).findFirst();
     }
 
     public Optional<IcvDefinition> icv(IcvId id) {

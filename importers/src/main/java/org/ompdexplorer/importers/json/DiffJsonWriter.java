@@ -101,6 +101,7 @@ public final class DiffJsonWriter {
             case THREAD -> "thread";
             case PARALLEL_REGION -> "parallelRegion";
             case TASK -> "task";
+            case TARGET_REGION -> "targetRegion";
             case SNAPSHOT -> "snapshot";
         };
     }

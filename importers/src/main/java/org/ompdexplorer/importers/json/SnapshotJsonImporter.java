@@ -315,7 +315,7 @@ public final class SnapshotJsonImporter {
                 case THREAD -> threadPositions;
                 case PARALLEL_REGION -> regionPositions;
                 case ADDRESS_SPACE -> spacePositions;
-                case SNAPSHOT -> null;
+                case SNAPSHOT, TARGET_REGION -> null;
             };
             int at = positions == null ? -1 : positions.find(ref.id());
             if (at < 0) {

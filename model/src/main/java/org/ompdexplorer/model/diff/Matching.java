@@ -132,6 +132,7 @@ public final class Matching {
             case THREAD -> EntityRef.of(s.threads().get(position).id());
             case PARALLEL_REGION -> EntityRef.of(s.parallelRegions().get(position).id());
             case TASK -> EntityRef.of(s.tasks().get(position).id());
+            case TARGET_REGION -> EntityRef.of(s.targetRegions().get(position).id());
             case SNAPSHOT -> EntityRef.SNAPSHOT;
         };
     }
@@ -143,6 +144,7 @@ public final class Matching {
             case THREAD -> s.threads().size();
             case PARALLEL_REGION -> s.parallelRegions().size();
             case TASK -> s.tasks().size();
+            case TARGET_REGION -> 0; // target regions are not compared yet (docs/diff-format.md)
             case SNAPSHOT -> 1;
         };
     }
@@ -153,7 +155,7 @@ public final class Matching {
             case THREAD -> threads;
             case PARALLEL_REGION -> regions;
             case TASK -> tasks;
-            case SNAPSHOT -> throw new IllegalArgumentException("a snapshot is not matched");
+            case SNAPSHOT, TARGET_REGION -> throw new IllegalArgumentException("a " + kind.label() + " is not matched");
         };
     }
 }

@@ -57,7 +57,7 @@ public final class SnapshotDiff {
                     case THREAD -> threads.compare(a.threads().get(pa), b.threads().get(pb));
                     case PARALLEL_REGION -> regions.compare(a.parallelRegions().get(pa), b.parallelRegions().get(pb));
                     case TASK -> tasks.compare(a.tasks().get(pa), b.tasks().get(pb));
-                    case SNAPSHOT -> List.of();
+                    case SNAPSHOT, TARGET_REGION -> List.of();
                 };
                 if (!c.isEmpty()) {
                     found.put(pa, List.copyOf(c));

@@ -6,6 +6,7 @@ import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.IcvValue;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
 
@@ -35,6 +36,8 @@ public final class Explainer {
                     .map(r -> new RegionExplainer(snapshot).explain(r)).orElse(null);
             case ADDRESS_SPACE -> index.addressSpace(new AddressSpaceId(ref.id()))
                     .map(s -> new SpaceExplainer(snapshot).explain(s)).orElse(null);
+            case TARGET_REGION -> index.targetRegion(new TargetRegionId(ref.id()))
+                    .map(t -> new TargetExplainer(snapshot).explain(t)).orElse(null);
             case SNAPSHOT -> null;
         };
         if (sentences == null) {

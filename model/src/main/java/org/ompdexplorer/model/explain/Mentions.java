@@ -13,6 +13,7 @@ final class Mentions {
             case THREAD -> "thread T" + ref.id();
             case PARALLEL_REGION -> "parallel region P" + ref.id();
             case ADDRESS_SPACE -> "address space " + ref.id();
+            case TARGET_REGION -> "target region TR" + ref.id();
             case SNAPSHOT -> "the snapshot";
         };
     }

@@ -32,6 +32,13 @@ public final class SpecSections {
     /** OMPD's task handles: current, generating and scheduling task. */
     public static final SpecSection OMPD_TASK_HANDLES = new SpecSection("Task Handles", "5.5.7", null);
 
+    /** Device directives: the target construct (5.1 numbering checked; 5.2 renumbered them). */
+    public static final SpecSection TARGET_CONSTRUCT = new SpecSection("target Construct", "2.14.5", null);
+    public static final SpecSection DEVICE_INITIALIZATION = new SpecSection("Device Initialization", "2.14.1", null);
+    /** OMPD's per-device initialization. */
+    public static final SpecSection OMPD_DEVICE_INITIALIZE =
+            new SpecSection("ompd_device_initialize", "5.5.2.2", null);
+
     private SpecSections() {
     }
 }

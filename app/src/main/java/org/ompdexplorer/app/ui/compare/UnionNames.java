@@ -30,6 +30,8 @@ final class UnionNames {
             case PARALLEL_REGION -> DiffNames.of(s.parallelRegions().get(p));
             case ADDRESS_SPACE -> s.addressSpaces().get(p).isDevice() ? "device " + s.addressSpaces().get(p).id()
                     : "process (address space " + s.addressSpaces().get(p).id() + ")";
+            case TARGET_REGION -> "target region TR" + s.targetRegions().get(p).id() + " ("
+                    + s.targetRegions().get(p).kind().directive() + ")";
             case SNAPSHOT -> "snapshot";
         };
     }
@@ -40,6 +42,7 @@ final class UnionNames {
             case THREAD -> s.threads().get(p).id().value();
             case PARALLEL_REGION -> s.parallelRegions().get(p).id().value();
             case ADDRESS_SPACE -> s.addressSpaces().get(p).id().value();
+            case TARGET_REGION -> s.targetRegions().get(p).id().value();
             case SNAPSHOT -> 0;
         };
     }

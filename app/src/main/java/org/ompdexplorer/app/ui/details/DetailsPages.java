@@ -37,6 +37,7 @@ public final class DetailsPages {
                     .map(r -> new RegionPage(loaded.snapshot()).of(r)).orElse(null);
             case ADDRESS_SPACE -> index.addressSpace(new AddressSpaceId(ref.id()))
                     .map(s -> new SpacePage(loaded.snapshot()).of(s)).orElse(null);
+            case TARGET_REGION -> null;
             case SNAPSHOT -> null;
         };
         if (page != null) {

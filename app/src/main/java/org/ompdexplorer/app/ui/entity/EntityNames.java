@@ -11,6 +11,7 @@ import org.ompdexplorer.model.OsThreadIdKind;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
 
@@ -34,8 +35,13 @@ public final class EntityNames {
         return "P" + id;
     }
 
+    public static String target(TargetRegionId id) {
+        return "TR" + id;
+    }
+
     public static String of(EntityRef ref) {
         return switch (ref.kind()) {
+            case TARGET_REGION -> "target region TR" + ref.id();
             case TASK -> "task #" + ref.id();
             case THREAD -> "thread T" + ref.id();
             case PARALLEL_REGION -> "parallel region P" + ref.id();

@@ -4,6 +4,7 @@ import org.ompdexplorer.model.AddressSpaceId;
 import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
 
@@ -35,6 +36,10 @@ public sealed interface Target permits Target.Entity, Target.Page {
         return new Entity(EntityRef.of(id));
     }
 
+    static Target of(TargetRegionId id) {
+        return new Entity(EntityRef.of(id));
+    }
+
     static Target of(AddressSpaceId id) {
         return new Entity(EntityRef.of(id));
     }
@@ -51,6 +56,7 @@ public sealed interface Target permits Target.Entity, Target.Page {
                 case THREAD -> "thread:";
                 case PARALLEL_REGION -> "region:";
                 case ADDRESS_SPACE -> "space:";
+                case TARGET_REGION -> "target:";
                 case SNAPSHOT -> "snapshot:";
             } + e.ref().id();
             case Page p -> "page:" + p.page().name();

@@ -199,7 +199,7 @@ final class StructureTree implements NavigatorTree {
             case PARALLEL_REGION -> index.region(new RegionId(ref.id())).flatMap(this::pathFrom);
             case ADDRESS_SPACE -> index.addressSpace(new AddressSpaceId(ref.id()))
                     .map(this::spacePath);
-            case THREAD, SNAPSHOT -> Optional.empty();
+            case THREAD, SNAPSHOT, TARGET_REGION -> Optional.empty();
         };
     }
 
