@@ -42,9 +42,7 @@ record DeviceItems(DiffField field, String qualifier, String text, EntityKind li
         out.add(text(DiffField.OMPD_HANDLE, "", Changes.text(d.ompdHandle(), ok -> ok ? "handle" : "no handle")));
         transfers(out, d.transfers() == null ? Transfers.NONE : d.transfers());
         out.add(text(DiffField.IMAGES, "", d.images().size() + " loaded"));
-        if (d.mappings().isEmpty()) {
-            out.add(text(DiffField.MAPPING, "", "nothing mapped"));
-        }
+        out.add(text(DiffField.MAPPING, "ranges", d.mappings().size() + " present"));
         for (Mapping m : d.mappings()) {
             out.add(text(DiffField.MAPPING, Address.hex(m.hostAddress()), String.format(Locale.ROOT,
                     "%,d B at %s, refcount %d", m.bytes(), Address.hex(m.deviceAddress()), m.refCount())));

@@ -21,7 +21,8 @@ final class SpaceMatcher {
         return space.isDevice() ? space.deviceNum().orElse(null) : null;
     }
 
+    /** Kind and id, for a device without a number: a numbered device pairs only with the same number. */
     private static Object deviceKey(AddressSpace space) {
-        return space.isDevice() ? space.deviceKind() + "/" + space.deviceId() : null;
+        return space.isDevice() && space.deviceNum().isEmpty() ? space.deviceKind() + "/" + space.deviceId() : null;
     }
 }

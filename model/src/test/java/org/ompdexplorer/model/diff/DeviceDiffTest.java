@@ -20,7 +20,7 @@ import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.Transfers;
 
-/** Snapshots of format 1.1: devices pair by device number, target regions are left out of the diff for now. */
+/** Snapshots of format 1.1: devices pair by device number and compare their tables; target regions pair by number. */
 class DeviceDiffTest {
     private static AddressSpace device(long id, Long kind, String deviceId, Integer num, Mapping... mappings) {
         DeviceInfo info = num == null ? null
@@ -42,7 +42,7 @@ class DeviceDiffTest {
     }
 
     @Test
-    void devicesPairByDeviceNumberWhateverTheirIdsOrderAndTableAndTargetsAreLeftOut() {
+    void devicesPairByDeviceNumberWhateverTheirIdsOrderAndCompareTheirTablesAndTargetsPairByNumber() {
         Snapshot a = snapshot(List.of(device(1, null, null, 0, new Mapping(0x1000, 0x2000, 64, 1, null, null)),
                 device(2, null, null, 1)), List.of(target(1, 1, 0, true)));
         Snapshot b = snapshot(List.of(device(7, null, null, 1), device(8, null, null, 0)),
@@ -52,13 +52,17 @@ class DeviceDiffTest {
         assertThat(m.inB(EntityRef.of(new AddressSpaceId(1)))).contains(EntityRef.of(new AddressSpaceId(8)));
         assertThat(m.inB(EntityRef.of(new AddressSpaceId(2)))).contains(EntityRef.of(new AddressSpaceId(7)));
         assertThat(d.counts(EntityKind.ADDRESS_SPACE).matchedBy())
-                .containsEntry(MatchMethod.PROCESS, 1).containsEntry(MatchMethod.DEVICE, 2);
-        assertThat(d.hasDifferences()).as("devices compare by their ICVs; mappings and targets are not compared yet")
-                .isFalse();
-        assertThat(d.entries()).isEmpty();
-        assertThat(d.changedNodes()).isEmpty();
-        assertThat(m.inB(EntityRef.of(new TargetRegionId(1)))).isEmpty();
-        assertThat(Matching.count(a, EntityKind.TARGET_REGION)).isZero();
+                .containsEntry(MatchMethod.PROCESS, 1).containsEntry(MatchMethod.DEVICE_NUMBER, 2);
+        assertThat(d.counts(EntityKind.ADDRESS_SPACE).changed()).as("device 0's range was released").isEqualTo(1);
+        EntityDiff device0 = d.entries().stream().filter(e -> e.kind() == EntityKind.ADDRESS_SPACE).findFirst()
+                .orElseThrow();
+        assertThat(device0.changes()).extracting(FieldChange::label, c -> c.after().text())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("mapping ranges", "0 present"),
+                        org.assertj.core.groups.Tuple.tuple("mapping 0x1000", "absent"));
+        assertThat(m.inB(EntityRef.of(new TargetRegionId(1)))).as("the agent's numbers differ: another construct")
+                .isEmpty();
+        assertThat(d.counts(EntityKind.TARGET_REGION).removed()).isEqualTo(1);
+        assertThat(d.counts(EntityKind.TARGET_REGION).added()).isEqualTo(2);
     }
 
     @Test

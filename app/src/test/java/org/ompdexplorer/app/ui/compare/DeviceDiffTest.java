@@ -48,8 +48,9 @@ class DeviceDiffTest {
         assertThat(diff.matching().method(EntityKind.ADDRESS_SPACE, 1)).isEqualTo(MatchMethod.DEVICE_NUMBER);
         UnionNode device0 = diff.tree().spaces().stream().filter(n -> n.b() == 1).findFirst().orElseThrow();
         List<FieldChange> changes = diff.entry(device0).changes();
-        assertThat(changes).extracting(FieldChange::field).containsExactly(DiffField.TO_DEVICE, DiffField.MAPPING);
-        FieldChange mapping = changes.get(1);
+        assertThat(changes).extracting(FieldChange::label).containsExactly("to device", "mapping ranges",
+                "mapping 0x4a0000");
+        FieldChange mapping = changes.get(2);
         assertThat(mapping.qualifier()).isEqualTo("0x4a0000");
         assertThat(mapping.before().text()).isEqualTo("absent");
         assertThat(mapping.after().text()).isEqualTo("800 B at 0x7f0000200000, refcount 1");
