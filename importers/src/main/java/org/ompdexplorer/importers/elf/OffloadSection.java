@@ -51,10 +51,11 @@ public final class OffloadSection {
      * @param offloadKind {@code OffloadKind} (1 OpenMP, 2 CUDA, 3 HIP)
      * @param flags       the entry's flags
      * @param strings     its string table, in order (keys such as {@code triple}, {@code arch})
-     * @param imageSize   the size of the image it carries
+     * @param imageOffset where the image it carries starts in the section
+     * @param imageSize   the image's size
      */
     public record Binary(long offset, int imageKind, int offloadKind, int flags, Map<String, String> strings,
-                         long imageSize) {
+                         long imageOffset, long imageSize) {
         public Binary {
             strings = Collections.unmodifiableMap(new LinkedHashMap<>(strings));
         }
@@ -211,7 +212,7 @@ public final class OffloadSection {
                 strings.putIfAbsent(key.get(), value.get());
             }
         }
-        out.add(new Binary(at, imageKind, offloadKind, flags, strings, imageSize));
+        out.add(new Binary(at, imageKind, offloadKind, flags, strings, at + imageOffset, imageSize));
         return Optional.empty();
     }
 

@@ -37,8 +37,9 @@ final class OffloadProbe {
      * @param runtime the offload runtime's path as the process had it, or {@code null} when it loaded none
      * @param triples the targets of the executable's device images, in section order
      * @param table   the agent's device table, or {@code null} when the agent was not loaded or its table is unusable
+     * @param noTable why there is no table ({@code null} when there is one): the detail of an unavailable count
      */
-    record Found(String runtime, List<String> triples, AgentDeviceTable.Table table) {
+    record Found(String runtime, List<String> triples, AgentDeviceTable.Table table, String noTable) {
         Found {
             triples = List.copyOf(triples);
         }
@@ -63,7 +64,7 @@ final class OffloadProbe {
             }
             Fact<Integer> count;
             if (table == null) {
-                count = Fact.unavailable(ReturnCode.UNAVAILABLE, NO_DEVICE_LIST);
+                count = Fact.unavailable(ReturnCode.UNAVAILABLE, noTable);
             } else if (devices == 0) {
                 count = Fact.unavailable(ReturnCode.UNAVAILABLE, "the capture agent saw no device initialized"
                         + " (libomptarget initializes its devices at their first use)");
@@ -103,23 +104,29 @@ final class OffloadProbe {
         exe.ifPresent(candidates::add);
         Optional<LoadedModule> agent = files.moduleNamed(AGENT_LIBRARY);
         agent.ifPresent(candidates::add);
-        AgentDeviceTable.Table table = null;
-        boolean published = false;
         for (LoadedModule m : candidates) {
             Optional<Long> address = symbolAddress(m);
             if (address.isPresent()) {
-                published = true;
-                table = table(m, address.get());
-                break;
+                AgentDeviceTable.Table table = table(m, address.get());
+                return new Found(runtime, triples, table, table != null ? null : "the capture agent's device table is"
+                        + " unusable (see the diagnostics), and libomptarget keeps its device list private");
             }
         }
-        if (!published && agent.isPresent() && files.open(agent.get()).isPresent()) {
-            diagnostics.add(new Diagnostic(Severity.INFO, "agent-device-table", "the capture agent "
-                    + agent.get().path() + " in this process publishes no device table (" + AgentDeviceTable.SYMBOL
-                    + "; it is older than this importer): devices cannot be named", "take the core of a program run with"
-                    + " this release's agent", processLocation(-1)));
+        String noTable = NO_DEVICE_LIST;
+        if (agent.isPresent()) {
+            if (files.open(agent.get()).isEmpty()) {
+                noTable = "the capture agent's file is not on this machine, so its device table cannot be found;"
+                        + " libomptarget keeps its device list private";
+            } else {
+                noTable = "the capture agent in this process is older than its device table, and libomptarget keeps"
+                        + " its device list private";
+                diagnostics.add(new Diagnostic(Severity.INFO, "agent-device-table", "the capture agent "
+                        + agent.get().path() + " in this process publishes no device table (" + AgentDeviceTable.SYMBOL
+                        + "): devices cannot be named", "take the core of a program run with this release's agent",
+                        processLocation(-1)));
+            }
         }
-        return new Found(runtime, triples, table);
+        return new Found(runtime, triples, null, noTable);
     }
 
     private List<String> triples(ElfFile exe) {
