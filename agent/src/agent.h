@@ -176,8 +176,13 @@ void agent_program_end(thread_rec *caller);
 
 /* track.c */
 int track_register_callbacks(void);
+/* Registers one callback; a runtime that never reports it fails the agent when required, else one verbose line. */
+int track_set_callback(ompt_callbacks_t event, ompt_callback_t cb, const char *name, int required);
 void task_unref(task_rec *t);
 void region_unref(region_rec *r);
+
+/* offload.c: device and target callbacks (registered by track_register_callbacks). */
+int offload_register_callbacks(void);
 
 /* stop.c */
 int stop_init(void);
