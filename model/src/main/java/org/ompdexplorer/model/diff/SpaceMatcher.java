@@ -3,7 +3,10 @@ package org.ompdexplorer.model.diff;
 import java.util.List;
 import org.ompdexplorer.model.AddressSpace;
 
-/** The process with the process; a device with the device of the same kind and id. */
+/**
+ * The process with the process; a device with the device of the same OpenMP device number when both snapshots
+ * give it (format 1.1), else with the device of the same OMPD kind and id.
+ */
 final class SpaceMatcher {
     private SpaceMatcher() {
     }
@@ -17,6 +20,10 @@ final class SpaceMatcher {
     }
 
     private static Object deviceKey(AddressSpace space) {
-        return space.isDevice() ? space.deviceKind() + "/" + space.deviceId() : null;
+        if (!space.isDevice()) {
+            return null;
+        }
+        return space.deviceNum().<Object>map(n -> "number " + n)
+                .orElseGet(() -> "kind " + space.deviceKind() + "/" + space.deviceId());
     }
 }
