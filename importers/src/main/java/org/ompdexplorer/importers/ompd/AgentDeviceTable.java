@@ -14,10 +14,13 @@ import org.ompdexplorer.importers.elf.MemoryRead;
  * device number. libomptarget keeps its own device list private, so in a core this table is the one place that
  * names the devices without guessing at a private layout.
  *
- * <p>Layout (little-endian): {@code char magic[8] = "OMPDXDEV"; uint32 version = 1; uint32 entry_size = 64;
- * uint32 capacity; uint32 count; int32 initial_device (-1 unknown); uint32 reserved;} then {@code capacity}
- * entries of {@code int32 device_num; uint32 flags (bit 0 initialized, bit 1 finalized); char type[56]} from
- * offset 32. Every field is checked before it is trusted; a table that fails a check is {@link Rejected}.
+ * <p>Layout (little-endian; docs/agent.md, "Published device table"): {@code char magic[8] = "OMPDXDEV"; uint32
+ * version = 1; uint32 entry_size = 64; uint32 capacity = 64; uint32 count; int32 initial_device (-1 unknown);
+ * uint32 reserved;} then {@code capacity} entries of {@code int32 device_num; uint32 flags (bit 0 initialized,
+ * bit 1 finalized); char type[56]} from offset 32. As that ABI says, a later version only adds fields (in
+ * {@code reserved}, after the entries, or at the end of a larger entry), so any version from 1 and any entry size
+ * from 64 are read, the entries at {@code entry_size} strides. Every field is checked before it is trusted; a
+ * table that fails a check is {@link Rejected}.
  */
 final class AgentDeviceTable {
     /** The symbol the agent exports. */
@@ -27,8 +30,9 @@ final class AgentDeviceTable {
     static final int HEADER_SIZE = 32;
     static final int ENTRY_SIZE = 64;
     static final int TYPE_SIZE = 56;
-    /** The agent's capacity; a larger one is refused rather than read as far as a damaged count says. */
-    static final int MAX_CAPACITY = 64;
+    /** Bounds against a damaged table (the agent has 64 entries of 64 bytes); beyond them it is refused. */
+    static final int MAX_CAPACITY = 4096;
+    static final int MAX_ENTRY_SIZE = 4096;
     static final int FLAG_INITIALIZED = 1;
     static final int FLAG_FINALIZED = 2;
 
@@ -102,15 +106,16 @@ final class AgentDeviceTable {
         long capacity = Integer.toUnsignedLong(h.getInt(16));
         long count = Integer.toUnsignedLong(h.getInt(20));
         int initial = h.getInt(24);
-        if (version != VERSION) {
-            return new Rejected(address + 8, "version " + version + "; this build reads version " + VERSION
-                    + " (an agent from another release of OMPD Explorer)");
+        if (version < VERSION) {
+            return new Rejected(address + 8, "version " + version + ", expected " + VERSION + " or later");
         }
-        if (entrySize != ENTRY_SIZE) {
-            return new Rejected(address + 12, "entry size " + entrySize + ", expected " + ENTRY_SIZE);
+        if (entrySize < ENTRY_SIZE || entrySize > MAX_ENTRY_SIZE) {
+            return new Rejected(address + 12, "entry size " + entrySize + ", expected " + ENTRY_SIZE + " (up to "
+                    + MAX_ENTRY_SIZE + " for a later version)");
         }
         if (capacity > MAX_CAPACITY) {
-            return new Rejected(address + 16, "capacity " + capacity + ", more than the agent's " + MAX_CAPACITY);
+            return new Rejected(address + 16, "capacity " + capacity + ", more than any agent has (at most "
+                    + MAX_CAPACITY + ")");
         }
         if (count > capacity) {
             return new Rejected(address + 20, "count " + count + " exceeds its capacity " + capacity);
@@ -119,14 +124,15 @@ final class AgentDeviceTable {
             return new Rejected(address + 24, "initial device " + initial + ", expected a device number or -1");
         }
         long entriesAt = address + HEADER_SIZE;
-        MemoryRead body = memory.read(entriesAt, (int) count * ENTRY_SIZE);
+        int stride = (int) entrySize;
+        MemoryRead body = memory.read(entriesAt, (int) count * stride);
         if (body instanceof MemoryRead.Failure f) {
             return new Rejected(f.address(), "its " + count + " entries cannot be read: " + f.detail());
         }
         ByteBuffer b = ByteBuffer.wrap(((MemoryRead.Bytes) body).bytes()).order(ByteOrder.LITTLE_ENDIAN);
         List<Entry> entries = new ArrayList<>((int) count);
         for (int i = 0; i < count; i++) {
-            int at = i * ENTRY_SIZE;
+            int at = i * stride;
             int deviceNum = b.getInt(at);
             if (deviceNum < 0) {
                 return new Rejected(entriesAt + at, "entry " + i + " has device number " + deviceNum);

@@ -68,19 +68,37 @@ class AgentDeviceTableTest {
         ByteBuffer t = table(4, 5, 4);
         assertThat(rejected(t)).isEqualTo(new AgentDeviceTable.Rejected(BASE + 20, "count 5 exceeds its capacity 4"));
         t.putInt(16, 1 << 20).putInt(20, 1 << 20);
-        assertThat(rejected(t).reason()).isEqualTo("capacity 1048576, more than the agent's 64");
+        assertThat(rejected(t).reason()).isEqualTo("capacity 1048576, more than any agent has (at most 4096)");
         t.putInt(16, -1);
         assertThat(rejected(t).address()).isEqualTo(BASE + 16);
     }
 
     @Test
-    void anotherVersionOrEntrySizeOrANegativeNumberIsRejected() {
+    void aLaterVersionWithLargerEntriesIsReadAtItsStride() {
+        int stride = 80; // a later version's entry: 16 bytes added at its end
+        ByteBuffer t = ByteBuffer.allocate(AgentDeviceTable.HEADER_SIZE + 2 * stride).order(ByteOrder.LITTLE_ENDIAN);
+        t.put(0, AgentDeviceTable.MAGIC).putInt(8, 2).putInt(12, stride).putInt(16, 2).putInt(20, 2).putInt(24, 2);
+        for (int i = 0; i < 2; i++) {
+            int at = AgentDeviceTable.HEADER_SIZE + i * stride;
+            t.putInt(at, i).putInt(at + 4, 1).put(at + 8, "generic-64bit".getBytes(StandardCharsets.US_ASCII));
+            t.putLong(at + 64, -1L); // the added field
+        }
+        AgentDeviceTable.Table table = (AgentDeviceTable.Table) AgentDeviceTable.read(memory(t, t.capacity()), BASE);
+        assertThat(table.entries()).containsExactly(new AgentDeviceTable.Entry(0, 1, "generic-64bit"),
+                new AgentDeviceTable.Entry(1, 1, "generic-64bit"));
+    }
+
+    @Test
+    void versionZeroASmallEntrySizeOrANegativeNumberIsRejected() {
         ByteBuffer t = table(4, 1, 4);
         entry(t, 0, 0, 1, "generic-64bit");
-        t.putInt(8, 2);
-        assertThat(rejected(t).reason()).startsWith("version 2;");
-        t.putInt(8, 1).putInt(12, 72);
-        assertThat(rejected(t)).isEqualTo(new AgentDeviceTable.Rejected(BASE + 12, "entry size 72, expected 64"));
+        t.putInt(8, 0);
+        assertThat(rejected(t)).isEqualTo(new AgentDeviceTable.Rejected(BASE + 8, "version 0, expected 1 or later"));
+        t.putInt(8, 1).putInt(12, 48);
+        assertThat(rejected(t)).isEqualTo(new AgentDeviceTable.Rejected(BASE + 12,
+                "entry size 48, expected 64 (up to 4096 for a later version)"));
+        t.putInt(12, 1 << 20);
+        assertThat(rejected(t).address()).isEqualTo(BASE + 12);
         t.putInt(12, 64).putInt(24, -2);
         assertThat(rejected(t).address()).isEqualTo(BASE + 24);
         t.putInt(24, 4).putInt(AgentDeviceTable.HEADER_SIZE, -3);
