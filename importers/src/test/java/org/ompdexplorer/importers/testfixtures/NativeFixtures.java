@@ -159,6 +159,29 @@ public final class NativeFixtures {
         ProcessBuilder pb = new ProcessBuilder(program(program).toString());
         pb.environment().put("LD_LIBRARY_PATH", runtimePrefix().resolve("lib").toString());
         pb.environment().put("OMP_DEBUG", "enabled");
+        return hold(pb, program);
+    }
+
+    /**
+     * Starts the offload fixture as {@code scripts/make-offload-fixtures.sh} runs it (the OMPD-capable runtime,
+     * libomptarget, {@code OMP_DEBUG=enabled}), with the capture agent loaded when {@code withAgent}, and returns
+     * once its target region is in flight and held.
+     */
+    public static HeldProgram startOffloadHeld(boolean withAgent) throws java.io.IOException {
+        Path dir = offloadDirectory();
+        ProcessBuilder pb = new ProcessBuilder(offloadProgram().toString());
+        java.util.Map<String, String> env = pb.environment();
+        env.keySet().removeIf(k -> k.startsWith("OMP_") || k.startsWith("KMP_") || k.startsWith("OMPD_EXPLORER_"));
+        env.put("LD_LIBRARY_PATH", dir.resolve("lib") + ":" + runtimePrefix().resolve("lib") + ":/usr/lib/llvm-19/lib");
+        env.put("OMP_DEBUG", "enabled");
+        if (withAgent) {
+            env.put("OMP_TOOL_LIBRARIES", dir.resolve("agent/libompd-explorer-agent.so").toString());
+            env.put("OMPD_EXPLORER_DIR", dir.resolve("agent-out").toString());
+        }
+        return hold(pb, OFFLOAD_PROGRAM);
+    }
+
+    private static HeldProgram hold(ProcessBuilder pb, String program) throws java.io.IOException {
         pb.redirectErrorStream(true);
         Process process = pb.start();
         java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(
