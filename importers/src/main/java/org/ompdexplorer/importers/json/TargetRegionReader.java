@@ -45,6 +45,8 @@ final class TargetRegionReader {
         long kernelsSubmitted = 0;
         Transfers transfers = null;
         boolean refusedDeviceNum = false;
+        boolean refusedKind = false;
+        boolean refusedInFlight = false;
         long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
@@ -56,6 +58,7 @@ final class TargetRegionReader {
                 case "kind" -> {
                     String k = isNull ? null : c.name("target kind");
                     kind = k == null ? null : TargetKind.of(k);
+                    refusedKind = !isNull && k == null;
                 }
                 case "device" -> {
                     long d = isNull ? -1 : c.id("device (an address space id)");
@@ -65,7 +68,10 @@ final class TargetRegionReader {
                     deviceNum = isNull ? null : c.integer("deviceNum", Integer.MIN_VALUE, Integer.MAX_VALUE);
                     refusedDeviceNum = !isNull && deviceNum == null;
                 }
-                case "inFlight" -> inFlight = isNull ? null : c.bool("inFlight");
+                case "inFlight" -> {
+                    inFlight = isNull ? null : c.bool("inFlight");
+                    refusedInFlight = !isNull && inFlight == null;
+                }
                 case "encounteringTask" -> encountering = values.taskLink("encounteringTask");
                 case "targetTask" -> targetTask = values.taskLink("targetTask");
                 case "creationSite" -> creationSite = values.code("creationSite");
@@ -90,17 +96,16 @@ final class TargetRegionReader {
             }
             return null;
         }
-        if (kind == null) {
+        if (kind == null && !refusedKind) {
             c.error("missing-field", "target region " + id + " needs a \"kind\"", "add \"kind\": \"target\" (or "
                     + "enter_data, exit_data, update, and their _nowait forms)");
-            kind = TargetKind.of("unknown");
         }
-        if (inFlight == null) {
+        if (inFlight == null && !refusedInFlight) {
             c.error("missing-field", "target region " + id + " needs \"inFlight\"; it is taken as ended",
                     "add \"inFlight\": true between the construct's begin and end, else false");
-            inFlight = false;
         }
-        return new TargetRegion(new TargetRegionId(id), kind, device, deviceNum, inFlight, encountering,
+        return new TargetRegion(new TargetRegionId(id), kind == null ? TargetKind.of("unknown") : kind, device,
+                deviceNum, inFlight != null && inFlight, encountering,
                 targetTask, creationSite, kernels, kernelsSubmitted, transfers);
     }
 

@@ -8,7 +8,7 @@ public enum MatchMethod {
     /** The process: every snapshot has one. */
     PROCESS("process"),
     /** A device: the same OpenMP device number when both give one, else the same OMPD device kind and id. */
-    DEVICE("device number, else device kind and id"),
+    DEVICE("device number or kind and id"),
     /** A thread: the same operating-system thread id (LWP, else pthread). */
     OS_ID("OS thread id"),
     /** A thread: the same kind and thread number in the same team (another run of the program). */
