@@ -10,7 +10,7 @@
 #            what JavaFX's glass (GTK 3, Xtst) and prism (GL, Xxf86vm; software rendering otherwise) load
 #   package: fakeroot, under which jpackage builds the .deb (dpkg-deb, dpkg and ldd it also runs are essential);
 #            desktop-file-utils, whose desktop-file-validate checks the .deb's desktop entry (scripts/package.sh)
-#   native:  clang-19, libomp-19-dev, gdb, cmake, ninja-build, ... (scripts/install-native-deps.sh)
+#   native:  clang-19, clang-tools-19, libomp-19-dev, gdb, cmake, ninja-build, ... (scripts/install-native-deps.sh)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 fixtures=false
