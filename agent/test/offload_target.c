@@ -3,10 +3,12 @@
  * the other thread has taken the snapshot), while two `nowait` target tasks run, and after `target exit data`.
  * On the host device (x86_64 offloading) device memory is host memory: a kernel reads a host flag through its
  * address, passed as a firstprivate integer. Prints the numbers the tests compare with. */
+#include <dlfcn.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #define N 1000
@@ -27,6 +29,32 @@ static int wait_for(_Atomic int *flag, int want) {
         }
     }
     return 0;
+}
+
+/* The agent's published device table, read as a debugger would (docs/agent.md), with this file's own copy of the
+ * layout. */
+struct device_entry { int32_t device_num; uint32_t flags; char type[56]; };
+struct device_table {
+    char magic[8];
+    uint32_t version, entry_size, capacity, count;
+    int32_t initial_device;
+    uint32_t reserved;
+    struct device_entry entries[64];
+};
+
+static void print_device_table(void) {
+    const char *agent = getenv("OMP_TOOL_LIBRARIES");
+    void *lib = agent != NULL ? dlopen(agent, RTLD_LAZY | RTLD_NOLOAD) : NULL;
+    const struct device_table *t = lib != NULL ? dlsym(lib, "ompd_explorer_devices") : NULL;
+    if (t == NULL) {
+        printf("device_table none\n");
+        return;
+    }
+    printf("device_table %.8s %u %u %u %u %d\n", t->magic, t->version, t->entry_size, t->capacity, t->count,
+           t->initial_device);
+    for (uint32_t i = 0; i < t->count && i < t->capacity; i++) {
+        printf("device_entry %d %u %s\n", t->entries[i].device_num, t->entries[i].flags, t->entries[i].type);
+    }
 }
 
 int main(void) {
@@ -81,5 +109,6 @@ int main(void) {
     #pragma omp target exit data map(from: big[0:BIG])
     omp_control_tool(omp_control_tool_flush, 0, "exited");
     printf("b[7] %g\n", b[7]);
+    print_device_table();
     return 0;
 }
