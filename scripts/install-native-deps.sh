@@ -3,12 +3,16 @@
 # a clang that understands -fopenmp, the stock libomp/libompd headers, gdb (for gcore and the
 # OMPD oracle plugin), cmake/ninja, python3-dev (LLVM's gdb plugin builds a Python extension),
 # xz-utils and dpkg-dev (to unpack Debian's source package), libclang-rt-19-dev (libFuzzer and the sanitizer
-# runtimes for the agent's fuzz target), graphviz (a test checks that the task graph's DOT export is valid for dot).
+# runtimes for the agent's fuzz target), graphviz (a test checks that the task graph's DOT export is valid for dot),
+# clang-tools-19 (clang-offload-packager, which clang-19 -fopenmp-targets=x86_64-pc-linux-gnu needs for the agent's
+# offload tests, the offload benchmark, the target-offload lesson and the offload core fixtures; libomptarget itself
+# comes with libomp5-19).
 # Idempotent: on Debian, run as root; does nothing when every package is already installed.
 # Elsewhere it only prints what to install.
 set -euo pipefail
 
-packages=(clang-19 libclang-rt-19-dev libomp-19-dev gdb cmake ninja-build python3-dev xz-utils dpkg-dev graphviz)
+packages=(clang-19 clang-tools-19 libclang-rt-19-dev libomp-19-dev gdb cmake ninja-build python3-dev xz-utils dpkg-dev
+          graphviz)
 
 if [[ ! -r /etc/debian_version ]] || ! command -v dpkg >/dev/null || ! command -v apt-get >/dev/null; then
     echo "install-native-deps: not a Debian system; install the equivalents of: ${packages[*]}" >&2

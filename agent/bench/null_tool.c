@@ -75,6 +75,72 @@ static void sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
     (void)codeptr;
 }
 
+/* Offload: what the agent registers for devices and target constructs (libomptarget calls them). */
+static void device_initialize(int num, const char *type, ompt_device_t *device, ompt_function_lookup_t lookup,
+                              const char *documentation) {
+    (void)num;
+    (void)type;
+    (void)device;
+    (void)lookup;
+    (void)documentation;
+}
+
+static void device_finalize(int num) {
+    (void)num;
+}
+
+static void device_load(int num, const char *file, int64_t offset, void *vma, size_t bytes, void *host_addr,
+                        void *device_addr, uint64_t module_id) {
+    (void)num;
+    (void)file;
+    (void)offset;
+    (void)vma;
+    (void)bytes;
+    (void)host_addr;
+    (void)device_addr;
+    (void)module_id;
+}
+
+static void device_unload(int num, uint64_t module_id) {
+    (void)num;
+    (void)module_id;
+}
+
+static void target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device, ompt_data_t *task,
+                       ompt_data_t *target_task, ompt_data_t *target, const void *codeptr) {
+    (void)kind;
+    (void)endpoint;
+    (void)device;
+    (void)task;
+    (void)target_task;
+    (void)target;
+    (void)codeptr;
+}
+
+static void target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task, ompt_data_t *target,
+                               ompt_id_t *host_op, ompt_target_data_op_t op, void *src, int src_device, void *dest,
+                               int dest_device, size_t bytes, const void *codeptr) {
+    (void)endpoint;
+    (void)target_task;
+    (void)target;
+    (void)host_op;
+    (void)op;
+    (void)src;
+    (void)src_device;
+    (void)dest;
+    (void)dest_device;
+    (void)bytes;
+    (void)codeptr;
+}
+
+static void target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target, ompt_id_t *host_op,
+                              unsigned int teams) {
+    (void)endpoint;
+    (void)target;
+    (void)host_op;
+    (void)teams;
+}
+
 static int initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data) {
     (void)initial_device_num;
     (void)tool_data;
@@ -93,6 +159,13 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     set(ompt_callback_task_dependence, (ompt_callback_t)task_dependence);
     set(ompt_callback_sync_region, (ompt_callback_t)sync_region);
     set(ompt_callback_sync_region_wait, (ompt_callback_t)sync_region);
+    set(ompt_callback_device_initialize, (ompt_callback_t)device_initialize);
+    set(ompt_callback_device_finalize, (ompt_callback_t)device_finalize);
+    set(ompt_callback_device_load, (ompt_callback_t)device_load);
+    set(ompt_callback_device_unload, (ompt_callback_t)device_unload);
+    set(ompt_callback_target_emi, (ompt_callback_t)target_emi);
+    set(ompt_callback_target_data_op_emi, (ompt_callback_t)target_data_op_emi);
+    set(ompt_callback_target_submit_emi, (ompt_callback_t)target_submit_emi);
     return 1;
 }
 

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "offload.h"
 #include "ring.h"
 
 #define AGENT_NAME "ompd-explorer-agent"
@@ -135,6 +136,7 @@ typedef struct agent_config {
     int at_exit;
     int verbose;
     size_t max_tasks, max_regions;
+    size_t max_target_regions, max_mappings; /* offload tables, allocated at the first device event */
     uint64_t number_block;             /* task numbers a thread takes at once; 1 = strict global order */
     unsigned stop_timeout_ms;
     unsigned interval_ms;              /* a snapshot series every this many ms; 0 = none */
@@ -176,8 +178,13 @@ void agent_program_end(thread_rec *caller);
 
 /* track.c */
 int track_register_callbacks(void);
+/* Registers one callback; a runtime that never reports it fails the agent when required, else one verbose line. */
+int track_set_callback(ompt_callbacks_t event, ompt_callback_t cb, const char *name, int required);
 void task_unref(task_rec *t);
 void region_unref(region_rec *r);
+
+/* offload.c: device and target callbacks (registered by track_register_callbacks). */
+int offload_register_callbacks(void);
 
 /* stop.c */
 int stop_init(void);
@@ -216,6 +223,7 @@ typedef struct world_copy {
     int64_t stopped_ns;                /* how long they were stopped */
     int32_t time_nsec;
     unsigned series;                   /* position in the interval series (1, 2, ...); 0 = not in it */
+    offload_copy offload;              /* devices, target constructs, mappings; present = 0 without offload */
 } world_copy;
 
 int snapshot_write(world_copy *w, const char *label, unsigned seq);

@@ -13,6 +13,8 @@
 
 #define DEFAULT_MAX_TASKS (1u << 16)
 #define DEFAULT_MAX_REGIONS (1u << 12)
+#define DEFAULT_MAX_TARGET_REGIONS 1024
+#define DEFAULT_MAX_MAPPINGS 4096
 #define DEFAULT_MAX_SNAPSHOTS 100
 /* Well within the six digits of a file name's sequence number (names sort in time up to 999999). */
 #define MAX_MAX_SNAPSHOTS 100000
@@ -151,6 +153,8 @@ void config_read(agent_config *cfg) {
     cfg->verbose = verbose != NULL && strcmp(verbose, "1") == 0;
     cfg->max_tasks = env_size("OMPD_EXPLORER_MAX_TASKS", DEFAULT_MAX_TASKS, 64, SIZE_MAX);
     cfg->max_regions = env_size("OMPD_EXPLORER_MAX_REGIONS", DEFAULT_MAX_REGIONS, 64, SIZE_MAX);
+    cfg->max_target_regions = env_size("OMPD_EXPLORER_MAX_TARGET_REGIONS", DEFAULT_MAX_TARGET_REGIONS, 1, 1u << 19);
+    cfg->max_mappings = env_size("OMPD_EXPLORER_MAX_MAPPINGS", DEFAULT_MAX_MAPPINGS, 1, 1u << 24);
     cfg->number_block = env_size("OMPD_EXPLORER_NUMBER_BLOCK", 64, 1, SIZE_MAX);
     if (cfg->number_block > 4096) {
         cfg->number_block = 4096;

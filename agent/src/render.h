@@ -2,6 +2,7 @@
  * render_values.c  names of OMPT vocabularies and the small value shapes (unavailable, code, frame, ICV)
  * render_header.c  capture, runtime, the state and ICV catalogues, display control variables
  * render_entities.c threads, parallel regions, tasks
+ * render_offload.c  address spaces (the process and its devices) and target regions
  * write.c          the whole document, and the file (temp + rename) */
 #ifndef OMPD_EXPLORER_RENDER_H
 #define OMPD_EXPLORER_RENDER_H
@@ -34,5 +35,10 @@ void write_catalogues(json *j);
 void write_threads(json *j, const render *r);
 void write_regions(json *j, const render *r);
 void write_tasks(json *j, const render *r);
+
+void write_address_spaces(json *j, const render *r);
+void write_target_regions(json *j, const render *r);
+/* What the offload tables could not keep, as "[agent: …]" sentences; the length written. */
+size_t offload_describe(const offload_copy *c, char *buf, size_t n);
 
 #endif

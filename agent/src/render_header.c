@@ -43,6 +43,10 @@ void write_capture(json *j, const world_copy *w, const char *label) {
         d += (size_t)snprintf(description + d, sizeof description - d, "%s[agent: %zu records did not fit the copy]",
                               d > 0 ? " " : "", w->truncated);
     }
+    char facts[1024];
+    if (w->offload.present && d < sizeof description && offload_describe(&w->offload, facts, sizeof facts) > 0) {
+        d += (size_t)snprintf(description + d, sizeof description - d, "%s%s", d > 0 ? " " : "", facts);
+    }
     /* The series position, in the prose field the format already has (the label stays "interval"). */
     if (w->series > 0 && d < sizeof description) {
         snprintf(description + d, sizeof description - d,
@@ -91,15 +95,6 @@ void write_runtime(json *j) {
 
 void write_catalogues(json *j) {
     char buf[32];
-    json_newline(j);
-    json_key(j, "addressSpaces");
-    json_begin_array(j);
-    json_begin_object(j);
-    json_key(j, "id");
-    json_int(j, 0);
-    json_end_object(j);
-    json_end_array(j);
-
     json_newline(j);
     json_key(j, "states");
     json_begin_array(j);

@@ -418,6 +418,7 @@ static void copy_thread_state(copy_thread *c, thread_rec *t, int acked) {
 }
 
 static void free_copy(world_copy *w) {
+    offload_copy_free(&w->offload);
     free(w->tasks);
     free(w->regions);
     free(w->threads);
@@ -454,6 +455,8 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
         free_copy(&w);
         return;
     }
+    /* Locks the offload tables (when the program has any) until the threads run again. */
+    offload_snapshot_prepare(&w.offload);
 
     struct timespec stop_start, stop_end;
     clock_gettime(CLOCK_MONOTONIC, &stop_start);
@@ -504,6 +507,7 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
     w.time_sec = now.tv_sec;
     w.time_nsec = (int32_t)now.tv_nsec;
     copy_rings(&w);
+    offload_snapshot_copy(&w.offload);
     for (size_t i = 0; i < reg_len; i++) {
         thread_rec *t = registry[i];
         int ok = (t == caller || t->signalled)
@@ -520,6 +524,7 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
     clock_gettime(CLOCK_MONOTONIC, &stop_end);
     w.stopped_ns = (stop_end.tv_sec - stop_start.tv_sec) * 1000000000LL + (stop_end.tv_nsec - stop_start.tv_nsec);
     atomic_store(&snap_active, 0);
+    offload_snapshot_release(&w.offload);
     free_deferred();
     unsigned seq = ++snapshot_seq;
     pthread_mutex_unlock(&lock);

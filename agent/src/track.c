@@ -480,7 +480,7 @@ static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const
 
 /* ---- registration ---- */
 
-static int set(ompt_callbacks_t event, ompt_callback_t cb, const char *name, int required) {
+int track_set_callback(ompt_callbacks_t event, ompt_callback_t cb, const char *name, int required) {
     ompt_set_result_t rc = agent_ompt.set_callback(event, cb);
     if (rc == ompt_set_never || rc == ompt_set_error) {
         if (required) {
@@ -497,7 +497,7 @@ static int set(ompt_callbacks_t event, ompt_callback_t cb, const char *name, int
 
 int track_register_callbacks(void) {
 #define CB(event, fn, required)                                                                                 \
-    if (set(event, (ompt_callback_t)(fn), #event, required) != 0) {                                             \
+    if (track_set_callback(event, (ompt_callback_t)(fn), #event, required) != 0) {                                             \
         return -1;                                                                                              \
     }
     CB(ompt_callback_thread_begin, on_thread_begin, 1)
@@ -513,5 +513,5 @@ int track_register_callbacks(void) {
     CB(ompt_callback_sync_region_wait, on_sync_region_wait, 0)
     CB(ompt_callback_control_tool, on_control_tool, 0)
 #undef CB
-    return 0;
+    return offload_register_callbacks();
 }

@@ -120,6 +120,25 @@ static void apply_probes(render *r) {
     }
 }
 
+/* The encountering task of a target construct in flight that it waits for (not through a target task) is
+ * suspended on it, whatever its thread's stack says: OMPT has no event for the host thread's wait, and on the
+ * host device the kernel runs on that very thread, on top of the task. */
+static void apply_target_waits(render *r) {
+    const offload_copy *c = &r->w->offload;
+    for (size_t i = 0; i < c->nregions; i++) {
+        const offload_region *g = &c->regions[i];
+        int waits = g->kind == ompt_target || g->kind == ompt_target_enter_data || g->kind == ompt_target_exit_data
+                    || g->kind == ompt_target_update;
+        if (!g->in_flight || !waits || g->target_task != 0) {
+            continue;
+        }
+        size_t idx = find_task(r->w, g->encountering);
+        if (idx != NOT_FOUND && r->views[idx].lifecycle != LC_COMPLETED) {
+            r->views[idx].lifecycle = LC_SUSPENDED;
+        }
+    }
+}
+
 /* The link field of entity i, for break_cycles. */
 typedef uint64_t *(*link_field)(render *r, size_t i);
 
@@ -208,6 +227,7 @@ int render_prepare(render *r, world_copy *w) {
         return -1;
     }
     apply_probes(r);
+    apply_target_waits(r);
     break_cycles(r, w->ntasks, scheduling_of, find_task);
     break_cycles(r, w->ntasks, generating_of, find_task);
     break_cycles(r, w->nregions, enclosing_of, find_region);

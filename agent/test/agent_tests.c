@@ -413,6 +413,7 @@ int main(void) {
     test_render();
     test_output();
     test_safe_read();
+    test_offload();
     printf("agent unit tests: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -17,6 +17,7 @@ extern int passed, failed;
     } while (0)
 
 void test_output(void);
+void test_offload(void);
 
 /* Agent log lines (stderr) go to a file from capture_log until captured_log, which returns them (static text) and
  * their number (output_tests.c). */

@@ -3,7 +3,8 @@
 (omp_control_tool flush, the trigger signal, the at-exit snapshot), and assert the exact structure of the
 snapshots they write: thread count, team sizes, the generating tree, scheduling links of suspended tasks,
 queued tasks, dependence edges, flags, and that every link resolves; and the interval series
-(OMPD_EXPLORER_INTERVAL): names in time order, the bound, the timer thread only when asked for, fork. When the
+(OMPD_EXPLORER_INTERVAL): names in time order, the bound, the timer thread only when asked for, fork; target
+offload (offload_integration.py): devices, the mapping table, target regions, transfers. When the
 ompd-explorer launcher is built, each snapshot must also pass `ompd-explorer validate` with no error.
 
 Usage: integration.py <libompd-explorer-agent.so> <work dir>. Prints "N passed, M failed"; exits 1 on a
@@ -17,6 +18,8 @@ import signal
 import subprocess
 import sys
 import time
+
+import offload_integration
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -119,7 +122,7 @@ def validate_with_launcher(path):
 
 def load_checked(path, what):
     snap = json.load(open(path, encoding="utf-8"))
-    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.0", what + ": format header")
+    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.1", what + ": format header")
     check(snap["capture"]["source"] == "ompt-agent", what + ": capture.source")
     errors = links_resolve(snap)
     check(not errors, "%s: links %s" % (what, errors[:5]))
@@ -190,6 +193,8 @@ def test_fib(agent, work):
                                 "detail": "OMPT does not report a task's entry function"}, "fib: function unavailable")
     check("exit" in fib11["frames"] and "enter" in fib11["frames"], "fib: frames of a running task")
     check(fib11["toolData"]["value"] == 11 and fib11["creationOrder"] == 11, "fib: tool data = creation order")
+    # A program that never offloads: the process alone, no offload object, no target regions.
+    check(s["addressSpaces"] == [{"id": 0}] and "targetRegions" not in s, "fib: no offload %s" % s["addressSpaces"])
 
 
 def test_nested(agent, work):
@@ -345,7 +350,7 @@ def check_series(what, out, names, snaps, interval, max_snapshots=100):
     times = [capture_seconds(s) for s in snaps]
     check(times == sorted(times) and len(set(times)) == len(times), "%s: name order is time order %s" % (what, times))
     for k, (name, snap) in enumerate(zip(names, snaps), 1):
-        check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.0", what + ": format header")
+        check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.1", what + ": format header")
         check(snap["capture"]["label"] == "interval", "%s: label of %s" % (what, name))
         check("[agent: interval snapshot %d of at most %d, one every %d ms]" % (k, max_snapshots, interval)
               in snap["capture"].get("description", ""), "%s: series position in %s" % (what, name))
@@ -462,6 +467,10 @@ def test_series_fork(agent, work):
           "fork: a series from the parent only, %d snapshots" % len(snaps))
 
 
+def test_offload(agent, work):
+    offload_integration.test_offload(sys.modules[__name__], agent, work)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -473,7 +482,8 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
-                 test_at_exit_and_unwritable, test_series, test_series_thread, test_hang_series, test_series_fork):
+                 test_at_exit_and_unwritable, test_series, test_series_thread, test_hang_series, test_series_fork,
+                 test_offload):
         try:
             test(agent, work)
         except Exception as e:  # a crash of one test is a failure, the others still run
