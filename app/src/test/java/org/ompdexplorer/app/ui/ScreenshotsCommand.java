@@ -79,6 +79,7 @@ public final class ScreenshotsCommand {
             PageGallery.write(vm, scene, Path.of(args[1]));
             DialogScreenshots.gallery(vm, scene, Path.of(args[1]));
         }
+        DeviceScreenshots.write(vm, scene, out); // last: it leaves the offload lesson's step open
 
         tasks.shutdown();
         javafx.application.Platform.exit();
