@@ -122,9 +122,24 @@ PY
         "$launcher" export --strict "$step" -o "$out/$name/$file" >/dev/null 2>"$work/export.err" \
             || die "$name/$file does not validate: $launcher validate $step"
         if grep -q "unknown field" "$work/export.err"; then
-            log "$name/$file: this build does not read every field the agent wrote; kept as written (rerun" \
-                "this script once it does)"
-            cp "$step" "$out/$name/$file"
+            log "$name/$file: this build does not read every field the agent wrote; kept as written, laid out" \
+                "like the exporter's files (rerun this script once the build reads them)"
+            python3 - "$step" "$out/$name/$file" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+compact = lambda v: json.dumps(v, separators=(",", ":"), ensure_ascii=False)
+lines = ["{"]
+for i, (key, value) in enumerate(doc.items()):
+    end = "," if i < len(doc) - 1 else ""
+    if isinstance(value, list) and value:
+        lines.append("  %s: [" % json.dumps(key))
+        lines += ["    " + compact(e) + ("," if j < len(value) - 1 else "") for j, e in enumerate(value)]
+        lines.append("  ]" + end)
+    else:
+        lines.append("  %s: %s%s" % (json.dumps(key), compact(value), end))
+lines.append("}")
+open(sys.argv[2], "w", encoding="utf-8").write("\n".join(lines) + "\n")
+PY
         fi
         chmod 644 "$out/$name/$file"
     done
