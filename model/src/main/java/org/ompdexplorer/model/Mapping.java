@@ -20,9 +20,16 @@ public record Mapping(long hostAddress, long deviceAddress, long bytes, int refC
         }
     }
 
-    /** The last host byte of the range, or the start for an empty range (unsigned). */
+    /**
+     * The last host byte of the range, or the start for an empty range (unsigned). A range that would run past
+     * 2^64 − 1 ends there: a wrapped end would make a huge range look tiny.
+     */
     public long hostEnd() {
-        return bytes == 0 ? hostAddress : hostAddress + bytes - 1;
+        if (bytes == 0) {
+            return hostAddress;
+        }
+        long end = hostAddress + bytes - 1;
+        return Long.compareUnsigned(end, hostAddress) < 0 ? -1L : end;
     }
 
     /** Whether the host ranges of two mappings share a byte. */

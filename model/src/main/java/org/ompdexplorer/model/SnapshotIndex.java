@@ -219,10 +219,13 @@ public final class SnapshotIndex {
         return List.copyOf(targetsByEncounteringTask.getOrDefault(task.value(), List.of()));
     }
 
-    /** The in-flight target region a task waits on: one it encountered and that has not ended. */
+    /**
+     * The target region a task waits on: one it encountered, still in flight and not {@code nowait} (a nowait
+     * construct runs as a target task while its encountering task goes on).
+     */
     public Optional<TargetRegion> awaitedTarget(TaskId task) {
         return targetsByEncounteringTask.getOrDefault(task.value(), List.of()).stream()
-                .filter(TargetRegion::inFlight).findFirst();
+                .filter(t -> t.inFlight() && !t.kind().isNowait()).findFirst();
     }
 
     /** The target region whose target task this is ({@code nowait} or {@code depend} constructs). */

@@ -8,8 +8,9 @@ import org.ompdexplorer.model.diagnostics.Location;
 
 /**
  * Checks a snapshot's structure: duplicate ids, links to entities it does not hold, cycles in generating,
- * scheduling and enclosing links, ICVs reported in a scope that does not own them, and thread numbers outside
- * their team. O(n); every finding names the entity and field.
+ * scheduling and enclosing links, ICVs reported in a scope that does not own them, thread numbers outside
+ * their team, and (format 1.1) devices, mappings and target regions ({@link OffloadChecks}). O(n) but for
+ * the mappings of a device, sorted once; every finding names the entity and field.
  */
 public final class SnapshotValidator {
     private final Snapshot snapshot;
@@ -32,6 +33,7 @@ public final class SnapshotValidator {
         v.checkRegions();
         v.checkTasks();
         v.checkCycles();
+        new OffloadChecks(snapshot, v.found).check();
         return List.copyOf(v.found);
     }
 
@@ -218,8 +220,14 @@ public final class SnapshotValidator {
     }
 
     private void dangling(EntityRef ref, String field, String target) {
-        error(ref, field, "dangling-reference", ref + " " + field + " names " + target
-                + ", which this snapshot does not hold", "correct the id, or add the missing entity");
+        found.add(danglingReference(ref, field, target));
+    }
+
+    /** The finding for a link to an entity the snapshot does not hold; shared with {@link OffloadChecks}. */
+    static Diagnostic danglingReference(EntityRef ref, String field, String target) {
+        return Diagnostic.error("dangling-reference", ref + " " + field + " names " + target
+                + ", which this snapshot does not hold", "correct the id, or add the missing entity",
+                Location.of(ref, field));
     }
 
     private void error(EntityRef ref, String field, String code, String message, String fix) {

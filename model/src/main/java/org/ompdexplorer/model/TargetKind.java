@@ -33,6 +33,11 @@ public final class TargetKind extends OpenEnum {
         return this == TARGET || this == TARGET_NOWAIT;
     }
 
+    /** A {@code nowait} construct: the encountering task goes on while it runs as a target task. */
+    public boolean isNowait() {
+        return name().endsWith("_nowait");
+    }
+
     /** The construct as written in a program: {@code target enter data nowait}. */
     public String directive() {
         String base = name().replace("_nowait", "");

@@ -20,8 +20,6 @@ import org.ompdexplorer.model.diff.StillBlocked;
  * lifecycle, and a last line that says whether A and B differ. Deterministic; each list bounded by {@code max}.
  */
 final class DiffReport {
-    private static final EntityKind[] KINDS = {EntityKind.ADDRESS_SPACE, EntityKind.THREAD,
-        EntityKind.PARALLEL_REGION, EntityKind.TASK};
     private final SnapshotDiff diff;
     private final String nameA;
     private final String nameB;
@@ -67,7 +65,7 @@ final class DiffReport {
                 "changed", "matched by")
                 : new TextTable(false, true, true, true, true, true, true, false).add("", "in A", "in B", "added",
                 "removed", "changed", "unchanged", "matched by");
-        for (EntityKind kind : KINDS) {
+        for (EntityKind kind : diff.reportedKinds()) {
             KindCounts c = diff.counts(kind);
             if (changesOnly && !c.differs()) {
                 continue;
@@ -183,7 +181,7 @@ final class DiffReport {
         int added = 0;
         int removed = 0;
         int changed = 0;
-        for (EntityKind kind : KINDS) {
+        for (EntityKind kind : d.reportedKinds()) {
             KindCounts c = d.counts(kind);
             added += c.added();
             removed += c.removed();

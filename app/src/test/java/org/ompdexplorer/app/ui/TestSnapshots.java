@@ -7,6 +7,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.AddressSpaceId;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.DeviceImage;
+import org.ompdexplorer.model.DeviceInfo;
+import org.ompdexplorer.model.Kernel;
+import org.ompdexplorer.model.Mapping;
+import org.ompdexplorer.model.OffloadInfo;
+import org.ompdexplorer.model.ReturnCode;
+import org.ompdexplorer.model.TargetKind;
+import org.ompdexplorer.model.TargetRegion;
+import org.ompdexplorer.model.TargetRegionId;
+import org.ompdexplorer.model.Transfers;
 import java.util.Optional;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.importers.LoadOptions;
@@ -53,6 +66,44 @@ public final class TestSnapshots {
      */
     public static LoadedSnapshot handWritten() {
         return load(TestSnapshots.class.getResourceAsStream("fib-handwritten.json"), "fib-handwritten.json");
+    }
+
+    /**
+     * The hand-written snapshot with two host-offload devices (numbers 0 and 1) and three target constructs:
+     * TR1, an ended {@code target enter data} whose 8,000-byte array is still present on device 0; TR2, a
+     * {@code target} in flight on device 0 met by task #6, with one kernel running and a 800-byte array mapped;
+     * TR3, a {@code target nowait} in flight on device 1 whose target task is #7. OMPD refused both devices.
+     */
+    public static LoadedSnapshot withDevices() {
+        Snapshot s = handWritten().snapshot();
+        AddressSpace process = s.addressSpaces().getFirst();
+        AddressSpaceId dev0 = new AddressSpaceId(1);
+        AddressSpaceId dev1 = new AddressSpaceId(2);
+        Fact<Boolean> refused = Fact.unavailable(ReturnCode.of("unavailable"), "ompd_device_initialize");
+        TargetRegionId enter = new TargetRegionId(1);
+        TargetRegionId running = new TargetRegionId(2);
+        TargetRegionId nowait = new TargetRegionId(3);
+        List<AddressSpace> spaces = List.of(
+                new AddressSpace(process.id(), null, null, null, process.icvs(), null,
+                        new OffloadInfo("/usr/lib/llvm-19/lib/libomptarget.so.19.1", Fact.of(2), 2,
+                                List.of("x86_64-pc-linux-gnu"))),
+                new AddressSpace(dev0, process.id(), 1L, "00000000", List.of(), new DeviceInfo(0, "generic-64bit",
+                        refused, List.of(new DeviceImage("/tmp/offload", 0, 0, 15360, 0x404000L, 0x7f0000001000L, 1)),
+                        List.of(new Mapping(0x4c0000L, 0x7f0000100000L, 8000, 1, enter, new Transfers(8000, 1, 0, 0)),
+                                new Mapping(0x4a0000L, 0x7f0000200000L, 800, 1, running,
+                                        new Transfers(800, 1, 0, 0))),
+                        new Transfers(8800, 2, 0, 0)), null),
+                new AddressSpace(dev1, process.id(), 1L, "01000000", List.of(), new DeviceInfo(1, "generic-64bit",
+                        refused, List.of(), List.of(), Transfers.NONE), null));
+        List<TargetRegion> targets = List.of(
+                new TargetRegion(enter, TargetKind.ENTER_DATA, dev0, 0, false, Fact.of(new TaskId(3)), Fact.absent(),
+                        Fact.of(CodeLocation.at(0x401200L)), List.of(), 0, new Transfers(8000, 1, 0, 0)),
+                new TargetRegion(running, TargetKind.TARGET, dev0, 0, true, Fact.of(new TaskId(6)), Fact.absent(),
+                        Fact.of(CodeLocation.at(0x401300L)), List.of(new Kernel(1)), 1, new Transfers(800, 1, 0, 0)),
+                new TargetRegion(nowait, TargetKind.TARGET_NOWAIT, dev1, 1, true, Fact.of(new TaskId(9)),
+                        Fact.of(new TaskId(7)), Fact.of(CodeLocation.at(0x401400L)), List.of(), 0, Transfers.NONE));
+        return LoadedSnapshot.of(new Snapshot(s.capture(), s.runtime(), spaces, s.states(), s.icvCatalogue(),
+                s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks(), targets), "fib-devices");
     }
 
     private static LoadedSnapshot load(InputStream stream, String name) {

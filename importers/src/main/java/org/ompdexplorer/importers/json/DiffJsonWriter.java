@@ -33,9 +33,7 @@ import tools.jackson.core.json.JsonFactory;
  */
 public final class DiffJsonWriter {
     public static final String FORMAT = "ompd-explorer-diff";
-    public static final String VERSION = "1.0";
-    private static final EntityKind[] KINDS = {EntityKind.ADDRESS_SPACE, EntityKind.THREAD,
-        EntityKind.PARALLEL_REGION, EntityKind.TASK};
+    public static final String VERSION = "1.1";
 
     private final JsonFactory factory = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .characterEscapes(new TerminalSafeEscapes()).build();
@@ -128,7 +126,7 @@ public final class DiffJsonWriter {
 
     private static void counts(JsonGenerator g, SnapshotDiff diff) {
         g.writeObjectPropertyStart("counts");
-        for (EntityKind kind : KINDS) {
+        for (EntityKind kind : diff.reportedKinds()) {
             KindCounts c = diff.counts(kind);
             g.writeObjectPropertyStart(kindName(kind));
             g.writeNumberProperty("a", c.inA());

@@ -8,14 +8,19 @@ import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.AddressSpaceId;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.DeviceImage;
+import org.ompdexplorer.model.DeviceInfo;
 import org.ompdexplorer.model.DisplayControlVar;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.IcvDefinition;
 import org.ompdexplorer.model.IcvId;
 import org.ompdexplorer.model.IcvScope;
 import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.Mapping;
+import org.ompdexplorer.model.OffloadInfo;
 import org.ompdexplorer.model.RuntimeInfo;
 import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.Transfers;
 import tools.jackson.core.JsonToken;
 
 /** Reads the small sections: capture, runtime, address spaces, states, the ICV catalogue, control variables. */
@@ -24,14 +29,17 @@ final class HeaderReader {
             "description", "producer"};
     private static final String[] RUNTIME_FIELDS = {"ompVersion", "ompVersionString", "ompdApiVersion",
             "ompdVersionString"};
-    private static final String[] SPACE_FIELDS = {"id", "parent", "deviceKind", "deviceId", "icvs"};
+    private static final String[] SPACE_FIELDS = {"id", "parent", "deviceKind", "deviceId", "icvs", "offload",
+            "deviceNum", "deviceType", "ompdHandle", "images", "mappings", "transfers"};
     private static final String[] ICV_FIELDS = {"id", "name", "scope", "ompName"};
     private final JsonCursor c;
     private final ValueReaders values;
+    private final DeviceReader devices;
 
-    HeaderReader(JsonCursor cursor, ValueReaders values) {
+    HeaderReader(JsonCursor cursor, ValueReaders values, DeviceReader devices) {
         this.c = cursor;
         this.values = values;
+        this.devices = devices;
     }
 
     CaptureInfo capture() {
@@ -120,11 +128,19 @@ final class HeaderReader {
         Long deviceKind = null;
         String deviceId = null;
         List<IcvValue> icvs = List.of();
+        OffloadInfo offload = null;
+        Integer deviceNum = null;
+        String deviceType = null;
+        Fact<Boolean> ompdHandle = Fact.absent();
+        List<DeviceImage> images = List.of();
+        List<Mapping> mappings = List.of();
+        Transfers transfers = null;
         long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
             seen = c.seen(seen, name, SPACE_FIELDS);
             c.parser.nextToken();
+            boolean isNull = c.parser.currentToken() == JsonToken.VALUE_NULL;
             switch (name) {
                 case "id" -> id = c.id("address space id");
                 case "parent" -> {
@@ -134,6 +150,13 @@ final class HeaderReader {
                 case "deviceKind" -> deviceKind = c.unsigned("deviceKind");
                 case "deviceId" -> deviceId = c.string("deviceId");
                 case "icvs" -> icvs = values.icvValues("icvs");
+                case "offload" -> offload = devices.offload();
+                case "deviceNum" -> deviceNum = isNull ? null : c.integer("deviceNum", 0, Integer.MAX_VALUE);
+                case "deviceType" -> deviceType = isNull ? null : c.name("deviceType");
+                case "ompdHandle" -> ompdHandle = values.booleanFact("ompdHandle");
+                case "images" -> images = devices.images();
+                case "mappings" -> mappings = devices.mappings();
+                case "transfers" -> transfers = devices.transfers("device transfers");
                 default -> c.unknownField(name);
             }
         }
@@ -142,8 +165,12 @@ final class HeaderReader {
                     "add \"id\": <integer>");
             return null;
         }
+        // a device of format 1.0, or a process, has none of these; SnapshotValidator reports them on a process
+        boolean deviceFacts = deviceNum != null || deviceType != null || !(ompdHandle instanceof Fact.Absent<Boolean>)
+                || !images.isEmpty() || !mappings.isEmpty() || transfers != null;
         return new AddressSpace(new AddressSpaceId(id), parent == null ? null : new AddressSpaceId(parent),
-                deviceKind, deviceId, icvs);
+                deviceKind, deviceId, icvs, deviceFacts ? new DeviceInfo(deviceNum, deviceType, ompdHandle, images,
+                mappings, transfers) : null, offload);
     }
 
     ThreadState state() {

@@ -240,6 +240,30 @@ final class JsonCursor {
         return null;
     }
 
+    /** Reads a count (bytes moved, operations, kernels) from 0 to 2^63 − 1, or reports it and returns {@code null}. */
+    Long count(String what) {
+        if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
+            if (parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER && parser.getLongValue() >= 0) {
+                return parser.getLongValue();
+            }
+            error("out-of-range", what + " must be from 0 to 2^63 − 1, was " + abbreviate(parser.getString()),
+                    "correct the value");
+            return null;
+        }
+        wrongType(what + " (a non-negative integer)");
+        return null;
+    }
+
+    /** Reads {@code true} or {@code false} at the current token, or reports it and returns {@code null}. */
+    Boolean bool(String what) {
+        JsonToken t = parser.currentToken();
+        if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
+            return t == JsonToken.VALUE_TRUE;
+        }
+        wrongType(what + " (true or false)");
+        return null;
+    }
+
     /** Reads a string at the current token, or reports it and returns {@code null}. */
     String string(String what) {
         if (parser.currentToken() == JsonToken.VALUE_STRING) {

@@ -27,6 +27,7 @@ import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.RuntimeInfo;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotValidator;
+import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
@@ -54,10 +55,10 @@ public final class SnapshotJsonImporter {
     static final int MAX_NUMBER = 64;
     private static final int PROGRESS_EVERY = 8192;
     private static final String[] SECTIONS = {"format", "version", "capture", "runtime", "addressSpaces", "states",
-        "icvs", "displayControlVars", "threads", "parallelRegions", "tasks"};
+        "icvs", "displayControlVars", "threads", "parallelRegions", "tasks", "targetRegions"};
     /** Sections whose elements a repeat adds to the first's, rather than replacing them. */
     private static final java.util.Set<String> APPENDING = java.util.Set.of("addressSpaces", "states", "icvs",
-            "threads", "parallelRegions", "tasks");
+            "threads", "parallelRegions", "tasks", "targetRegions");
     private final JsonFactory factory = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
             .streamReadConstraints(StreamReadConstraints.builder()
@@ -112,10 +113,12 @@ public final class SnapshotJsonImporter {
         private final HeaderReader header;
         private final TeamReader teams;
         private final TaskReader taskReader;
+        private final TargetRegionReader targetReader;
         private final EntityPositions taskPositions = new EntityPositions("tasks");
         private final EntityPositions threadPositions = new EntityPositions("threads");
         private final EntityPositions regionPositions = new EntityPositions("parallelRegions");
         private final EntityPositions spacePositions = new EntityPositions("addressSpaces");
+        private final EntityPositions targetPositions = new EntityPositions("targetRegions");
         private int seenSections;
         private String format;
         private CaptureInfo capture;
@@ -127,6 +130,7 @@ public final class SnapshotJsonImporter {
         private final List<OmpThread> threads = new ArrayList<>();
         private final List<ParallelRegion> regions = new ArrayList<>();
         private final List<Task> tasks;
+        private final List<TargetRegion> targets = new ArrayList<>();
 
         Run(JsonCursor cursor, long size, LoadOptions options, ProgressListener progress) {
             this.c = cursor;
@@ -134,9 +138,11 @@ public final class SnapshotJsonImporter {
             this.options = options;
             this.progress = progress;
             this.values = new ValueReaders(cursor, matchers);
-            this.header = new HeaderReader(cursor, values);
+            DeviceReader devices = new DeviceReader(cursor, values);
+            this.header = new HeaderReader(cursor, values, devices);
             this.teams = new TeamReader(cursor, values);
             this.taskReader = new TaskReader(cursor, values, matchers.task());
+            this.targetReader = new TargetRegionReader(cursor, values, devices);
             // a task takes 150–450 bytes of JSON: sizing for the smallest avoids regrowing a huge list
             this.tasks = new ArrayList<>((int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, size / 150)));
         }
@@ -164,7 +170,8 @@ public final class SnapshotJsonImporter {
                 capture = CaptureInfo.of(CaptureSource.of("unknown"));
             }
             progress.progress("indexing", 0, -1);
-            Snapshot snapshot = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks);
+            Snapshot snapshot = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks,
+                    targets);
             List<Diagnostic> all = new ArrayList<>(c.diagnostics());
             for (Diagnostic d : SnapshotValidator.validate(snapshot)) {
                 all.add(locate(d));
@@ -201,6 +208,7 @@ public final class SnapshotJsonImporter {
                 case "threads" -> array(name, threadPositions, teams::readThread, threads);
                 case "parallelRegions" -> array(name, regionPositions, teams::readRegion, regions);
                 case "tasks" -> array(name, taskPositions, taskReader::read, tasks);
+                case "targetRegions" -> array(name, targetPositions, targetReader::read, targets);
                 default -> c.unknownField(name);
             }
         }
@@ -300,6 +308,7 @@ public final class SnapshotJsonImporter {
                 case OmpThread t -> t.id().value();
                 case ParallelRegion r -> r.id().value();
                 case AddressSpace s -> s.id().value();
+                case TargetRegion r -> r.id().value();
                 default -> throw new IllegalStateException("not an entity: " + entity);
             };
         }
@@ -315,7 +324,8 @@ public final class SnapshotJsonImporter {
                 case THREAD -> threadPositions;
                 case PARALLEL_REGION -> regionPositions;
                 case ADDRESS_SPACE -> spacePositions;
-                case SNAPSHOT, TARGET_REGION -> null;
+                case TARGET_REGION -> targetPositions;
+                case SNAPSHOT -> null;
             };
             int at = positions == null ? -1 : positions.find(ref.id());
             if (at < 0) {

@@ -29,9 +29,11 @@ import tools.jackson.core.JsonGenerator;
 /** Writes each part of a snapshot in the field order docs/snapshot-format.md lists; absent facts are left out. */
 final class SnapshotWriter {
     private final JsonGenerator g;
+    private final DeviceWriter devices;
 
     SnapshotWriter(JsonGenerator generator) {
         this.g = generator;
+        this.devices = new DeviceWriter(generator, this);
     }
 
     void write(Snapshot s) {
@@ -63,6 +65,7 @@ final class SnapshotWriter {
         g.writeArrayPropertyStart("tasks");
         s.tasks().forEach(this::task);
         g.writeEndArray();
+        devices.targetRegions(s.targetRegions());
         g.writeEndObject();
     }
 
@@ -108,6 +111,8 @@ final class SnapshotWriter {
         }
         optional("deviceId", a.deviceId());
         icvValues(a.icvs());
+        devices.offload(a.offload());
+        devices.device(a.device());
         g.writeEndObject();
     }
 
@@ -239,7 +244,7 @@ final class SnapshotWriter {
         }
     }
 
-    private void code(CodeLocation c) {
+    void code(CodeLocation c) {
         g.writeStartObject();
         g.writeStringProperty("address", hex(c.address()));
         optional("symbol", c.symbol());
@@ -295,7 +300,7 @@ final class SnapshotWriter {
     }
 
     /** Writes a known value with {@code writer}, an unavailable one as its marker, and nothing when absent. */
-    private <T> void fact(String name, Fact<T> f, java.util.function.Consumer<T> writer) {
+    <T> void fact(String name, Fact<T> f, java.util.function.Consumer<T> writer) {
         switch (f) {
             case Fact.Known<T>(T value) -> {
                 g.writeName(name);
@@ -315,7 +320,7 @@ final class SnapshotWriter {
     }
 
     /** An unsigned 64-bit value in decimal: Java keeps 2^63 and above as negative longs. */
-    private void unsigned(long value) {
+    void unsigned(long value) {
         if (value >= 0) {
             g.writeNumber(value);
         } else {

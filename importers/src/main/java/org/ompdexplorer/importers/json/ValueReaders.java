@@ -114,6 +114,14 @@ final class ValueReaders {
         };
     }
 
+    Fact<Boolean> booleanFact(String what) {
+        return switch (c.parser.currentToken()) {
+            case VALUE_NULL -> Fact.absent();
+            case START_OBJECT -> c.unavailableOnly(what);
+            default -> Fact.ofNullable(c.bool(what));
+        };
+    }
+
     /** A name of an open vocabulary, as a fact: see {@link JsonCursor#name}. */
     Fact<String> nameFact(String what) {
         return switch (c.parser.currentToken()) {

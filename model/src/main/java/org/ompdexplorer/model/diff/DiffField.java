@@ -29,6 +29,18 @@ public enum DiffField {
     PRIORITY("priority"),
     DEPENDENCES("dependences"),
     DEPENDS_ON("depends on"),
+    DEVICE("device"),
+    DEVICE_NUMBER("device number"),
+    DEVICE_TYPE("device type"),
+    OMPD_HANDLE("OMPD handle"),
+    IN_FLIGHT("in flight"),
+    TARGET_TASK("target task"),
+    KERNELS("kernels"),
+    KERNELS_SUBMITTED("kernels submitted"),
+    TO_DEVICE("to device"),
+    FROM_DEVICE("from device"),
+    MAPPING("mapping"),
+    IMAGES("images"),
     TOOL_DATA("tool data"),
     ICV("ICV");
 

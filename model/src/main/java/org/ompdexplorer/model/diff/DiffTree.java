@@ -30,6 +30,11 @@ public final class DiffTree {
         return union(EntityKind.ADDRESS_SPACE, all(b.addressSpaces().size()), all(a.addressSpaces().size()));
     }
 
+    /** Target regions of both snapshots: B's in order, then those only A has. */
+    public List<UnionNode> targets() {
+        return union(EntityKind.TARGET_REGION, all(b.targetRegions().size()), all(a.targetRegions().size()));
+    }
+
     public List<UnionNode> threads() {
         return union(EntityKind.THREAD, all(b.threads().size()), all(a.threads().size()));
     }
@@ -88,6 +93,7 @@ public final class DiffTree {
      */
     public List<UnionNode> depthFirst() {
         List<UnionNode> order = new ArrayList<>(spaces());
+        order.addAll(targets());
         order.addAll(threads());
         walk(EntityKind.PARALLEL_REGION, outermostRegions(), this::nestedIn, order);
         walk(EntityKind.TASK, rootTasks(), this::generatedBy, order);

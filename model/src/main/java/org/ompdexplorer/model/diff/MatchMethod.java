@@ -7,6 +7,8 @@ package org.ompdexplorer.model.diff;
 public enum MatchMethod {
     /** The process: every snapshot has one. */
     PROCESS("process"),
+    /** A device: the same OpenMP device number (OMPT {@code device_initialize}). */
+    DEVICE_NUMBER("device number"),
     /** A device: the same device kind and id. */
     DEVICE("device kind and id"),
     /** A thread: the same operating-system thread id (LWP, else pthread). */
@@ -22,6 +24,10 @@ public enum MatchMethod {
      * site) and ordinal among its siblings; an implicit task: the same thread number in a matched region.
      */
     IDENTITY_KEY("identity key"),
+    /** A target region: the same number from the capture agent, which numbers constructs in begin order. */
+    TARGET_ORDER("target order"),
+    /** A target region: the same kind, device number and creation site, in order (another run). */
+    TARGET_KEY("kind, device and creation site"),
     /** What was left: a child of matched parents, paired by kind in order (functions differ or are unknown). */
     STRUCTURE("structure");
 

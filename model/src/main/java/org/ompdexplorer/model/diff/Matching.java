@@ -23,6 +23,7 @@ public final class Matching {
     private final Pairs threads;
     private final Pairs regions;
     private final Pairs tasks;
+    private final Pairs targets;
     private final List<String> notes;
 
     private Matching(Snapshot a, Snapshot b) {
@@ -40,6 +41,7 @@ public final class Matching {
         this.threads = ThreadMatcher.match(a, b, sameRun);
         this.regions = RegionMatcher.match(a, b);
         this.tasks = TaskMatcher.match(a, b, regions, threads, sameRun);
+        this.targets = TargetMatcher.match(a.targetRegions(), b.targetRegions(), sameRun);
         this.notes = List.copyOf(said);
     }
 
@@ -122,6 +124,15 @@ public final class Matching {
             }
             return -1;
         }
+        if (ref.kind() == EntityKind.TARGET_REGION) {
+            List<org.ompdexplorer.model.TargetRegion> targets = s.targetRegions();
+            for (int i = 0; i < targets.size(); i++) {
+                if (targets.get(i).id().value() == ref.id()) {
+                    return i;
+                }
+            }
+            return -1;
+        }
         return s.index().position(ref);
     }
 
@@ -144,7 +155,7 @@ public final class Matching {
             case THREAD -> s.threads().size();
             case PARALLEL_REGION -> s.parallelRegions().size();
             case TASK -> s.tasks().size();
-            case TARGET_REGION -> 0; // target regions are not compared yet (docs/diff-format.md)
+            case TARGET_REGION -> s.targetRegions().size();
             case SNAPSHOT -> 1;
         };
     }
@@ -155,7 +166,8 @@ public final class Matching {
             case THREAD -> threads;
             case PARALLEL_REGION -> regions;
             case TASK -> tasks;
-            case SNAPSHOT, TARGET_REGION -> throw new IllegalArgumentException("a " + kind.label() + " is not matched");
+            case TARGET_REGION -> targets;
+            case SNAPSHOT -> throw new IllegalArgumentException("a snapshot is not matched");
         };
     }
 }

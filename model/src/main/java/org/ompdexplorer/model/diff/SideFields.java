@@ -44,7 +44,11 @@ final class SideFields {
             case THREAD -> f.thread(s.threads().get(position));
             case PARALLEL_REGION -> f.region(s.parallelRegions().get(position));
             case TASK -> f.task(s.tasks().get(position));
-            case ADDRESS_SPACE -> f.icvs(s.addressSpaces().get(position).icvs());
+            case ADDRESS_SPACE -> {
+                f.items(DeviceItems.of(s.addressSpaces().get(position)));
+                f.icvs(s.addressSpaces().get(position).icvs());
+            }
+            case TARGET_REGION -> f.items(DeviceItems.of(s.targetRegions().get(position)));
             case SNAPSHOT -> { }
         }
         return f.rows;
@@ -103,6 +107,16 @@ final class SideFields {
         }
         text(DiffField.TOOL_DATA, "", t.toolData(), ToolData::toString);
         icvs(t.icvs());
+    }
+
+    private void items(List<DeviceItems> items) {
+        for (DeviceItems i : items) {
+            if (i.linkKind() != null) {
+                link(i.field(), i.qualifier(), i.linkKind(), i.link());
+            } else {
+                add(i.field(), i.qualifier(), DiffValue.text(i.text()));
+            }
+        }
     }
 
     private void icvs(List<IcvValue> values) {

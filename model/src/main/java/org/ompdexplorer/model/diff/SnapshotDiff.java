@@ -21,7 +21,7 @@ import org.ompdexplorer.model.Snapshot;
  */
 public final class SnapshotDiff {
     private static final EntityKind[] KINDS = {EntityKind.ADDRESS_SPACE, EntityKind.THREAD,
-        EntityKind.PARALLEL_REGION, EntityKind.TASK};
+        EntityKind.PARALLEL_REGION, EntityKind.TASK, EntityKind.TARGET_REGION};
 
     private final Matching matching;
     private final DiffTree tree;
@@ -44,6 +44,7 @@ public final class SnapshotDiff {
         ThreadFields threads = new ThreadFields(links, icvs);
         RegionFields regions = new RegionFields(links, icvs);
         TaskFields tasks = new TaskFields(matching, links, icvs);
+        DeviceFields devices = new DeviceFields(links);
         for (EntityKind kind : KINDS) {
             Map<Integer, List<FieldChange>> found = new HashMap<>();
             int sizeA = Matching.count(a, kind);
@@ -53,11 +54,12 @@ public final class SnapshotDiff {
                     continue;
                 }
                 List<FieldChange> c = switch (kind) {
-                    case ADDRESS_SPACE -> space(icvs, a.addressSpaces().get(pa), b.addressSpaces().get(pb));
+                    case ADDRESS_SPACE -> space(icvs, devices, a.addressSpaces().get(pa), b.addressSpaces().get(pb));
                     case THREAD -> threads.compare(a.threads().get(pa), b.threads().get(pb));
                     case PARALLEL_REGION -> regions.compare(a.parallelRegions().get(pa), b.parallelRegions().get(pb));
                     case TASK -> tasks.compare(a.tasks().get(pa), b.tasks().get(pb));
-                    case SNAPSHOT, TARGET_REGION -> List.of();
+                    case TARGET_REGION -> devices.compare(a.targetRegions().get(pa), b.targetRegions().get(pb));
+                    case SNAPSHOT -> List.of();
                 };
                 if (!c.isEmpty()) {
                     found.put(pa, List.copyOf(c));
@@ -79,13 +81,27 @@ public final class SnapshotDiff {
         this.warnings = List.copyOf(said);
     }
 
+    /**
+     * The kinds a report lists, in its order: address spaces, threads, parallel regions, tasks, and target regions
+     * when either snapshot has any (so a report of two snapshots without offload reads as it always did).
+     */
+    public List<EntityKind> reportedKinds() {
+        List<EntityKind> kinds = new ArrayList<>(List.of(EntityKind.ADDRESS_SPACE, EntityKind.THREAD,
+                EntityKind.PARALLEL_REGION, EntityKind.TASK));
+        if (!matching.a().targetRegions().isEmpty() || !matching.b().targetRegions().isEmpty()) {
+            kinds.add(EntityKind.TARGET_REGION);
+        }
+        return kinds;
+    }
+
     /** Matches {@code a} (before) to {@code b} (after) and compares every matched pair. */
     public static SnapshotDiff of(Snapshot a, Snapshot b) {
         return new SnapshotDiff(Matching.of(a, b));
     }
 
-    private static List<FieldChange> space(IcvFields icvs, AddressSpace a, AddressSpace b) {
+    private static List<FieldChange> space(IcvFields icvs, DeviceFields devices, AddressSpace a, AddressSpace b) {
         Changes out = new Changes();
+        devices.compare(out, a, b);
         icvs.compare(out, a.icvs(), b.icvs());
         return out.list();
     }

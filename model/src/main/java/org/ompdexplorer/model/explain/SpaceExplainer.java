@@ -24,7 +24,13 @@ final class SpaceExplainer {
     List<Sentence> explain(AddressSpace space) {
         EntityRef self = EntityRef.of(space.id());
         Sentence.Builder b = Sentence.builder().mention(self);
-        if (space.isDevice()) {
+        if (space.isDevice() && space.device() != null && space.device().deviceNum() != null) {
+            b.text(" is device " + space.device().deviceNum()
+                    + (space.device().type() == null ? "" : " (" + space.device().type() + ")") + " of ")
+                    .mention(EntityRef.of(space.parent()))
+                    .text(": target regions run there in its own data environment, and data is mapped to it from"
+                            + " the host's.");
+        } else if (space.isDevice()) {
             b.text(" is a device of the program (kind " + Long.toUnsignedString(space.deviceKind() == null ? 0
                     : space.deviceKind()) + "), inside ").mention(EntityRef.of(space.parent()))
                     .text(": target regions run there in their own data environment.");
@@ -33,17 +39,22 @@ final class SpaceExplainer {
                     + " where its threads, regions and tasks live.");
         }
         Sentence first = b.cite(OMPD, EXECUTION_MODEL).build();
+        List<Sentence> out = new java.util.ArrayList<>(List.of(first));
+        if (space.device() != null) {
+            DeviceSentences.of(space, index).forEach(out::add);
+        }
         Set<String> scopes = new TreeSet<>();
         for (IcvValue v : space.icvs()) {
             index.icv(v.icv()).ifPresent(d -> scopes.add(d.scope().name()));
         }
         if (space.icvs().isEmpty()) {
-            return List.of(first);
+            return out;
         }
         Sentence icvs = Sentence.builder().text("It holds " + space.icvs().size() + " ICV values of the "
                 + String.join(", ", scopes) + " scopes: one value each for the whole "
                 + (space.isDevice() ? "device" : "process") + ", which every thread, region and task there reads"
                 + " unless a narrower scope holds its own.").cite(ICVS).build();
-        return List.of(first, icvs);
+        out.add(icvs);
+        return out;
     }
 }

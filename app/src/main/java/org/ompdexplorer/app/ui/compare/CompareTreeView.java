@@ -60,6 +60,10 @@ final class CompareTreeView extends TreeView<CompareItem> {
             DiffTree tree = diff.tree();
             root.getChildren().add(new TreeItem<>(new CompareItem.Summary()));
             root.getChildren().add(group("Address spaces", EntityKind.ADDRESS_SPACE, tree.spaces()));
+            List<UnionNode> targets = tree.targets();
+            if (!targets.isEmpty()) {
+                root.getChildren().add(group("Target regions", EntityKind.TARGET_REGION, targets));
+            }
             root.getChildren().add(group("Threads", EntityKind.THREAD, tree.threads()));
             root.getChildren().add(group("Parallel regions", EntityKind.PARALLEL_REGION, tree.outermostRegions()));
             root.getChildren().add(group("Tasks", EntityKind.TASK, tree.rootTasks()));

@@ -8,6 +8,7 @@ import org.ompdexplorer.model.AddressSpaceId;
 import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.SnapshotIndex;
+import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
 import org.ompdexplorer.model.explain.Explainer;
@@ -37,7 +38,8 @@ public final class DetailsPages {
                     .map(r -> new RegionPage(loaded.snapshot()).of(r)).orElse(null);
             case ADDRESS_SPACE -> index.addressSpace(new AddressSpaceId(ref.id()))
                     .map(s -> new SpacePage(loaded.snapshot()).of(s)).orElse(null);
-            case TARGET_REGION -> null;
+            case TARGET_REGION -> index.targetRegion(new TargetRegionId(ref.id()))
+                    .map(t -> new TargetPage(loaded.snapshot()).of(t)).orElse(null);
             case SNAPSHOT -> null;
         };
         if (page != null) {

@@ -151,8 +151,10 @@ final class SectionViews {
         for (int i = 0; i < section.columns().size(); i++) {
             int column = i;
             table.getColumns().add(column(section.columns().get(i), row -> row.get(column), navigate));
-            // a column that repeats the one before it on every row says nothing (a 5.2 name equal to the runtime's)
+            // a name column that repeats the one before it on every row says nothing (a 5.2 name equal to the
+            // runtime's); other columns may agree by chance (nothing moved either way) and still say something
             table.getColumns().get(i).setVisible(i == 0 || section.rows().isEmpty()
+                    || !section.columns().get(i).contains("name")
                     || section.rows().stream().anyMatch(r -> !r.get(column).equals(r.get(column - 1))));
         }
         fit(table, section.rows().size());
@@ -217,6 +219,7 @@ final class SectionViews {
         TableColumn<R, Value> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
         column.setCellFactory(c -> new ValueCell<>(navigate));
+        column.setComparator(ValueOrder.INSTANCE);
         column.setPrefWidth(title.equals("message") || title.equals("fix") || title.startsWith("function") ? 260 : 130);
         return column;
     }

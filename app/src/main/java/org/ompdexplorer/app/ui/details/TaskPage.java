@@ -99,6 +99,10 @@ final class TaskPage {
                         index.region(task.parallelRegion()).isPresent()))
                 .add("thread", "executing thread", Value.link(task.thread(), Target::of,
                         index.thread(task.thread()).isPresent()));
+        index.awaitedTarget(task.id()).ifPresent(t -> rows.add("awaitedTarget", "waits on target region",
+                Value.link(Target.of(t.id()), EntityNames.title(t) + " · in flight")));
+        index.targetRegionOfTask(task.id()).ifPresent(t -> rows.add("targetRegion", "target task of",
+                Value.link(Target.of(t.id()), EntityNames.title(t) + (t.inFlight() ? " · in flight" : " · ended"))));
         List<TaskId> waits = task.agentFacts().map(AgentFacts::dependsOn).orElse(List.of());
         for (int i = 0; i < waits.size(); i++) {
             rows.add("dependsOn" + i, "waits for", taskLink(Fact.of(waits.get(i))));

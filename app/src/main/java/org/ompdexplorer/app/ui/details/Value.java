@@ -8,10 +8,25 @@ import org.ompdexplorer.model.Fact;
 /**
  * One value in the details pane: text, possibly a link to another entity, possibly unavailable with the reason.
  *
- * @param link the entity or page it leads to, or {@code null}
- * @param why  why the value is missing and how to get it, or empty when it is known
+ * @param link  the entity or page it leads to, or {@code null}
+ * @param why   why the value is missing and how to get it, or empty when it is known
+ * @param order how a table sorts it (an unsigned number: bytes, an address), or {@code null} to sort by its text
  */
-public record Value(String text, Target link, boolean unavailable, String why) {
+public record Value(String text, Target link, boolean unavailable, String why, Long order) {
+    public Value(String text, Target link, boolean unavailable, String why) {
+        this(text, link, unavailable, why, null);
+    }
+
+    /** Text that a table sorts by {@code order}, an unsigned number: {@code 7.8 KiB (8,000 B)} by 8000. */
+    public static Value ordered(String text, long order) {
+        return new Value(text, null, false, "", order);
+    }
+
+    /** The same value sorted by an unsigned number. */
+    public Value orderedBy(long key) {
+        return new Value(text, link, unavailable, why, key);
+    }
+
     public static Value of(Object text) {
         return new Value(String.valueOf(text), null, false, "");
     }

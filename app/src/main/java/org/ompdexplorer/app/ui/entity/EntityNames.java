@@ -11,6 +11,7 @@ import org.ompdexplorer.model.OsThreadIdKind;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
@@ -70,8 +71,17 @@ public final class EntityNames {
         return "parallel region " + region(region.id());
     }
 
+    /** {@code device 0} by its OpenMP device number when known, else by its address space id. */
     public static String title(AddressSpace space) {
-        return space.isDevice() ? "device " + space.id() : "process (address space " + space.id() + ")";
+        if (!space.isDevice()) {
+            return "process (address space " + space.id() + ")";
+        }
+        return space.deviceNum().map(n -> "device " + n).orElse("device (address space " + space.id() + ")");
+    }
+
+    /** {@code TR3 · target enter data}. */
+    public static String title(TargetRegion target) {
+        return target(target.id()) + " · " + target.kind().directive();
     }
 
     /** The task's function in one line: symbol, else address, with file:line; or why it is missing. */

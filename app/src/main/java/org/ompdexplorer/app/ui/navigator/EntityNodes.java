@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.ompdexplorer.app.ui.entity.DeviceText;
 import org.ompdexplorer.app.ui.entity.EntityNames;
 import org.ompdexplorer.app.ui.entity.FactText;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
@@ -15,6 +16,7 @@ import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.SnapshotIndex;
+import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ThreadState;
@@ -87,6 +89,8 @@ final class EntityNodes {
         });
         status.filter(s -> !s.waitingFor().isEmpty()).ifPresent(s -> badges.add(new Badge("waits for "
                 + EntityNames.count(s.waitingFor().size()), Badge.WAITS_FOR)));
+        index.awaitedTarget(task.id()).ifPresent(t -> badges.add(new Badge("waits on "
+                + EntityNames.target(t.id()), Badge.WAITS_FOR)));
         if (generated > 0) {
             badges.add(Badge.count(EntityNames.count(generated) + " generated"));
         }
@@ -135,14 +139,52 @@ final class EntityNodes {
                 children);
     }
 
-    static NavNode space(AddressSpace space, Supplier<ChildSource> children) {
+    static NavNode space(AddressSpace space, SnapshotIndex index, Supplier<ChildSource> children) {
         List<Badge> badges = new ArrayList<>();
         badges.add(Badge.kind(space.isDevice() ? "device" : "process"));
-        if (space.isDevice() && space.deviceKind() != null) {
-            badges.add(Badge.state("kind 0x" + Long.toHexString(space.deviceKind())));
+        String secondary = "";
+        if (space.isDevice()) {
+            secondary = DeviceText.type(space);
+            if (space.deviceNum().isEmpty() && space.deviceKind() != null) {
+                badges.add(Badge.state("kind 0x" + Long.toHexString(space.deviceKind())));
+            }
+            long inFlight = index.targetRegionsOn(space.id()).stream().filter(TargetRegion::inFlight).count();
+            if (inFlight > 0) {
+                badges.add(new Badge(inFlight + " in flight", Badge.LIFE_PREFIX + "running"));
+            }
+            space.deviceInfo().filter(d -> !d.mappings().isEmpty()).ifPresent(d -> badges.add(
+                    Badge.count(EntityNames.count(d.mappings().size(), "range mapped", "ranges mapped"))));
+        } else {
+            space.offloadInfo().ifPresent(o -> badges.add(Badge.count(o.deviceCount().isKnown()
+                    ? EntityNames.count(o.deviceCount().get(), "device", "devices") : "devices unknown")));
         }
         Target target = Target.of(space.id());
-        return new NavNode(target.key(), target, EntityNames.title(space), "", badges, false, children);
+        return new NavNode(target.key(), target, EntityNames.title(space), secondary, badges, false, children);
+    }
+
+    /**
+     * A target construct's row: what it is, the task that met it, whether it is still in flight, its unfinished
+     * kernels and what it left mapped.
+     */
+    static NavNode target(TargetRegion region, SnapshotIndex index) {
+        List<Badge> badges = new ArrayList<>();
+        badges.add(region.inFlight() ? new Badge("in flight", Badge.LIFE_PREFIX + "running")
+                : new Badge("ended", Badge.LIFE_PREFIX + "completed"));
+        if (!region.kernels().isEmpty()) {
+            badges.add(Badge.count(EntityNames.count(region.kernels().size(), "kernel", "kernels")));
+        }
+        region.targetTask().asOptional().ifPresent(t -> badges.add(new Badge("task " + EntityNames.task(t),
+                Badge.KIND)));
+        long mapped = region.device() == null ? 0 : index.addressSpace(region.device())
+                .flatMap(AddressSpace::deviceInfo).map(d -> d.mappings().stream()
+                        .filter(m -> region.id().equals(m.mappedBy())).count()).orElse(0L);
+        if (mapped > 0) {
+            badges.add(Badge.count(EntityNames.count(mapped, "range mapped", "ranges mapped")));
+        }
+        String secondary = region.encounteringTask().asOptional()
+                .map(t -> "met by " + EntityNames.task(t)).orElse("");
+        Target target = Target.of(region.id());
+        return new NavNode(target.key(), target, EntityNames.title(region), secondary, badges, false, null);
     }
 
     /** A team member whose implicit task the snapshot does not hold: shown, marked, not navigable. */

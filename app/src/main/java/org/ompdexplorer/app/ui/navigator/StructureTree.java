@@ -15,6 +15,8 @@ import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.entity.UniformGaps;
 import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.AddressSpaceId;
+import org.ompdexplorer.model.TargetRegion;
+import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.RegionId;
@@ -131,10 +133,17 @@ final class StructureTree implements NavigatorTree {
         return teamOfTask.containsKey(task.id().value());
     }
 
+    /** A process with its devices and the target regions it runs itself; a device with its target regions. */
     private NavNode spaceNode(AddressSpace space) {
         List<AddressSpace> devices = devicesOf.getOrDefault(space.id().value(), List.of());
-        return EntityNodes.space(space, devices.isEmpty() ? null
-                : () -> ChildSource.of(devices, this::spaceNode, s -> Target.of(s.id()).key()));
+        List<TargetRegion> targets = space.isDevice() ? index.targetRegionsOn(space.id())
+                : loaded.snapshot().targetRegions().stream().filter(t -> t.device() == null).toList();
+        if (devices.isEmpty() && targets.isEmpty()) {
+            return EntityNodes.space(space, index, null);
+        }
+        return EntityNodes.space(space, index, () -> ChildSource.concat(
+                ChildSource.of(devices, this::spaceNode, s -> Target.of(s.id()).key()),
+                ChildSource.of(targets, t -> EntityNodes.target(t, index), t -> Target.of(t.id()).key())));
     }
 
     private NavNode regionNode(ParallelRegion region) {
@@ -199,8 +208,22 @@ final class StructureTree implements NavigatorTree {
             case PARALLEL_REGION -> index.region(new RegionId(ref.id())).flatMap(this::pathFrom);
             case ADDRESS_SPACE -> index.addressSpace(new AddressSpaceId(ref.id()))
                     .map(this::spacePath);
-            case THREAD, SNAPSHOT, TARGET_REGION -> Optional.empty();
+            case TARGET_REGION -> index.targetRegion(new TargetRegionId(ref.id())).map(this::targetPath);
+            case THREAD, SNAPSHOT -> Optional.empty();
         };
+    }
+
+    private List<String> targetPath(TargetRegion target) {
+        List<String> path = new ArrayList<>(target.device() == null ? processPath()
+                : index.addressSpace(target.device()).map(this::spacePath).orElseGet(this::processPath));
+        path.add(Target.of(target.id()).key());
+        return List.copyOf(path);
+    }
+
+    /** The path of the first process: where a target region that runs on the host is listed. */
+    private List<String> processPath() {
+        return loaded.snapshot().addressSpaces().stream().filter(s -> !s.isDevice()).findFirst()
+                .map(this::spacePath).orElse(List.of(SPACES));
     }
 
     private List<String> spacePath(AddressSpace space) {

@@ -1,0 +1,161 @@
+package org.ompdexplorer.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.diagnostics.Location;
+
+/**
+ * The format 1.1 checks of {@link SnapshotValidator}: device fields only on devices and offload facts only on
+ * the process ({@code misplaced-field}), a target region's device that is not a device ({@code not-a-device}),
+ * links of mappings and target regions to entities the snapshot does not hold ({@code dangling-reference}),
+ * a target task that is not of kind target and host ranges mapped twice on one device (warnings).
+ */
+final class OffloadChecks {
+    private final Snapshot snapshot;
+    private final SnapshotIndex index;
+    private final List<Diagnostic> found;
+
+    OffloadChecks(Snapshot snapshot, List<Diagnostic> found) {
+        this.snapshot = snapshot;
+        this.index = snapshot.index();
+        this.found = found;
+    }
+
+    void check() {
+        for (AddressSpace space : snapshot.addressSpaces()) {
+            EntityRef ref = EntityRef.of(space.id());
+            if (!space.isDevice() && space.device() != null) {
+                List<String> fields = deviceFields(space.device());
+                found.add(Diagnostic.error("misplaced-field", ref + " is the process but has device fields ("
+                                + String.join(", ", fields) + ")",
+                        "move them to the device's address space (one with a \"parent\")",
+                        Location.of(ref, fields.isEmpty() ? null : fields.getFirst())));
+            }
+            if (space.isDevice() && space.offload() != null) {
+                found.add(Diagnostic.error("misplaced-field", ref + " is a device but has \"offload\", which "
+                        + "describes the process", "move \"offload\" to the process's address space (the one "
+                        + "without a \"parent\")", Location.of(ref, "offload")));
+            }
+            if (space.device() != null) {
+                checkMappings(ref, space.device().mappings());
+            }
+        }
+        for (TargetRegion target : snapshot.targetRegions()) {
+            checkTarget(target);
+        }
+    }
+
+    /** The 1.1 device fields a {@link DeviceInfo} carries, by their names in the format. */
+    private static List<String> deviceFields(DeviceInfo d) {
+        List<String> fields = new ArrayList<>();
+        if (d.deviceNum() != null) {
+            fields.add("deviceNum");
+        }
+        if (d.type() != null) {
+            fields.add("deviceType");
+        }
+        if (!(d.ompdHandle() instanceof Fact.Absent<Boolean>)) {
+            fields.add("ompdHandle");
+        }
+        if (!d.images().isEmpty()) {
+            fields.add("images");
+        }
+        if (!d.mappings().isEmpty()) {
+            fields.add("mappings");
+        }
+        if (d.transfers() != null) {
+            fields.add("transfers");
+        }
+        return fields;
+    }
+
+    private void checkMappings(EntityRef ref, List<Mapping> mappings) {
+        for (int i = 0; i < mappings.size(); i++) {
+            TargetRegionId by = mappings.get(i).mappedBy();
+            if (by != null && index.targetRegion(by).isEmpty()) {
+                found.add(SnapshotValidator.danglingReference(ref, "mappings[" + i + "].mappedBy",
+                        "target region " + by));
+            }
+        }
+        checkOverlaps(ref, mappings);
+    }
+
+    /**
+     * Sorts the mappings by host start once and sweeps them, keeping the one that reaches furthest so far: each
+     * mapping that starts before that one ends overlaps it. O(n log n) for a device with n mappings.
+     */
+    private void checkOverlaps(EntityRef ref, List<Mapping> mappings) {
+        if (mappings.size() < 2) {
+            return;
+        }
+        Integer[] order = new Integer[mappings.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (x, y) -> Long.compareUnsigned(mappings.get(x).hostAddress(),
+                mappings.get(y).hostAddress()));
+        int furthest = -1;
+        for (int at : order) {
+            Mapping m = mappings.get(at);
+            if (m.bytes() == 0) {
+                continue;
+            }
+            if (furthest >= 0 && m.overlaps(mappings.get(furthest))) {
+                Mapping other = mappings.get(furthest);
+                int first = Math.min(at, furthest);
+                int second = Math.max(at, furthest);
+                found.add(Diagnostic.warning("overlapping-mapping", ref + " mappings[" + second + "] "
+                                + range(mappings.get(second)) + " overlaps mappings[" + first + "] "
+                                + range(mappings.get(first)) + ": a host byte is present on a device at most once",
+                        "check how the mapping table was captured; one of the two should have been removed",
+                        Location.of(ref, "mappings[" + second + "]")));
+                if (Long.compareUnsigned(m.hostEnd(), other.hostEnd()) <= 0) {
+                    continue;
+                }
+            }
+            furthest = at;
+        }
+    }
+
+    private static String range(Mapping m) {
+        return "(host " + Address.hex(m.hostAddress()) + "–" + Address.hex(m.hostEnd()) + ")";
+    }
+
+    private void checkTarget(TargetRegion target) {
+        EntityRef ref = EntityRef.of(target.id());
+        if (target.device() != null) {
+            var device = index.addressSpace(target.device());
+            if (device.isEmpty()) {
+                found.add(SnapshotValidator.danglingReference(ref, "device", "address space " + target.device()));
+            } else if (!device.get().isDevice()) {
+                found.add(Diagnostic.error("not-a-device", ref + " device names address space "
+                                + target.device() + ", which is the process, not a device",
+                        "name a device's address space (one with a \"parent\"), or leave \"device\" out for a "
+                                + "construct that runs on the host", Location.of(ref, "device")));
+            }
+        }
+        checkTask(ref, "encounteringTask", target.encounteringTask());
+        Task targetTask = checkTask(ref, "targetTask", target.targetTask());
+        if (targetTask != null && !TaskKind.TARGET.equals(targetTask.kind())) {
+            found.add(Diagnostic.warning("not-a-target-task", ref + " targetTask names task " + targetTask.id()
+                            + ", which is of kind " + targetTask.kind() + ", not target",
+                    "a target task has kind \"target\"; correct the link or the task's kind",
+                    Location.of(ref, "targetTask")));
+        }
+    }
+
+    /** Reports a link to a task the snapshot does not hold; the task, when it holds it. */
+    private Task checkTask(EntityRef ref, String field, Fact<TaskId> link) {
+        if (link instanceof Fact.Known<TaskId>(TaskId t)) {
+            var task = index.task(t);
+            if (task.isEmpty()) {
+                found.add(SnapshotValidator.danglingReference(ref, field, "task " + t));
+                return null;
+            }
+            return task.get();
+        }
+        return null;
+    }
+}
