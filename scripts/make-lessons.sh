@@ -115,32 +115,10 @@ PY
     # that the bundled files are byte-stable under import → export (a golden test checks it).
     rm -rf "$out/$name" "$out/$name.json"
     mkdir -p "$out/$name"
-    # A step with fields this build does not read yet (a newer minor version of the format) would lose them in
-    # the export: it is kept as the agent wrote it, after the same validation, until the build reads them.
     for step in "$work/$name.steps"/step-*.json; do
         file=$(basename "$step")
-        "$launcher" export --strict "$step" -o "$out/$name/$file" >/dev/null 2>"$work/export.err" \
+        "$launcher" export --strict "$step" -o "$out/$name/$file" >/dev/null \
             || die "$name/$file does not validate: $launcher validate $step"
-        if grep -q "unknown field" "$work/export.err"; then
-            log "$name/$file: this build does not read every field the agent wrote; kept as written, laid out" \
-                "like the exporter's files (rerun this script once the build reads them)"
-            python3 - "$step" "$out/$name/$file" <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1], encoding="utf-8"))
-compact = lambda v: json.dumps(v, separators=(",", ":"), ensure_ascii=False)
-lines = ["{"]
-for i, (key, value) in enumerate(doc.items()):
-    end = "," if i < len(doc) - 1 else ""
-    if isinstance(value, list) and value:
-        lines.append("  %s: [" % json.dumps(key))
-        lines += ["    " + compact(e) + ("," if j < len(value) - 1 else "") for j, e in enumerate(value)]
-        lines.append("  ]" + end)
-    else:
-        lines.append("  %s: %s%s" % (json.dumps(key), compact(value), end))
-lines.append("}")
-open(sys.argv[2], "w", encoding="utf-8").write("\n".join(lines) + "\n")
-PY
-        fi
         chmod 644 "$out/$name/$file"
     done
     log "$name: wrote ${out#"$repo"/}/$name/ ($(ls "$out/$name" | wc -l) steps)"
