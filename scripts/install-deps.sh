@@ -3,8 +3,9 @@
 # On Debian/Ubuntu, run as root; elsewhere (or without root, when something is missing) it prints what
 # to install and exits 1.
 #   --test-fixtures  also build what the native tests read: an OMPD-capable libomp + libompd from Debian's
-#                    llvm-toolchain-19 source package and cores of the programs in native-fixtures/ (both cached
-#                    under ~/.cache/ompd-explorer; about a minute the first time, instant after).
+#                    llvm-toolchain-19 source package, cores of the programs in native-fixtures/ and of the offload
+#                    fixture (native-fixtures/offload/, with and without the capture agent) (all cached under
+#                    ~/.cache/ompd-explorer; about a minute the first time, instant after).
 #   build:   maven; a JDK 25 (Temurin 25 here; Debian bookworm packages none, so it is checked, not installed)
 #   UI:      fonts for headless JavaFX (without them JavaFX fails with "JavaFX detected no fonts!"); for the window,
 #            what JavaFX's glass (GTK 3, Xtst) and prism (GL, Xxf86vm; software rendering otherwise) load
@@ -68,5 +69,6 @@ fi
 if $fixtures; then
     "$here/build-ompd-runtime.sh" >/dev/null
     "$here/make-core-fixtures.sh" >/dev/null
+    "$here/make-offload-fixtures.sh" >/dev/null
     echo "install-deps: native test fixtures ready under ${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer"
 fi

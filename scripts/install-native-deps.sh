@@ -5,7 +5,8 @@
 # xz-utils and dpkg-dev (to unpack Debian's source package), libclang-rt-19-dev (libFuzzer and the sanitizer
 # runtimes for the agent's fuzz target), graphviz (a test checks that the task graph's DOT export is valid for dot),
 # clang-tools-19 (clang-offload-packager, which clang-19 -fopenmp-targets=x86_64-pc-linux-gnu needs for the agent's
-# offload tests, the offload benchmark and the target-offload lesson; libomptarget itself comes with libomp5-19).
+# offload tests, the offload benchmark, the target-offload lesson and the offload core fixtures; libomptarget itself
+# comes with libomp5-19).
 # Idempotent: on Debian, run as root; does nothing when every package is already installed.
 # Elsewhere it only prints what to install.
 set -euo pipefail

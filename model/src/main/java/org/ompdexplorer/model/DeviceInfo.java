@@ -23,4 +23,12 @@ public record DeviceInfo(Integer deviceNum, String type, Fact<Boolean> ompdHandl
         images = List.copyOf(images);
         mappings = List.copyOf(mappings);
     }
+
+    /**
+     * Whether the source followed the device's OMPT events, so that its images, mappings and transfers are known
+     * (a capture agent); a core read through OMPD has none of them, and its empty lists mean "not known".
+     */
+    public boolean followsEvents() {
+        return transfers != null;
+    }
 }

@@ -220,12 +220,29 @@ public final class SnapshotIndex {
     }
 
     /**
-     * The target region a task waits on: one it encountered, still in flight and not {@code nowait} (a nowait
-     * construct runs as a target task while its encountering task goes on).
+     * The target region a task waits on: one it encountered that is still in flight and not deferred to a target
+     * task (see {@link #encounteringTaskWaits}).
      */
     public Optional<TargetRegion> awaitedTarget(TaskId task) {
         return targetsByEncounteringTask.getOrDefault(task.value(), List.of()).stream()
-                .filter(t -> t.inFlight() && !t.kind().isNowait()).findFirst();
+                .filter(this::encounteringTaskWaits).findFirst();
+    }
+
+    /**
+     * Whether the task that met a target construct waits for it now: the construct is in flight and not
+     * {@code nowait}; one that runs as a target task is deferred (libomp 19 reports {@code nowait} constructs as
+     * plain {@code target} with a target task) unless the encountering task is suspended, as it is for a
+     * {@code depend} clause without {@code nowait}.
+     */
+    public boolean encounteringTaskWaits(TargetRegion target) {
+        if (!target.inFlight() || target.kind().isNowait()) {
+            return false;
+        }
+        if (!target.targetTask().isKnown()) {
+            return true;
+        }
+        return task(target.encounteringTask()).flatMap(Task::lifecycle)
+                .filter(TaskLifecycle.SUSPENDED::equals).isPresent();
     }
 
     /** The target region whose target task this is ({@code nowait} or {@code depend} constructs). */

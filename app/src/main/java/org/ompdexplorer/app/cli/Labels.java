@@ -4,6 +4,8 @@ import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
+import org.ompdexplorer.model.TargetRegion;
+import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
@@ -22,6 +24,10 @@ final class Labels {
 
     String region(RegionId id) {
         return "P" + id;
+    }
+
+    String target(TargetRegionId id) {
+        return "TR" + id;
     }
 
     String taskLink(Fact<TaskId> link) {
@@ -73,6 +79,13 @@ final class Labels {
                 b.append(" ≠ gen");
             }
         }
+        for (TargetRegion target : index.targetRegionsEncounteredBy(t.id())) {
+            if (target.inFlight() && !target.targetTask().isKnown()) { // a nowait construct does not hold its task
+                b.append("  waits on ").append(target(target.id()));
+                break;
+            }
+        }
+        index.targetRegionOfTask(t.id()).ifPresent(target -> b.append("  runs ").append(target(target.id())));
         t.agentFacts().ifPresent(a -> {
             if (!a.flags().isEmpty()) {
                 b.append("  flags ").append(a.flags());

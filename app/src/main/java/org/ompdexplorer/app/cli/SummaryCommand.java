@@ -13,7 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "summary", mixinStandardHelpOptions = true,
         description = {"Print a snapshot as text, stable for diffs.",
-                "Counts, threads and their states, region nesting with team sizes, the task-creation tree with",
+                "Counts, devices (offload runtime, images, mappings, transfers, target regions in flight),",
+                "threads and their states, region nesting with team sizes, the task-creation tree with",
                 "scheduling links marked, ICVs per scope, diagnostics.",
                 "Its length is linear in the snapshot and bounded by --max-tasks and --max-regions; trees deeper than "
                         + SummaryReport.DRAWN_DEPTH + " levels are labelled with their depth instead of drawn.",

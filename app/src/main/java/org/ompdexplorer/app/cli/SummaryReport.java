@@ -20,7 +20,7 @@ import org.ompdexplorer.model.TeamMember;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 
 /**
- * The text summary of a snapshot: counts, threads, region nesting, the task-creation tree with scheduling links
+ * The text summary of a snapshot: counts, devices and target regions (format 1.1), threads, region nesting, the task-creation tree with scheduling links
  * marked, ICVs per scope and diagnostics. Deterministic, so two summaries diff line by line. Threads are
  * {@code T<id>}, regions {@code P<id>}, tasks {@code #<id>}.
  */
@@ -59,6 +59,7 @@ public final class SummaryReport {
 
     public void print(PrintWriter out) {
         header(out);
+        new DevicesSection(snapshot, labels, maxRegions).print(out);
         threads(out);
         regions(out);
         tasks(out);
@@ -95,7 +96,9 @@ public final class SummaryReport {
                 + plural(snapshot.parallelRegions().size(), "parallel region") + ", "
                 + plural(snapshot.tasks().size(), "task") + taskKinds() + ", "
                 + plural(snapshot.icvCatalogue().size(), "ICV") + ", " + plural(snapshot.states().size(), "state")
-                + ", " + plural(snapshot.displayControlVars().size(), "display control variable"));
+                + ", " + plural(snapshot.displayControlVars().size(), "display control variable")
+                + (snapshot.targetRegions().isEmpty() ? "" : ", " + plural(snapshot.targetRegions().size(),
+                "target region")));
         out.println();
     }
 

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.testfixtures.NativeFixtures;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoader;
+import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.ReturnCode;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.TaskKind;
 
@@ -93,6 +97,32 @@ class CoreCommandsTest extends InProcessCli {
         assertThat(report).contains("Still blocked — the same wait at the same place in A and B ("
                 + diff.stillBlocked().size() + ")").contains("suspended: at its scheduling point");
         assertThat(report.indexOf("Still blocked")).isLessThan(report.indexOf("A and B are the same"));
+    }
+
+    /**
+     * A running offload program with the capture agent: {@code capture} imports its gcore like {@code import-core}
+     * and writes the devices the agent's table names, each with libompd 19's answer, through the JSON the window's
+     * child import reads.
+     */
+    @Test
+    void captureOfAnOffloadProgramWithTheAgentWritesItsDevicesAndWhyOmpdHasNoDetail() throws Exception {
+        NativeFixtures.require(Files.isExecutable(Path.of("/usr/bin/gcore")), "gdb's gcore", "apt-get install gdb");
+        try (NativeFixtures.HeldProgram program = NativeFixtures.startOffloadHeld(true)) {
+            Path snapshot = dir.resolve("offload.json");
+            assertThat(run("capture", Long.toString(program.pid()), "-o", snapshot.toString())).as(err.toString())
+                    .isEqualTo(ExitCodes.OK);
+            Snapshot s = load(snapshot);
+            assertThat(s.addressSpaces()).hasSize(5);
+            assertThat(s.addressSpaces().getFirst().offload().deviceCount()).isEqualTo(Fact.of(4));
+            assertThat(s.addressSpaces().getFirst().offload().imageTriples()).containsExactly("x86_64-pc-linux-gnu");
+            assertThat(s.addressSpaces().subList(1, 5)).allSatisfy(d -> {
+                assertThat(d.device().type()).isEqualTo("generic-64bit");
+                assertThat(d.device().ompdHandle()).isEqualTo(Fact.unavailable(ReturnCode.UNAVAILABLE,
+                        "ompd_device_initialize"));
+            });
+            assertThat(s.addressSpaces()).extracting(AddressSpace::deviceNum)
+                    .containsExactly(Optional.empty(), Optional.of(0), Optional.of(1), Optional.of(2), Optional.of(3));
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.ompdexplorer.importers.elf;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The address space of a crashed or snapshotted process, read from its core.
@@ -126,6 +127,15 @@ public final class MemoryImage implements AutoCloseable {
         } catch (InternalError e) {
             return Optional.empty(); // a SIGBUS reported after the guarded copy returned: the core shrank
         }
+    }
+
+    /** The offset in the core file of the byte at {@code address}, when the core itself holds it: for locating. */
+    public OptionalLong coreOffset(long address) {
+        Optional<ProgramHeader> segment = core.loadSegmentAt(address);
+        if (segment.isEmpty() || Long.compareUnsigned(address - segment.get().vaddr(), segment.get().fileSize()) >= 0) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(segment.get().offset() + (address - segment.get().vaddr()));
     }
 
     /** Where the bytes at one address come from: a span of a mapped file, or a failure. */

@@ -80,19 +80,21 @@ public final class OmpdCoreImporter {
             try (MemoryImage memory = new MemoryImage(core, resolver);
                  ModuleFiles files = new ModuleFiles(core, resolver)) {
                 ExecutableCheck.verify(input, memory, files, options, diagnostics);
+                OffloadProbe.Found offload = OffloadProbe.probe(memory, files, input, diagnostics);
                 RuntimeLocator locator = new RuntimeLocator(memory, files, options);
                 try (RuntimeLocator.Runtime runtime = locator.runtime()) {
                     OmpdLibrary library = load(locator.ompdLibrary(runtime), input);
                     ThreadLocalStorage tls = new ThreadLocalStorage(memory, files);
                     List<CoreTarget.SymbolSource> symbols = List.of(new CoreTarget.SymbolSource(runtime.module(),
                             runtime.symbols(), runtime.bias()));
-                    OmpdSession.Outcome outcome = OmpdSession.run(library, memory, tls, symbols,
+                    OmpdSession.Outcome outcome = OmpdSession.run(library, memory, tls, symbols, offload.devices(),
                             capture(core, corePath, library), listener, input);
                     diagnostics.addAll(outcome.diagnostics());
                     listener.progress("symbolizing task functions", 0, -1);
                     Map<Long, CodeLocation> functions = symbolize(outcome.walk(), files, runtime, options, input,
                             diagnostics);
-                    Snapshot snapshot = SnapshotAssembler.assemble(outcome.facts(), outcome.walk(), functions);
+                    Snapshot snapshot = SnapshotAssembler.assemble(outcome.facts(),
+                            offload.info(outcome.devices().size()), outcome.devices(), outcome.walk(), functions);
                     diagnostics.addAll(SnapshotValidator.validate(snapshot));
                     listener.progress("done", 1, 1);
                     return new Run(new LoadResult(snapshot, diagnostics), outcome.stats());

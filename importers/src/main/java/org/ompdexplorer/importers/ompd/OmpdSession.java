@@ -44,16 +44,18 @@ final class OmpdSession {
                  Map<Ompd.HandleKind, Long> released) {
     }
 
-    /** What the session read. */
-    record Outcome(SnapshotAssembler.ProcessFacts facts, ProcessWalker walk, Stats stats, List<Diagnostic> diagnostics) {
+    /** What the session read; {@code devices} in device-number order. */
+    record Outcome(SnapshotAssembler.ProcessFacts facts, List<DeviceSpaces.Device> devices, ProcessWalker walk,
+                   Stats stats, List<Diagnostic> diagnostics) {
     }
 
     private OmpdSession() {
     }
 
+    /** Runs the session; {@code devices} are the devices the process is known to have (possibly none). */
     static Outcome run(OmpdLibrary lib, MemoryImage memory, ThreadLocalStorage tls,
-                       List<CoreTarget.SymbolSource> symbols, CaptureInfo capture, ProgressListener progress,
-                       String input) throws CoreImportException, LoadCancelledException {
+                       List<CoreTarget.SymbolSource> symbols, List<AgentDeviceTable.Entry> devices, CaptureInfo capture,
+                       ProgressListener progress, String input) throws CoreImportException, LoadCancelledException {
         lib.lock().lock();
         Ompd ompd = null;
         try (Arena arena = Arena.ofConfined()) {
@@ -74,7 +76,9 @@ final class OmpdSession {
             List<Diagnostic> diagnostics = new ArrayList<>();
             ProcessWalker walker = null;
             SnapshotAssembler.ProcessFacts facts;
+            List<DeviceSpaces.Device> deviceSpaces;
             try {
+                deviceSpaces = DeviceSpaces.initialize(ompd, space.value(), devices, arena);
                 RuntimeInfo runtime = new RuntimeInfo(ompd.ompVersion(space.value()).fact(),
                         ompd.ompVersionString(space.value()).fact(), api.fact(), version.fact());
                 List<ThreadState> states = states(ompd, space.value(), diagnostics, input);
@@ -111,7 +115,7 @@ final class OmpdSession {
             }
             diagnostics.addAll(targetDiagnostics(target, input));
             Stats stats = stats(lib, ompd);
-            return new Outcome(facts, walker, stats, diagnostics);
+            return new Outcome(facts, deviceSpaces, walker, stats, diagnostics);
         } finally {
             lib.callbacks().memory().freeAll();
             lib.callbacks().end();

@@ -10,10 +10,12 @@ import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.AddressSpaceId;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.DeviceInfo;
 import org.ompdexplorer.model.DisplayControlVar;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.IcvDefinition;
 import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.OffloadInfo;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.OsThreadId;
 import org.ompdexplorer.model.OsThreadIdKind;
@@ -38,8 +40,12 @@ final class SnapshotAssembler {
                         List<DisplayControlVar> displayControlVars) {
     }
 
-    /** The snapshot; {@code functions} symbolizes task entry points by address. */
-    static Snapshot assemble(ProcessFacts facts, ProcessWalker walk, Map<Long, CodeLocation> functions) {
+    /**
+     * The snapshot: the process's address space (with {@code offload}, or {@code null}), one address space per
+     * device after it, and what the walk found; {@code functions} symbolizes task entry points by address.
+     */
+    static Snapshot assemble(ProcessFacts facts, OffloadInfo offload, List<DeviceSpaces.Device> devices,
+                             ProcessWalker walk, Map<Long, CodeLocation> functions) {
         List<OmpThread> threads = new ArrayList<>(walk.threads.size());
         for (ThreadRec t : walk.threads) {
             List<OsThreadId> osIds = new ArrayList<>(2);
@@ -61,9 +67,14 @@ final class SnapshotAssembler {
                     t.threadNum >= 0 ? Fact.of(t.threadNum) : Fact.absent(), function(t.function, functions),
                     Fact.absent(), t.frames, t.toolData, t.icvs, null));
         }
-        return new Snapshot(facts.capture(), facts.runtime(), List.of(AddressSpace.process(PROCESS,
-                facts.addressSpaceIcvs())), facts.states(), facts.icvCatalogue(), facts.displayControlVars(), threads,
-                regions, tasks);
+        List<AddressSpace> spaces = new ArrayList<>(1 + devices.size());
+        spaces.add(new AddressSpace(PROCESS, null, null, null, facts.addressSpaceIcvs(), null, offload));
+        for (DeviceSpaces.Device d : devices) {
+            spaces.add(new AddressSpace(new AddressSpaceId(spaces.size()), PROCESS, d.kind(), d.id(), List.of(),
+                    new DeviceInfo(d.deviceNum(), d.type(), d.ompdHandle(), List.of(), List.of(), null), null));
+        }
+        return new Snapshot(facts.capture(), facts.runtime(), spaces, facts.states(), facts.icvCatalogue(),
+                facts.displayControlVars(), threads, regions, tasks);
     }
 
     /**

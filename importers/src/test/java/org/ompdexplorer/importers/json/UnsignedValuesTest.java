@@ -17,7 +17,8 @@ import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 
 /**
- * Every unsigned 64-bit field of the format (OS thread ids, wait ids, addresses, tool data, device kinds) reads
+ * Every unsigned 64-bit field of the format (OS thread ids, wait ids, addresses, tool data, device kinds, and in
+ * 1.1 image, mapping and transfer sizes, module ids and device addresses) reads
  * 0 to 2^64 − 1 exactly, is written unsigned, and the export of that export is byte-identical.
  */
 class UnsignedValuesTest {
@@ -40,7 +41,11 @@ class UnsignedValuesTest {
 
     /** One snapshot holding {@code value} in every unsigned field, as integers where the format allows. */
     private static String everyUnsignedField(String value) {
-        return HEAD + "\"addressSpaces\":[{\"id\":0},{\"id\":1,\"parent\":0,\"deviceKind\":" + value + "}],"
+        return HEAD + "\"addressSpaces\":[{\"id\":0},{\"id\":1,\"parent\":0,\"deviceKind\":" + value
+                + ",\"images\":[{\"vmaInFile\":" + value + ",\"bytes\":" + value + ",\"hostAddress\":" + value
+                + ",\"deviceAddress\":" + value + ",\"moduleId\":" + value + "}],\"mappings\":[{\"hostAddress\":"
+                + value + ",\"deviceAddress\":" + value + ",\"bytes\":" + value + "}],\"transfers\":{"
+                + "\"toDeviceBytes\":" + value + ",\"fromDeviceBytes\":" + value + "}}],"
                 + "\"threads\":[{\"id\":0,\"osIds\":{\"pthread\":" + value + ",\"lwp\":" + value + "},"
                 + "\"state\":{\"value\":16,\"name\":\"ompt_state_wait_barrier\"},\"waitId\":" + value + ","
                 + "\"toolData\":{\"value\":" + value + ",\"ptr\":" + value + "}}],"
@@ -50,9 +55,13 @@ class UnsignedValuesTest {
     }
 
     private static String golden(String decimal, String hex) {
-        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.0\",\"capture\":{\"source\":\"hand-written\"},"
+        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.1\",\"capture\":{\"source\":\"hand-written\"},"
                 + "\"runtime\":{},\"addressSpaces\":[{\"id\":0},{\"id\":1,\"parent\":0,\"deviceKind\":" + decimal
-                + "}],\"states\":[],\"icvs\":[],\"displayControlVars\":[],\"threads\":[{\"id\":0,\"osIds\":{"
+                + ",\"images\":[{\"offsetInFile\":0,\"vmaInFile\":\"" + hex + "\",\"bytes\":" + decimal
+                + ",\"hostAddress\":\"" + hex + "\",\"deviceAddress\":\"" + hex + "\",\"moduleId\":" + decimal
+                + "}],\"mappings\":[{\"hostAddress\":\"" + hex + "\",\"deviceAddress\":\"" + hex + "\",\"bytes\":"
+                + decimal + "}],\"transfers\":{\"toDeviceBytes\":" + decimal + ",\"toDeviceOps\":0,"
+                + "\"fromDeviceBytes\":" + decimal + ",\"fromDeviceOps\":0}}],\"states\":[],\"icvs\":[],\"displayControlVars\":[],\"threads\":[{\"id\":0,\"osIds\":{"
                 + "\"pthread\":\"" + hex + "\",\"lwp\":" + decimal + "},\"state\":{\"value\":16,"
                 + "\"name\":\"ompt_state_wait_barrier\"},\"waitId\":\"" + hex + "\",\"toolData\":{\"value\":" + decimal
                 + ",\"ptr\":\"" + hex + "\"}}],\"parallelRegions\":[],\"tasks\":[{\"id\":0,\"kind\":\"explicit\","
@@ -99,7 +108,17 @@ class UnsignedValuesTest {
                             "bad-address $.threads[0].toolData.ptr", "bad-address $.tasks[0].function.address",
                             "bad-address $.tasks[0].frames.exit.address",
                             "bad-address $.tasks[0].frames.enter.address",
-                            "bad-address $.tasks[0].dependences[0].address");
+                            "bad-address $.tasks[0].dependences[0].address",
+                            "bad-address $.addressSpaces[1].images[0].vmaInFile",
+                            "out-of-range $.addressSpaces[1].images[0].bytes",
+                            "bad-address $.addressSpaces[1].images[0].hostAddress",
+                            "bad-address $.addressSpaces[1].images[0].deviceAddress",
+                            "out-of-range $.addressSpaces[1].images[0].moduleId",
+                            "bad-address $.addressSpaces[1].mappings[0].hostAddress",
+                            "bad-address $.addressSpaces[1].mappings[0].deviceAddress",
+                            "out-of-range $.addressSpaces[1].mappings[0].bytes",
+                            "out-of-range $.addressSpaces[1].transfers.toDeviceBytes",
+                            "out-of-range $.addressSpaces[1].transfers.fromDeviceBytes");
             Diagnostic lwp = r.diagnostics().stream().filter(d -> d.location().path().endsWith("lwp")).findFirst()
                     .orElseThrow();
             assertThat(lwp.message()).contains(bad).contains("0 to 2^64 − 1").doesNotContain("Jackson");

@@ -19,8 +19,16 @@ final class CoreImports {
 
     /** The import of fixture core {@code name} with default options (the test is skipped if the core is missing). */
     static OmpdCoreImporter.Run run(String name) {
-        Path core = NativeFixtures.core(name);
-        return RUNS.computeIfAbsent(name, n -> {
+        return run(NativeFixtures.core(name));
+    }
+
+    /** The import of the offload fixture core {@code name} (scripts/make-offload-fixtures.sh). */
+    static OmpdCoreImporter.Run offload(String name) {
+        return run(NativeFixtures.offloadCore(name));
+    }
+
+    private static OmpdCoreImporter.Run run(Path core) {
+        return RUNS.computeIfAbsent(core.toString(), n -> {
             try {
                 return new OmpdCoreImporter().run(CoreImportOptions.of(core, null), ProgressListener.NONE);
             } catch (SnapshotLoadException e) {

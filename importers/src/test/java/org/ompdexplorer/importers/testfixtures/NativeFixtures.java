@@ -23,6 +23,9 @@ import java.util.stream.Stream;
 public final class NativeFixtures {
     private static final String MAKE_CORES = "scripts/make-core-fixtures.sh";
     private static final String BUILD_RUNTIME = "scripts/build-ompd-runtime.sh";
+    private static final String MAKE_OFFLOAD = "scripts/make-offload-fixtures.sh";
+    /** The offload fixture program, next to its cores. */
+    public static final String OFFLOAD_PROGRAM = "target_in_flight";
 
     private NativeFixtures() {
     }
@@ -69,6 +72,34 @@ public final class NativeFixtures {
     public static Path program(String program) {
         Path exe = coreDirectory().resolve(program);
         require(Files.isExecutable(exe), "fixture program " + program + " is missing", "run " + MAKE_CORES);
+        return exe;
+    }
+
+    /**
+     * The newest complete set of offload fixture cores of {@code scripts/make-offload-fixtures.sh}
+     * ($OMPD_OFFLOAD_FIXTURES, else the cache), or the test is skipped (failed in CI).
+     */
+    public static Path offloadDirectory() {
+        String explicit = System.getenv("OMPD_OFFLOAD_FIXTURES");
+        Optional<Path> dir = explicit != null && !explicit.isEmpty()
+                ? Optional.of(Path.of(explicit)).filter(d -> Files.exists(d.resolve("MANIFEST.tsv")))
+                : newest(cache().resolve("offload"), d -> d.resolve("MANIFEST.tsv"));
+        require(dir.isPresent(), "no offload fixture cores", "run " + MAKE_OFFLOAD
+                + " (needs clang-tools-19: scripts/install-native-deps.sh)");
+        return dir.get();
+    }
+
+    /** The offload fixture core {@code name}, e.g. {@code target_in_flight.agent.gcore.core}. */
+    public static Path offloadCore(String name) {
+        Path core = offloadDirectory().resolve(name);
+        require(Files.exists(core), "offload fixture core " + name + " is missing", "run " + MAKE_OFFLOAD);
+        return core;
+    }
+
+    /** The offload fixture's executable (its {@code .llvm.offloading} section holds a real device image). */
+    public static Path offloadProgram() {
+        Path exe = offloadDirectory().resolve(OFFLOAD_PROGRAM);
+        require(Files.isExecutable(exe), "offload fixture program is missing", "run " + MAKE_OFFLOAD);
         return exe;
     }
 
@@ -128,6 +159,29 @@ public final class NativeFixtures {
         ProcessBuilder pb = new ProcessBuilder(program(program).toString());
         pb.environment().put("LD_LIBRARY_PATH", runtimePrefix().resolve("lib").toString());
         pb.environment().put("OMP_DEBUG", "enabled");
+        return hold(pb, program);
+    }
+
+    /**
+     * Starts the offload fixture as {@code scripts/make-offload-fixtures.sh} runs it (the OMPD-capable runtime,
+     * libomptarget, {@code OMP_DEBUG=enabled}), with the capture agent loaded when {@code withAgent}, and returns
+     * once its target region is in flight and held.
+     */
+    public static HeldProgram startOffloadHeld(boolean withAgent) throws java.io.IOException {
+        Path dir = offloadDirectory();
+        ProcessBuilder pb = new ProcessBuilder(offloadProgram().toString());
+        java.util.Map<String, String> env = pb.environment();
+        env.keySet().removeIf(k -> k.startsWith("OMP_") || k.startsWith("KMP_") || k.startsWith("OMPD_EXPLORER_"));
+        env.put("LD_LIBRARY_PATH", dir.resolve("lib") + ":" + runtimePrefix().resolve("lib") + ":/usr/lib/llvm-19/lib");
+        env.put("OMP_DEBUG", "enabled");
+        if (withAgent) {
+            env.put("OMP_TOOL_LIBRARIES", dir.resolve("agent/libompd-explorer-agent.so").toString());
+            env.put("OMPD_EXPLORER_DIR", dir.resolve("agent-out").toString());
+        }
+        return hold(pb, OFFLOAD_PROGRAM);
+    }
+
+    private static HeldProgram hold(ProcessBuilder pb, String program) throws java.io.IOException {
         pb.redirectErrorStream(true);
         Process process = pb.start();
         java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(

@@ -69,7 +69,7 @@ final class TargetExplainer {
             return java.util.Optional.empty();
         }
         Sentence.Builder b = Sentence.builder().mention(EntityRef.of(t)).text(" encountered it");
-        if (target.inFlight() && target.kind().isNowait()) {
+        if (target.inFlight() && !index.encounteringTaskWaits(target)) {
             b.text(" and went on: the construct is deferred to its target task.");
         } else if (target.inFlight()) {
             b.text(" and waits on it until it ends: a target construct without nowait is an included task of"

@@ -56,6 +56,14 @@ final class SpacePage {
             sections.add(TargetPage.table("targetRegionsTable", "Target regions", targets, index));
         }
         space.deviceInfo().ifPresent(d -> {
+            if (!d.followsEvents()) {
+                sections.add(new Section.Note("mappingsUnknown", "Mapped data",
+                        "Not known: what is mapped on a device, and the code loaded there, come from OMPT events that"
+                        + " a capture agent follows while the program runs; OMPD cannot read them from a core or a"
+                        + " stopped process. Capture with the agent (ompd-explorer capture, or OMP_TOOL_LIBRARIES)"
+                        + " to see them."));
+                return;
+            }
             sections.add(mappings("mappingsTable", "Mapped data (present table)", d.mappings(), index));
             if (!d.images().isEmpty()) {
                 sections.add(images(d.images()));
@@ -87,9 +95,11 @@ final class SpacePage {
             rows.add("fromDevice", "from device", DeviceText.direction(d.transfers().fromDeviceBytes(),
                     d.transfers().fromDeviceOps()));
         }
-        long mapped = d.mappings().stream().mapToLong(Mapping::bytes).sum();
-        rows.add("mapped", "mapped now", EntityNames.count(d.mappings().size(), "range", "ranges") + ", "
-                + DeviceText.bytes(mapped));
+        if (d.followsEvents()) {
+            long mapped = d.mappings().stream().mapToLong(Mapping::bytes).sum();
+            rows.add("mapped", "mapped now", EntityNames.count(d.mappings().size(), "range", "ranges") + ", "
+                    + DeviceText.bytes(mapped));
+        }
     }
 
     private static Section offload(OffloadInfo o) {
@@ -114,8 +124,9 @@ final class SpacePage {
                     return List.of(Value.link(Target.of(d.id()), EntityNames.title(d)),
                             Value.of(DeviceText.type(d).isEmpty() ? "—" : DeviceText.type(d)),
                             Value.of(info == null ? "—" : DeviceText.ompdHandle(info.ompdHandle())),
-                            Value.of(EntityNames.count(inFlight)),
-                            bytes(info == null ? null : info.mappings().stream().mapToLong(Mapping::bytes).sum()),
+                            Value.of(info == null || !info.followsEvents() ? "—" : EntityNames.count(inFlight)),
+                            bytes(info == null || !info.followsEvents() ? null
+                                    : info.mappings().stream().mapToLong(Mapping::bytes).sum()),
                             bytes(info == null || info.transfers() == null ? null : info.transfers().toDeviceBytes()),
                             bytes(info == null || info.transfers() == null ? null
                                     : info.transfers().fromDeviceBytes()));

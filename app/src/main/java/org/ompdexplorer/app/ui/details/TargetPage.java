@@ -44,6 +44,9 @@ final class TargetPage {
                 .add("encounteringTask", "encountering task", taskLink(target.encounteringTask()))
                 .add("targetTask", "target task", target.targetTask().isKnown() ? taskLink(target.targetTask())
                         : Value.of(target.kind().isNowait() ? "not reported" : "none (not deferred)"))
+                .add("waits", "the encountering task", index.encounteringTaskWaits(target)
+                        ? "waits for it to end" : target.inFlight() ? "goes on (deferred to the target task)"
+                        : "no longer waits (ended)")
                 .section("links", "Links"));
         List<Mapping> mapped = target.device() == null ? List.of() : index.addressSpace(target.device())
                 .flatMap(AddressSpace::deviceInfo).map(d -> d.mappings().stream()
