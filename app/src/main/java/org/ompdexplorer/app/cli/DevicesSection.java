@@ -121,6 +121,9 @@ final class DevicesSection {
     }
 
     private static String table(DeviceInfo d) {
+        if (!d.followsEvents()) {
+            return "images, mappings and transfers not known (OMPT events; capture with the agent to see them)";
+        }
         BigInteger imageBytes = BigInteger.ZERO;
         for (DeviceImage i : d.images()) {
             imageBytes = imageBytes.add(unsigned(i.bytes()));

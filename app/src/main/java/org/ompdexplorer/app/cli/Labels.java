@@ -79,12 +79,7 @@ final class Labels {
                 b.append(" ≠ gen");
             }
         }
-        for (TargetRegion target : index.targetRegionsEncounteredBy(t.id())) {
-            if (target.inFlight() && !target.targetTask().isKnown()) { // a nowait construct does not hold its task
-                b.append("  waits on ").append(target(target.id()));
-                break;
-            }
-        }
+        index.awaitedTarget(t.id()).ifPresent(target -> b.append("  waits on ").append(target(target.id())));
         index.targetRegionOfTask(t.id()).ifPresent(target -> b.append("  runs ").append(target(target.id())));
         t.agentFacts().ifPresent(a -> {
             if (!a.flags().isEmpty()) {

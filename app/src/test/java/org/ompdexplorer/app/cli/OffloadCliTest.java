@@ -78,7 +78,7 @@ class OffloadCliTest extends InProcessCli {
     }
 
     @Test
-    void diffPairsRenumberedAndReorderedDevicesByNumberAndIgnoresTargetRegions() throws Exception {
+    void diffPairsRenumberedAndReorderedDevicesByNumberAndComparesTargetRegions() throws Exception {
         Path a = dir.resolve("a.json");
         Files.copy(OFFLOAD, a);
         java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(OFFLOAD));
@@ -94,12 +94,13 @@ class OffloadCliTest extends InProcessCli {
                         "\"inFlight\":false,\"encounteringTask\":2") + "\n");
         assertThat(run("validate", b.toString())).isEqualTo(ExitCodes.OK);
         out.getBuffer().setLength(0);
-        assertThat(run("diff", a.toString(), b.toString())).as(out.toString()).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).containsPattern("address spaces +3 +3 +0 +0 +0 +3 +process 1, device number or "
-                + "kind and id 2");
+        assertThat(run("diff", a.toString(), b.toString())).as(out.toString()).isEqualTo(ExitCodes.DIFFERENT);
+        assertThat(out.toString()).containsPattern("address spaces +3 +3 +0 +0 +0 +3 +process 1, device number 2");
+        assertThat(out.toString()).containsPattern("target regions +3 +3 +0 +0 +1 +2 +target order 3");
+        assertThat(out.toString()).contains("~ target region 2\n    in flight: in flight → ended");
         assertThat(err.toString()).isEmpty();
         out.getBuffer().setLength(0);
-        assertThat(run("diff", "--json", a.toString(), b.toString())).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("\"device\":2");
+        assertThat(run("diff", "--json", a.toString(), b.toString())).isEqualTo(ExitCodes.DIFFERENT);
+        assertThat(out.toString()).contains("\"device_number\":2").contains("\"target_order\":3");
     }
 }

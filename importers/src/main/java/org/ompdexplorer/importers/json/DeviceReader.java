@@ -31,33 +31,9 @@ final class DeviceReader {
         this.values = values;
     }
 
-    /** True when the current token opens an object; otherwise reports the wrong type (null is absent). */
-    private boolean object(String what) {
-        JsonToken t = c.parser.currentToken();
-        if (t == JsonToken.START_OBJECT) {
-            return true;
-        }
-        if (t != JsonToken.VALUE_NULL) {
-            c.wrongType(what + " (an object)");
-        }
-        return false;
-    }
-
-    /** True when the current token opens an array; otherwise reports the wrong type (null is absent). */
-    private boolean array(String what) {
-        JsonToken t = c.parser.currentToken();
-        if (t == JsonToken.START_ARRAY) {
-            return true;
-        }
-        if (t != JsonToken.VALUE_NULL) {
-            c.wrongType(what + " (an array)");
-        }
-        return false;
-    }
-
     /** {@code offload} of the process; {@code null} when it is null or not an object. */
     OffloadInfo offload() {
-        if (!object("offload")) {
+        if (!values.object("offload")) {
             return null;
         }
         String runtime = null;
@@ -85,7 +61,7 @@ final class DeviceReader {
     }
 
     private List<String> imageTriples() {
-        if (!array("imageTriples")) {
+        if (!values.array("imageTriples")) {
             return List.of();
         }
         List<String> triples = new ArrayList<>(2);
@@ -100,12 +76,12 @@ final class DeviceReader {
 
     /** A device's {@code images}: each a {@code device_load} callback's arguments; a number left out is 0. */
     List<DeviceImage> images() {
-        if (!array("images")) {
+        if (!values.array("images")) {
             return List.of();
         }
         List<DeviceImage> images = new ArrayList<>(2);
         while (c.parser.nextToken() != JsonToken.END_ARRAY) {
-            if (!object("a device image")) {
+            if (!values.object("a device image")) {
                 continue;
             }
             String file = null;
@@ -154,12 +130,12 @@ final class DeviceReader {
 
     /** A device's {@code mappings}: its present table. A mapping without its range is reported and skipped. */
     List<Mapping> mappings() {
-        if (!array("mappings")) {
+        if (!values.array("mappings")) {
             return List.of();
         }
         List<Mapping> mappings = new ArrayList<>();
         while (c.parser.nextToken() != JsonToken.END_ARRAY) {
-            if (!object("a mapping")) {
+            if (!values.object("a mapping")) {
                 continue;
             }
             Long host = null;
@@ -216,7 +192,7 @@ final class DeviceReader {
 
     /** {@code transfers}: sums of data moved; {@code null} when it is null or not an object. */
     Transfers transfers(String what) {
-        if (!object(what)) {
+        if (!values.object(what)) {
             return null;
         }
         long[] v = new long[TRANSFER_FIELDS.length];

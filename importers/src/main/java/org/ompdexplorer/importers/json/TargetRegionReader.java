@@ -110,16 +110,12 @@ final class TargetRegionReader {
     }
 
     private List<Kernel> kernels() {
-        if (c.parser.currentToken() != JsonToken.START_ARRAY) {
-            if (c.parser.currentToken() != JsonToken.VALUE_NULL) {
-                c.wrongType("kernels (an array)");
-            }
+        if (!values.array("kernels")) {
             return List.of();
         }
         List<Kernel> kernels = new ArrayList<>(1);
         while (c.parser.nextToken() != JsonToken.END_ARRAY) {
-            if (c.parser.currentToken() != JsonToken.START_OBJECT) {
-                c.wrongType("a kernel {\"requestedTeams\": …}");
+            if (!values.object("a kernel {\"requestedTeams\": …}")) {
                 continue;
             }
             long teams = 0;

@@ -132,13 +132,22 @@ final class ValueReaders {
     }
 
     /** True when the current token opens an object; otherwise reports the wrong type (null is absent). */
-    private boolean object(String what) {
+    boolean object(String what) {
+        return opens(JsonToken.START_OBJECT, what + " (an object)");
+    }
+
+    /** True when the current token opens an array; otherwise reports the wrong type (null is absent). */
+    boolean array(String what) {
+        return opens(JsonToken.START_ARRAY, what + " (an array)");
+    }
+
+    private boolean opens(JsonToken start, String expected) {
         JsonToken t = c.parser.currentToken();
-        if (t == JsonToken.START_OBJECT) {
+        if (t == start) {
             return true;
         }
         if (t != JsonToken.VALUE_NULL) {
-            c.wrongType(what + " (an object)");
+            c.wrongType(expected);
         }
         return false;
     }

@@ -51,6 +51,19 @@ class OffloadMalformedInputTest {
         return d.code() + " " + d.location().line() + ":" + d.location().column() + " " + d.location().path();
     }
 
+    /**
+     * Each case is {fields to add, the text of the offending value, its path below the entity[, code]}: the file
+     * {@code wrap} makes of it has one diagnostic, {@code code} (or the case's own), at that value.
+     */
+    private static void eachAt(String code, java.util.function.UnaryOperator<String> wrap, int line, String entity,
+                               String[]... cases) throws Exception {
+        for (String[] c : cases) {
+            String json = wrap.apply(c[0]);
+            assertThat(only(json)).as(c[0]).isEqualTo((c.length > 3 ? c[3] : code) + " " + line + ":"
+                    + col(json, line, c[1]) + " " + entity + "." + c[2]);
+        }
+    }
+
     /** 1-based column of {@code text} on line {@code line} of {@code json}. */
     private static int col(String json, int line, String text) {
         String l = json.split("\n")[line - 1];
@@ -60,24 +73,18 @@ class OffloadMalformedInputTest {
 
     @Test
     void wrongTypesOfDeviceFields() throws Exception {
-        String[][] cases = {
-            {",\"deviceNum\":\"zero\"", "\"zero\"", "deviceNum"},
-            {",\"deviceNum\":1.5", "1.5", "deviceNum"},
-            {",\"deviceType\":5", "5", "deviceType"},
-            {",\"ompdHandle\":\"yes\"", "\"yes\"", "ompdHandle"},
-            {",\"images\":{}", "{}", "images"},
-            {",\"mappings\":7", "7", "mappings"},
-            {",\"transfers\":[]", "[]", "transfers"},
-            {",\"images\":[{\"file\":1}]", "1}", "images[0].file"},
-            {",\"mappings\":[{\"hostAddress\":\"0x10\",\"deviceAddress\":\"0x20\",\"bytes\":8,\"transfers\":true}]",
+        eachAt("wrong-type", OffloadMalformedInputTest::device, 4, "$.addressSpaces[1]",
+            new String[]{",\"deviceNum\":\"zero\"", "\"zero\"", "deviceNum"},
+            new String[]{",\"deviceNum\":1.5", "1.5", "deviceNum"},
+            new String[]{",\"deviceType\":5", "5", "deviceType"},
+            new String[]{",\"ompdHandle\":\"yes\"", "\"yes\"", "ompdHandle"},
+            new String[]{",\"images\":{}", "{}", "images"},
+            new String[]{",\"mappings\":7", "7", "mappings"},
+            new String[]{",\"transfers\":[]", "[]", "transfers"},
+            new String[]{",\"images\":[{\"file\":1}]", "1}", "images[0].file"},
+            new String[]{",\"mappings\":[{\"hostAddress\":\"0x10\",\"deviceAddress\":\"0x20\",\"bytes\":8,\"transfers\":true}]",
                 "true", "mappings[0].transfers"},
-            {",\"transfers\":{\"toDeviceOps\":1.5}", "1.5", "transfers.toDeviceOps"},
-        };
-        for (String[] c : cases) {
-            String json = device(c[0]);
-            assertThat(only(json)).as(c[0]).isEqualTo("wrong-type 4:" + col(json, 4, c[1])
-                    + " $.addressSpaces[1]." + c[2]);
-        }
+            new String[]{",\"transfers\":{\"toDeviceOps\":1.5}", "1.5", "transfers.toDeviceOps"});
     }
 
     @Test
@@ -89,23 +96,17 @@ class OffloadMalformedInputTest {
 
     @Test
     void negativeOrTooLargeCountsAndBytesAreOutOfRange() throws Exception {
-        String[][] cases = {
-            {",\"deviceNum\":-1", "-1", "deviceNum"},
-            {",\"images\":[{\"bytes\":-1}]", "-1", "images[0].bytes"},
-            {",\"images\":[{\"moduleId\":18446744073709551616}]", "18446744073709551616", "images[0].moduleId"},
-            {",\"mappings\":[{\"hostAddress\":\"0x10\",\"deviceAddress\":\"0x20\",\"bytes\":-8}]", "-8",
+        eachAt("out-of-range", OffloadMalformedInputTest::device, 4, "$.addressSpaces[1]",
+            new String[]{",\"deviceNum\":-1", "-1", "deviceNum"},
+            new String[]{",\"images\":[{\"bytes\":-1}]", "-1", "images[0].bytes"},
+            new String[]{",\"images\":[{\"moduleId\":18446744073709551616}]", "18446744073709551616", "images[0].moduleId"},
+            new String[]{",\"mappings\":[{\"hostAddress\":\"0x10\",\"deviceAddress\":\"0x20\",\"bytes\":-8}]", "-8",
                 "mappings[0].bytes"},
-            {",\"mappings\":[{\"hostAddress\":\"0x10\",\"deviceAddress\":\"0x20\",\"bytes\":8,\"refCount\":-1}]",
+            new String[]{",\"mappings\":[{\"hostAddress\":\"0x10\",\"deviceAddress\":\"0x20\",\"bytes\":8,\"refCount\":-1}]",
                 "-1", "mappings[0].refCount"},
-            {",\"transfers\":{\"toDeviceBytes\":-1}", "-1", "transfers.toDeviceBytes"},
-            {",\"transfers\":{\"fromDeviceOps\":9223372036854775808}", "9223372036854775808",
-                "transfers.fromDeviceOps"},
-        };
-        for (String[] c : cases) {
-            String json = device(c[0]);
-            assertThat(only(json)).as(c[0]).isEqualTo("out-of-range 4:" + col(json, 4, c[1])
-                    + " $.addressSpaces[1]." + c[2]);
-        }
+            new String[]{",\"transfers\":{\"toDeviceBytes\":-1}", "-1", "transfers.toDeviceBytes"},
+            new String[]{",\"transfers\":{\"fromDeviceOps\":9223372036854775808}", "9223372036854775808",
+                "transfers.fromDeviceOps"});
         // a mapping whose range is refused is left out; the device stays
         var r = load(device(",\"mappings\":[{\"hostAddress\":\"0x10\",\"deviceAddress\":\"0x20\",\"bytes\":-8}]"));
         assertThat(r.snapshot().addressSpaces().get(1).device()).isNull();
@@ -113,18 +114,12 @@ class OffloadMalformedInputTest {
 
     @Test
     void badAddressesAreReportedWhereTheyAre() throws Exception {
-        String[][] cases = {
-            {",\"mappings\":[{\"hostAddress\":\"0xZZ\",\"deviceAddress\":\"0x20\",\"bytes\":8}]", "\"0xZZ\"",
+        eachAt("bad-address", OffloadMalformedInputTest::device, 4, "$.addressSpaces[1]",
+            new String[]{",\"mappings\":[{\"hostAddress\":\"0xZZ\",\"deviceAddress\":\"0x20\",\"bytes\":8}]", "\"0xZZ\"",
                 "mappings[0].hostAddress"},
-            {",\"mappings\":[{\"hostAddress\":\"0x10\",\"deviceAddress\":\"0x1ffffffffffffffff\",\"bytes\":8}]",
+            new String[]{",\"mappings\":[{\"hostAddress\":\"0x10\",\"deviceAddress\":\"0x1ffffffffffffffff\",\"bytes\":8}]",
                 "\"0x1ffffffffffffffff\"", "mappings[0].deviceAddress"},
-            {",\"images\":[{\"vmaInFile\":-4096}]", "-4096", "images[0].vmaInFile"},
-        };
-        for (String[] c : cases) {
-            String json = device(c[0]);
-            assertThat(only(json)).as(c[0]).isEqualTo("bad-address 4:" + col(json, 4, c[1])
-                    + " $.addressSpaces[1]." + c[2]);
-        }
+            new String[]{",\"images\":[{\"vmaInFile\":-4096}]", "-4096", "images[0].vmaInFile"});
     }
 
     @Test
@@ -137,40 +132,28 @@ class OffloadMalformedInputTest {
 
     @Test
     void wrongOffloadFieldsOnTheProcess() throws Exception {
-        String[][] cases = {
-            {",\"offload\":[]", "[]", "offload", "wrong-type"},
-            {",\"offload\":{\"deviceCount\":-1}", "-1", "offload.deviceCount", "out-of-range"},
-            {",\"offload\":{\"initialDevice\":\"host\"}", "\"host\"", "offload.initialDevice", "wrong-type"},
-            {",\"offload\":{\"imageTriples\":\"x86_64\"}", "\"x86_64\"", "offload.imageTriples", "wrong-type"},
-            {",\"offload\":{\"imageTriples\":[\"\"]}", "\"\"]", "offload.imageTriples[0]", "empty-name"},
-            {",\"offload\":{\"runtime\":{}}", "{}}", "offload.runtime", "wrong-type"},
-        };
-        for (String[] c : cases) {
-            String json = doc(c[0], "", "");
-            assertThat(only(json)).as(c[0]).isEqualTo(c[3] + " 3:" + col(json, 3, c[1]) + " $.addressSpaces[0]."
-                    + c[2]);
-        }
+        eachAt(null, fields -> doc(fields, "", ""), 3, "$.addressSpaces[0]",
+            new String[]{",\"offload\":[]", "[]", "offload", "wrong-type"},
+            new String[]{",\"offload\":{\"deviceCount\":-1}", "-1", "offload.deviceCount", "out-of-range"},
+            new String[]{",\"offload\":{\"initialDevice\":\"host\"}", "\"host\"", "offload.initialDevice", "wrong-type"},
+            new String[]{",\"offload\":{\"imageTriples\":\"x86_64\"}", "\"x86_64\"", "offload.imageTriples", "wrong-type"},
+            new String[]{",\"offload\":{\"imageTriples\":[\"\"]}", "\"\"]", "offload.imageTriples[0]", "empty-name"},
+            new String[]{",\"offload\":{\"runtime\":{}}", "{}}", "offload.runtime", "wrong-type"});
         assertThat(load(doc(",\"offload\":{\"deviceCount\":{\"unavailable\":\"unsupported\",\"detail\":\"no "
                 + "libomptarget\"}}", "", "")).diagnostics()).isEmpty();
     }
 
     @Test
     void wrongTypesAndRangesInATargetRegion() throws Exception {
-        String[][] cases = {
-            {",\"kernels\":{}", "{}", "kernels", "wrong-type"},
-            {",\"kernels\":[3]", "3]", "kernels[0]", "wrong-type"},
-            {",\"kernels\":[{\"requestedTeams\":-1}]", "-1", "kernels[0].requestedTeams", "out-of-range"},
-            {",\"kernelsSubmitted\":-2", "-2", "kernelsSubmitted", "out-of-range"},
-            {",\"encounteringTask\":\"one\"", "\"one\"", "encounteringTask", "wrong-type"},
-            {",\"device\":-1", "-1", "device", "bad-id"},
-            {",\"transfers\":{\"toDeviceBytes\":\"lots\"}", "\"lots\"", "transfers.toDeviceBytes", "bad-address"},
-            {",\"creationSite\":{\"address\":\"0xQ\"}", "\"0xQ\"", "creationSite.address", "bad-address"},
-        };
-        for (String[] c : cases) {
-            String json = target(c[0]);
-            assertThat(only(json)).as(c[0]).isEqualTo(c[3] + " 6:" + col(json, 6, c[1]) + " $.targetRegions[0]."
-                    + c[2]);
-        }
+        eachAt(null, OffloadMalformedInputTest::target, 6, "$.targetRegions[0]",
+            new String[]{",\"kernels\":{}", "{}", "kernels", "wrong-type"},
+            new String[]{",\"kernels\":[3]", "3]", "kernels[0]", "wrong-type"},
+            new String[]{",\"kernels\":[{\"requestedTeams\":-1}]", "-1", "kernels[0].requestedTeams", "out-of-range"},
+            new String[]{",\"kernelsSubmitted\":-2", "-2", "kernelsSubmitted", "out-of-range"},
+            new String[]{",\"encounteringTask\":\"one\"", "\"one\"", "encounteringTask", "wrong-type"},
+            new String[]{",\"device\":-1", "-1", "device", "bad-id"},
+            new String[]{",\"transfers\":{\"toDeviceBytes\":\"lots\"}", "\"lots\"", "transfers.toDeviceBytes", "bad-address"},
+            new String[]{",\"creationSite\":{\"address\":\"0xQ\"}", "\"0xQ\"", "creationSite.address", "bad-address"});
     }
 
     @Test

@@ -4,14 +4,9 @@ import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
-import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.json.JsonFactory;
 
 /**
  * Validates a JSON document against the subset of JSON Schema 2020-12 our schemas use: {@code $ref} to
@@ -41,37 +36,14 @@ public final class JsonSchemaCheck {
 
     /** The document as maps, lists, strings, {@link BigInteger}s, {@link BigDecimal}s, booleans and null. */
     static Object parse(byte[] json) {
-        try (JsonParser p = new JsonFactory().createParser(ObjectReadContext.empty(), new ByteArrayInputStream(json))) {
-            p.nextToken();
-            return value(p);
-        }
-    }
-
-    private static Object value(JsonParser p) {
-        return switch (p.currentToken()) {
-            case START_OBJECT -> {
-                Map<String, Object> m = new LinkedHashMap<>();
-                while (p.nextToken() == JsonToken.PROPERTY_NAME) {
-                    String name = p.currentName();
-                    p.nextToken();
-                    m.put(name, value(p));
-                }
-                yield m;
-            }
-            case START_ARRAY -> {
-                List<Object> l = new ArrayList<>();
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    l.add(value(p));
-                }
-                yield l;
-            }
+        return JsonSchemaPaths.parse(new ByteArrayInputStream(json), p -> switch (p.currentToken()) {
             case VALUE_NUMBER_INT -> p.getBigIntegerValue();
             case VALUE_NUMBER_FLOAT -> p.getDecimalValue();
             case VALUE_TRUE -> Boolean.TRUE;
             case VALUE_FALSE -> Boolean.FALSE;
             case VALUE_NULL -> null;
             default -> p.getString();
-        };
+        });
     }
 
     @SuppressWarnings("unchecked")

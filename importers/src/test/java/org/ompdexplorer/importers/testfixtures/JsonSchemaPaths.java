@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
@@ -21,35 +22,41 @@ public final class JsonSchemaPaths {
     private JsonSchemaPaths() {
     }
 
+    /** The document as maps, lists and strings (every scalar as its text). */
     public static Object parse(InputStream in) {
-        try (JsonParser p = new JsonFactory().createParser(ObjectReadContext.empty(), in)) {
-            p.nextToken();
-            return value(p);
-        }
+        return parse(in, JsonParser::getString);
     }
 
     public static Object parse(byte[] json) {
         return parse(new ByteArrayInputStream(json));
     }
 
-    private static Object value(JsonParser p) {
+    /** The document as maps and lists, each scalar as {@code scalar} makes it from the parser on its token. */
+    static Object parse(InputStream in, Function<JsonParser, Object> scalar) {
+        try (JsonParser p = new JsonFactory().createParser(ObjectReadContext.empty(), in)) {
+            p.nextToken();
+            return value(p, scalar);
+        }
+    }
+
+    private static Object value(JsonParser p, Function<JsonParser, Object> scalar) {
         if (p.currentToken() == JsonToken.START_OBJECT) {
             Map<String, Object> m = new LinkedHashMap<>();
             while (p.nextToken() == JsonToken.PROPERTY_NAME) {
                 String name = p.currentName();
                 p.nextToken();
-                m.put(name, value(p));
+                m.put(name, value(p, scalar));
             }
             return m;
         }
         if (p.currentToken() == JsonToken.START_ARRAY) {
             List<Object> l = new ArrayList<>();
             while (p.nextToken() != JsonToken.END_ARRAY) {
-                l.add(value(p));
+                l.add(value(p, scalar));
             }
             return l;
         }
-        return p.getString();
+        return scalar.apply(p);
     }
 
     /** Adds every property path of {@code node} under {@code path} to {@code out}. */

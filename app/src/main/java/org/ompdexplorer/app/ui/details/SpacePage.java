@@ -140,11 +140,10 @@ final class SpacePage {
     /** A mapping table: one row per host range present on the device, with the construct that mapped it. */
     static Section mappings(String id, String title, List<Mapping> mappings, SnapshotIndex index) {
         return new Section.Table(id, title,
-                List.of("host range", "bytes", "device address", "refcount", "mapped by", "to device", "from device"),
+                List.of("host range", "bytes", "mapped by", "refcount", "device address", "to device", "from device"),
                 mappings.stream().map(m -> List.of(Value.ordered(DeviceText.hostRange(m), m.hostAddress()),
-                        Value.ordered(DeviceText.bytes(m.bytes()), m.bytes()),
-                        Value.ordered(Address.hex(m.deviceAddress()), m.deviceAddress()), Value.of(m.refCount()),
-                        mappedBy(m, index),
+                        Value.ordered(DeviceText.bytes(m.bytes()), m.bytes()), mappedBy(m, index),
+                        Value.of(m.refCount()), Value.ordered(Address.hex(m.deviceAddress()), m.deviceAddress()),
                         Value.ordered(DeviceText.direction(m.transfers().toDeviceBytes(), m.transfers().toDeviceOps()),
                                 m.transfers().toDeviceBytes()),
                         Value.ordered(DeviceText.direction(m.transfers().fromDeviceBytes(),
