@@ -97,12 +97,13 @@ static uint64_t task_number(const ompt_data_t *d) {
     return d != NULL && d->value != 0 && (d->value & UNTRACKED_BIT) == 0 ? d->value : 0;
 }
 
-/* The construct's encountering task and its target task. libomp 19 passes, for a deferred (nowait) construct,
- * the target task itself as task_data (it runs the construct) and a non-NULL target_task_data that is the
- * thread's own slot, value 0; the specification's form (target_task_data naming the target task) is taken when a
- * runtime gives it. A target task's encountering task is the task that created it (its generating task). */
-static void construct_tasks(const ompt_data_t *task_data, const ompt_data_t *target_task_data, uint64_t *encountering,
-                            uint64_t *target_task) {
+/* The construct's encountering task and its target task, and whether the construct is deferred. libomp 19
+ * runs a deferred (nowait) construct in a target task (ompt_task_target, not undeferred) and passes that task
+ * as task_data, with a non-NULL target_task_data that is the thread's own slot, value 0; the specification's
+ * form (target_task_data naming the target task) is taken when a runtime gives it. A target task's encountering
+ * task is the task that created it (its generating task). */
+static int construct_tasks(const ompt_data_t *task_data, const ompt_data_t *target_task_data, uint64_t *encountering,
+                           uint64_t *target_task) {
     uint64_t given = task_number(task_data), target = task_number(target_task_data);
     *encountering = given;
     *target_task = 0;
@@ -116,8 +117,21 @@ static void construct_tasks(const ompt_data_t *task_data, const ompt_data_t *tar
         if (t != NULL && t->kind == TK_TARGET) {
             *target_task = candidates[i];
             *encountering = t->generating;
-            return;
+            return (t->flags & ompt_task_undeferred) == 0;
         }
+    }
+    return 0;
+}
+
+/* libomp 19 reports ompt_target (enter_data, exit_data, update) for a deferred construct too: its nowait form,
+ * which OpenMP 5.1 added for this, says that the encountering task does not wait on it. */
+static int deferred_kind(int kind) {
+    switch (kind) {
+    case ompt_target: return ompt_target_nowait;
+    case ompt_target_enter_data: return ompt_target_enter_data_nowait;
+    case ompt_target_exit_data: return ompt_target_exit_data_nowait;
+    case ompt_target_update: return ompt_target_update_nowait;
+    default: return kind;
     }
 }
 
@@ -128,11 +142,11 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, in
     }
     if (endpoint == ompt_scope_begin) {
         uint64_t encountering, target_task;
-        construct_tasks(task_data, target_task_data, &encountering, &target_task);
+        int deferred = construct_tasks(task_data, target_task_data, &encountering, &target_task);
         pthread_mutex_lock(&offload_lock);
         offload_state *s = tables();
-        uint64_t handle = s != NULL ? offload_target_begin(s, (int)kind, device_num, encountering, target_task,
-                                                           codeptr_ra)
+        uint64_t handle = s != NULL ? offload_target_begin(s, deferred ? deferred_kind((int)kind) : (int)kind,
+                                                           device_num, encountering, target_task, codeptr_ra)
                                     : 0;
         pthread_mutex_unlock(&offload_lock);
         target_data->value = handle;

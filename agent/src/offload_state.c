@@ -109,14 +109,8 @@ void offload_image_load(offload_state *s, int device_num, const char *file, int6
         return;
     }
     offload_image *im = &s->images[s->nimages++];
-    memset(im, 0, sizeof *im);
-    im->device_num = device_num;
-    im->module_id = module_id;
-    im->offset = offset;
-    im->vma = vma;
-    im->bytes = bytes;
-    im->host_addr = host_addr;
-    im->device_addr = device_addr;
+    *im = (offload_image){.device_num = device_num, .module_id = module_id, .offset = offset, .vma = vma,
+                          .bytes = bytes, .host_addr = host_addr, .device_addr = device_addr};
     if (file != NULL) {
         im->has_file = 1;
         strncpy(im->file, file, sizeof im->file - 1);
@@ -195,16 +189,10 @@ uint64_t offload_target_begin(offload_state *s, int kind, int device_num, uint64
         s->counters.regions_dropped++;
         return 0;
     }
-    offload_region *r = &s->regions[slot];
-    memset(r, 0, sizeof *r);
-    r->number = number;
-    r->kind = kind;
-    r->device_num = device_num;
-    r->encountering = encountering;
-    r->target_task = target_task;
-    r->codeptr = codeptr;
-    r->in_flight = 1;
-    r->prev = r->next = OFFLOAD_NONE;
+    s->regions[slot] = (offload_region){.number = number, .kind = kind, .device_num = device_num,
+                                        .encountering = encountering, .target_task = target_task,
+                                        .codeptr = codeptr, .in_flight = 1, .prev = OFFLOAD_NONE,
+                                        .next = OFFLOAD_NONE};
     return number | ((uint64_t)(slot + 1) << HANDLE_SLOT_SHIFT);
 }
 
@@ -371,13 +359,8 @@ static void add_mapping(offload_state *s, offload_region *owner, int device_num,
     }
     s->free_mapping = s->mappings[slot].next_free;
     offload_mapping *m = &s->mappings[slot];
-    memset(m, 0, sizeof *m);
-    m->host = host;
-    m->device_addr = device_addr;
-    m->bytes = bytes;
-    m->device_num = device_num;
-    m->refs = 1;
-    m->owner_slot = OFFLOAD_NONE;
+    *m = (offload_mapping){.host = host, .device_addr = device_addr, .bytes = bytes, .device_num = device_num,
+                           .refs = 1, .owner_slot = OFFLOAD_NONE};
     if (owner != NULL) {
         m->owner = owner->number;
         m->owner_slot = (uint32_t)(owner - s->regions);
@@ -422,6 +405,25 @@ static void count_transfer(offload_state *s, offload_region *r, int device_num, 
     }
 }
 
+/* The host side of a data operation names the host's device number (not for associate: omp_initial_device). */
+static void note_host(offload_state *s, int device_num) {
+    if (device_num >= 0) {
+        s->initial_device = device_num;
+    }
+}
+
+/* Bytes moved between device address `daddr` of device_num and host address `host`: counted on the device, the
+ * construct and the mapping holding the device address (else the host address). */
+static void transfer(offload_state *s, offload_region *r, int device_num, uint64_t daddr, uint64_t host, int to_device,
+                     uint64_t bytes) {
+    if (device_of(s, device_num) == NULL) {
+        return;
+    }
+    uint32_t slot = containing(s, 1, device_num, daddr);
+    count_transfer(s, r, device_num, slot != OFFLOAD_NONE ? slot : containing(s, 0, device_num, host), to_device,
+                   bytes);
+}
+
 /* The argument order of libomptarget 19 (measured, and its OmptInterface): alloc host → device address,
  * transfers source → destination, delete names the device address (source), associate and disassociate the host
  * address (source, device number omp_initial_device = -1) and the device address (destination). */
@@ -432,8 +434,8 @@ void offload_data_op(offload_state *s, uint64_t handle, int optype, uint64_t src
     case ompt_target_data_alloc:
     case ompt_target_data_alloc_async:
     case ompt_target_data_associate:
-        if (optype != ompt_target_data_associate && src_device >= 0) {
-            s->initial_device = src_device;
+        if (optype != ompt_target_data_associate) {
+            note_host(s, src_device);
         }
         if (device_of(s, dest_device) == NULL) {
             s->counters.ops_unmatched++;
@@ -454,25 +456,13 @@ void offload_data_op(offload_state *s, uint64_t handle, int optype, uint64_t src
         break;
     case ompt_target_data_transfer_to_device:
     case ompt_target_data_transfer_to_device_async:
-        if (src_device >= 0) {
-            s->initial_device = src_device;
-        }
-        if (device_of(s, dest_device) != NULL) {
-            uint32_t slot = containing(s, 1, dest_device, dest);
-            count_transfer(s, r, dest_device, slot != OFFLOAD_NONE ? slot : containing(s, 0, dest_device, src), 1,
-                           bytes);
-        }
+        note_host(s, src_device);
+        transfer(s, r, dest_device, dest, src, 1, bytes);
         break;
     case ompt_target_data_transfer_from_device:
     case ompt_target_data_transfer_from_device_async:
-        if (dest_device >= 0) {
-            s->initial_device = dest_device;
-        }
-        if (device_of(s, src_device) != NULL) {
-            uint32_t slot = containing(s, 1, src_device, src);
-            count_transfer(s, r, src_device, slot != OFFLOAD_NONE ? slot : containing(s, 0, src_device, dest), 0,
-                           bytes);
-        }
+        note_host(s, dest_device);
+        transfer(s, r, src_device, src, dest, 0, bytes);
         break;
     default:
         break; /* memset and later operations move no mapped data */

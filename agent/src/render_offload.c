@@ -34,16 +34,22 @@ static int has_region(const offload_copy *c, uint64_t number) {
     return 0;
 }
 
+static void field_hex(json *j, const char *key, uint64_t v) {
+    json_key(j, key);
+    json_hex(j, v);
+}
+
+static void field_uint(json *j, const char *key, uint64_t v) {
+    json_key(j, key);
+    json_uint(j, v);
+}
+
 static void write_transfers(json *j, const offload_xfer *x) {
     json_begin_object(j);
-    json_key(j, "toDeviceBytes");
-    json_uint(j, x->to_bytes);
-    json_key(j, "toDeviceOps");
-    json_uint(j, x->to_ops);
-    json_key(j, "fromDeviceBytes");
-    json_uint(j, x->from_bytes);
-    json_key(j, "fromDeviceOps");
-    json_uint(j, x->from_ops);
+    field_uint(j, "toDeviceBytes", x->to_bytes);
+    field_uint(j, "toDeviceOps", x->to_ops);
+    field_uint(j, "fromDeviceBytes", x->from_bytes);
+    field_uint(j, "fromDeviceOps", x->from_ops);
     json_end_object(j);
 }
 
@@ -109,16 +115,11 @@ static void write_images(json *j, const offload_copy *c, int32_t device_num) {
         }
         json_key(j, "offsetInFile");
         json_int(j, im->offset);
-        json_key(j, "vmaInFile");
-        json_hex(j, im->vma);
-        json_key(j, "bytes");
-        json_uint(j, im->bytes);
-        json_key(j, "hostAddress");
-        json_hex(j, im->host_addr);
-        json_key(j, "deviceAddress");
-        json_hex(j, im->device_addr);
-        json_key(j, "moduleId");
-        json_uint(j, im->module_id);
+        field_hex(j, "vmaInFile", im->vma);
+        field_uint(j, "bytes", im->bytes);
+        field_hex(j, "hostAddress", im->host_addr);
+        field_hex(j, "deviceAddress", im->device_addr);
+        field_uint(j, "moduleId", im->module_id);
         json_end_object(j);
     }
     json_break(j);
@@ -135,17 +136,13 @@ static void write_mappings(json *j, const offload_copy *c, int32_t device_num) {
         }
         json_newline(j);
         json_begin_object(j);
-        json_key(j, "hostAddress");
-        json_hex(j, m->host);
-        json_key(j, "deviceAddress");
-        json_hex(j, m->device_addr);
-        json_key(j, "bytes");
-        json_uint(j, m->bytes);
+        field_hex(j, "hostAddress", m->host);
+        field_hex(j, "deviceAddress", m->device_addr);
+        field_uint(j, "bytes", m->bytes);
         json_key(j, "refCount");
         json_int(j, m->refs);
         if (has_region(c, m->owner)) {
-            json_key(j, "mappedBy");
-            json_uint(j, m->owner);
+            field_uint(j, "mappedBy", m->owner);
         }
         json_key(j, "transfers");
         write_transfers(j, &m->transfers);
@@ -175,8 +172,7 @@ void write_address_spaces(json *j, const render *r) {
         const offload_device *d = &c->devices[i];
         json_newline(j);
         json_begin_object(j);
-        json_key(j, "id");
-        json_uint(j, i + 1);
+        field_uint(j, "id", i + 1);
         json_key(j, "parent");
         json_int(j, 0);
         json_key(j, "deviceNum");
@@ -207,26 +203,22 @@ void write_target_regions(json *j, const render *r) {
         const offload_region *g = &c->regions[i];
         json_newline(j);
         json_begin_object(j);
-        json_key(j, "id");
-        json_uint(j, g->number);
+        field_uint(j, "id", g->number);
         json_key(j, "kind");
         json_string(j, offload_kind_name(g->kind, buf, sizeof buf));
         uint64_t space = device_space(c, g->device_num);
         if (space != 0) {
-            json_key(j, "device");
-            json_uint(j, space);
+            field_uint(j, "device", space);
         }
         json_key(j, "deviceNum");
         json_int(j, g->device_num);
         json_key(j, "inFlight");
         json_bool(j, g->in_flight);
         if (find_task(w, g->encountering) != NOT_FOUND) {
-            json_key(j, "encounteringTask");
-            json_uint(j, g->encountering);
+            field_uint(j, "encounteringTask", g->encountering);
         }
         if (find_task(w, g->target_task) != NOT_FOUND) {
-            json_key(j, "targetTask");
-            json_uint(j, g->target_task);
+            field_uint(j, "targetTask", g->target_task);
         }
         if (g->codeptr != NULL) {
             json_key(j, "creationSite");
@@ -236,13 +228,11 @@ void write_target_regions(json *j, const render *r) {
         json_begin_array(j);
         for (unsigned k = 0; k < g->nkernels; k++) {
             json_begin_object(j);
-            json_key(j, "requestedTeams");
-            json_uint(j, g->teams[k]);
+            field_uint(j, "requestedTeams", g->teams[k]);
             json_end_object(j);
         }
         json_end_array(j);
-        json_key(j, "kernelsSubmitted");
-        json_uint(j, g->kernels_submitted);
+        field_uint(j, "kernelsSubmitted", g->kernels_submitted);
         json_key(j, "transfers");
         write_transfers(j, &g->transfers);
         json_end_object(j);

@@ -120,8 +120,8 @@ static void apply_probes(render *r) {
     }
 }
 
-/* The encountering task of a target construct in flight that it waits for (not through a target task) is
- * suspended on it, whatever its thread's stack says: OMPT has no event for the host thread's wait, and on the
+/* The encountering task of a target construct in flight that is not deferred (no _nowait kind) waits for it and
+ * is suspended on it, whatever its thread's stack says: OMPT has no event for the host thread's wait, and on the
  * host device the kernel runs on that very thread, on top of the task. */
 static void apply_target_waits(render *r) {
     const offload_copy *c = &r->w->offload;
@@ -129,7 +129,7 @@ static void apply_target_waits(render *r) {
         const offload_region *g = &c->regions[i];
         int waits = g->kind == ompt_target || g->kind == ompt_target_enter_data || g->kind == ompt_target_exit_data
                     || g->kind == ompt_target_update;
-        if (!g->in_flight || !waits || g->target_task != 0) {
+        if (!g->in_flight || !waits) {
             continue;
         }
         size_t idx = find_task(r->w, g->encountering);

@@ -232,6 +232,14 @@ static void test_series_config(void) {
         agent_config cfg = config_with(max, bad_max[i], &lines);
         CHECK(cfg.max_snapshots == 100 && lines == 1);                          /* one line, the default */
     }
+    /* The offload tables' sizes. */
+    const char *targets = "OMPD_EXPLORER_MAX_TARGET_REGIONS", *mappings = "OMPD_EXPLORER_MAX_MAPPINGS";
+    CHECK(config_with(targets, NULL, &lines).max_target_regions == 1024 && lines == 0);
+    CHECK(config_with(targets, "1", &lines).max_target_regions == 1 && lines == 0);
+    CHECK(config_with(targets, "524289", &lines).max_target_regions == 1024 && lines == 1);
+    CHECK(config_with(mappings, NULL, &lines).max_mappings == 4096 && lines == 0);
+    CHECK(config_with(mappings, "12", &lines).max_mappings == 12 && lines == 0);
+    CHECK(config_with(mappings, "0", &lines).max_mappings == 4096 && lines == 1);
 }
 
 /* Sequence numbers are zero-padded: names sort in the order the snapshots were taken. */

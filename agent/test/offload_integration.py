@@ -182,7 +182,7 @@ def test_offload(it, agent, work):
     tasks = {t["id"]: t for t in nowait["tasks"]}
     flying = [g for g in nowait["targetRegions"] if g["inFlight"]]
     targets = [tasks.get(g.get("targetTask"), {}) for g in flying]
-    it.check(len(flying) == 2 and all(g["kind"] == "target" and g["encounteringTask"] == 1 for g in flying)
+    it.check(len(flying) == 2 and all(g["kind"] == "target_nowait" and g["encounteringTask"] == 1 for g in flying)
              and len({g["targetTask"] for g in flying}) == 2, "offload nowait: two target regions %s" % flying)
     it.check(all(t.get("kind") == "target" and t.get("generatingTask") == 1 and t.get("lifecycle") == "running"
                  for t in targets), "offload nowait: their target tasks %s" % targets)
