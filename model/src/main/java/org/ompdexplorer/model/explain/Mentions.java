@@ -7,6 +7,11 @@ final class Mentions {
     private Mentions() {
     }
 
+    /** A device by its OpenMP number when known, else as any address space. */
+    static String device(org.ompdexplorer.model.AddressSpace space) {
+        return space.deviceNum().map(n -> "device " + n).orElse(name(EntityRef.of(space.id())));
+    }
+
     static String name(EntityRef ref) {
         return switch (ref.kind()) {
             case TASK -> "task #" + ref.id();

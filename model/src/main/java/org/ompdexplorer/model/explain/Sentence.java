@@ -58,6 +58,12 @@ public record Sentence(List<Part> parts, List<SpecSection> sections) {
             return this;
         }
 
+        /** A mention under the name the window gives it ({@code device 0} rather than its address space id). */
+        Builder mention(EntityRef ref, String name) {
+            parts.add(new Part.Mention(ref, name));
+            return this;
+        }
+
         /** Mentions joined as a list: {@code task #6, task #8 and task #10}; each with an optional suffix. */
         Builder mentions(List<EntityRef> refs, java.util.function.Function<EntityRef, String> suffix) {
             for (int i = 0; i < refs.size(); i++) {

@@ -23,11 +23,11 @@ final class SpaceExplainer {
 
     List<Sentence> explain(AddressSpace space) {
         EntityRef self = EntityRef.of(space.id());
-        Sentence.Builder b = Sentence.builder().mention(self);
+        Sentence.Builder b = space.isDevice() && space.deviceNum().isPresent()
+                ? Sentence.builder().mention(self, Mentions.device(space)) : Sentence.builder().mention(self);
         if (space.isDevice() && space.device() != null && space.device().deviceNum() != null) {
-            b.text(" is device " + space.device().deviceNum()
-                    + (space.device().type() == null ? "" : " (" + space.device().type() + ")") + " of ")
-                    .mention(EntityRef.of(space.parent()))
+            b.text(" (" + (space.device().type() == null ? "" : space.device().type() + ", ") + "address space "
+                    + space.id() + ") is a device of ").mention(EntityRef.of(space.parent()), "the process")
                     .text(": target regions run there in its own data environment, and data is mapped to it from"
                             + " the host's.");
         } else if (space.isDevice()) {

@@ -31,7 +31,7 @@ final class TargetExplainer {
         Sentence.Builder first = Sentence.builder().mention(self).text(" is a " + target.kind().directive()
                 + " construct " + (target.inFlight() ? "in flight" : "that has ended"));
         if (target.device() != null) {
-            first.text(" on ").mention(EntityRef.of(target.device())).text(" (device " + target.deviceNum() + ")");
+            first.text(" on ").mention(EntityRef.of(target.device()), "device " + target.deviceNum());
         } else {
             first.text(" on device " + target.deviceNum() + ", which this snapshot does not list as a device"
                     + " (the host runs it when the number is the initial device's)");
@@ -56,9 +56,9 @@ final class TargetExplainer {
         }
         Transfers moved = target.transfers();
         if (!moved.isEmpty()) {
-            out.add(Sentence.builder().text("It moved " + bytes(moved.toDeviceBytes()) + " to the device in "
-                    + count(moved.toDeviceOps(), "transfer") + " and " + bytes(moved.fromDeviceBytes())
-                    + " back in " + count(moved.fromDeviceOps(), "transfer") + ".").build());
+            out.add(Sentence.builder().text("It moved " + direction(moved.toDeviceBytes(), moved.toDeviceOps())
+                    + " to the device and " + (moved.fromDeviceOps() == 0 ? "nothing back yet"
+                    : direction(moved.fromDeviceBytes(), moved.fromDeviceOps()) + " back") + ".").build());
         }
         mapped(target).ifPresent(out::add);
         return out;
@@ -72,8 +72,8 @@ final class TargetExplainer {
         if (target.inFlight() && !index.encounteringTaskWaits(target)) {
             b.text(" and went on: the construct is deferred to its target task.");
         } else if (target.inFlight()) {
-            b.text(" and waits on it until it ends: a target construct without nowait is an included task of"
-                    + " the encountering task.");
+            b.text(" and waits on it until it ends: without nowait, the target task the construct generates is"
+                    + " an included task, run before the encountering task goes on.");
         } else {
             b.text(".");
         }
@@ -100,8 +100,12 @@ final class TargetExplainer {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(Sentence.builder().text("It mapped " + count(ranges, "host range") + " ("
-                + bytes(total) + ") still present on ").mention(EntityRef.of(target.device()))
+                + bytes(total) + ") still present on ").mention(EntityRef.of(target.device()), Mentions.device(device))
                 .text(": the device keeps them until a construct releases them.").build());
+    }
+
+    private static String direction(long bytes, long ops) {
+        return ops == 0 ? "nothing" : bytes(bytes) + " in " + count(ops, "transfer");
     }
 
     static String count(long n, String noun) {

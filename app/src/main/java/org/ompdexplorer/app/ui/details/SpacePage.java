@@ -34,9 +34,11 @@ final class SpacePage {
         Rows rows = new Rows().add("id", "id", space.id()).add("spaceKind", "kind", space.isDevice() ? "device" : "process");
         if (space.isDevice()) {
             space.deviceInfo().ifPresent(d -> device(rows, d));
-            rows.add("deviceKind", "device kind (ompd_device_t)", space.deviceKind() == null ? "—"
-                    : "0x" + Long.toHexString(space.deviceKind()));
-            rows.add("deviceId", "device id", space.deviceId() == null ? "—" : space.deviceId());
+            if (space.deviceKind() != null || space.deviceNum().isEmpty()) { // what OMPD was asked with
+                rows.add("deviceKind", "device kind (ompd_device_t)", space.deviceKind() == null ? "—"
+                        : "0x" + Long.toHexString(space.deviceKind()));
+                rows.add("deviceId", "device id", space.deviceId() == null ? "—" : space.deviceId());
+            }
             rows.add("parent", "process", space.parentSpace().flatMap(index::addressSpace)
                     .map(p -> Value.link(Target.of(p.id()), EntityNames.title(p)))
                     .orElse(Value.of(space.parent() + " (not in snapshot)")));

@@ -28,7 +28,8 @@ final class TargetPage {
     DetailsPage of(TargetRegion target) {
         List<Section> sections = new ArrayList<>();
         Rows rows = new Rows().add("id", "id", target.id())
-                .add("kind", "construct (ompt_target_t)", target.kind().directive() + " (" + target.kind() + ")")
+                .add("kind", "construct (ompt_target_t)", target.kind().directive().equals(target.kind().name())
+                        ? target.kind().name() : target.kind().directive() + " (" + target.kind() + ")")
                 .add("inFlight", "status", target.inFlight() ? "in flight" : "ended; data it mapped is still present")
                 .add("device", "device", device(target))
                 .add("creationSite", "creation site", target.creationSite().isKnown()

@@ -151,8 +151,11 @@ class DevicePagesTest {
         assertThat(table(page, "mappingsTable").rows()).singleElement()
                 .satisfies(r -> assertThat(r.get(1).text()).isEqualTo("800 B"));
         Section.Explain explain = (Section.Explain) page.section(DetailsPages.EXPLAIN_ID).orElseThrow();
+        assertThat(explain.sentences().getFirst().text()).isEqualTo(
+                "Target region TR2 is a target construct in flight on device 0.");
         assertThat(explain.sentences().get(1).text()).isEqualTo("Task #6 encountered it and waits on it until it"
-                + " ends: a target construct without nowait is an included task of the encountering task.");
+                + " ends: without nowait, the target task the construct generates is an included task, run before"
+                + " the encountering task goes on.");
         DetailsPage nowait = show(Target.of(new TargetRegionId(3)));
         assertThat(value(nowait, "links", "targetTask").link()).isEqualTo(Target.of(new TaskId(7)));
     }
