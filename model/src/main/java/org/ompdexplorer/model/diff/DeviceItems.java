@@ -39,7 +39,8 @@ record DeviceItems(DiffField field, String qualifier, String text, EntityKind li
         List<DeviceItems> out = new ArrayList<>();
         out.add(text(DiffField.DEVICE_NUMBER, "", d.deviceNum() == null ? "absent" : d.deviceNum().toString()));
         out.add(text(DiffField.DEVICE_TYPE, "", d.type() == null ? "absent" : d.type()));
-        out.add(text(DiffField.OMPD_HANDLE, "", Changes.text(d.ompdHandle(), ok -> ok ? "handle" : "no handle")));
+        out.add(text(DiffField.OMPD_HANDLE, "", d.ompdHandle() instanceof org.ompdexplorer.model.Fact.Absent<Boolean>
+                ? "not asked" : Changes.text(d.ompdHandle(), ok -> ok ? "handle" : "no handle")));
         transfers(out, d.transfers() == null ? Transfers.NONE : d.transfers());
         out.add(text(DiffField.IMAGES, "", d.images().size() + " loaded"));
         out.add(text(DiffField.MAPPING, "ranges", d.mappings().size() + " present"));
@@ -67,10 +68,13 @@ record DeviceItems(DiffField field, String qualifier, String text, EntityKind li
     }
 
     private static void transfers(List<DeviceItems> out, Transfers t) {
-        out.add(text(DiffField.TO_DEVICE, "", String.format(Locale.ROOT, "%,d B in %d ops", t.toDeviceBytes(),
-                t.toDeviceOps())));
-        out.add(text(DiffField.FROM_DEVICE, "", String.format(Locale.ROOT, "%,d B in %d ops", t.fromDeviceBytes(),
-                t.fromDeviceOps())));
+        out.add(text(DiffField.TO_DEVICE, "", moved(t.toDeviceBytes(), t.toDeviceOps())));
+        out.add(text(DiffField.FROM_DEVICE, "", moved(t.fromDeviceBytes(), t.fromDeviceOps())));
+    }
+
+    private static String moved(long bytes, long ops) {
+        return ops == 0 && bytes == 0 ? "none" : String.format(Locale.ROOT, "%,d B in %d op%s", bytes, ops,
+                ops == 1 ? "" : "s");
     }
 
     String key() {

@@ -28,8 +28,7 @@ final class UnionNames {
             case TASK -> DiffNames.of(s.tasks().get(p));
             case THREAD -> DiffNames.of(s.threads().get(p));
             case PARALLEL_REGION -> DiffNames.of(s.parallelRegions().get(p));
-            case ADDRESS_SPACE -> s.addressSpaces().get(p).isDevice() ? "device " + s.addressSpaces().get(p).id()
-                    : "process (address space " + s.addressSpaces().get(p).id() + ")";
+            case ADDRESS_SPACE -> org.ompdexplorer.app.ui.entity.EntityNames.title(s.addressSpaces().get(p));
             case TARGET_REGION -> "target region TR" + s.targetRegions().get(p).id() + " ("
                     + s.targetRegions().get(p).kind().directive() + ")";
             case SNAPSHOT -> "snapshot";

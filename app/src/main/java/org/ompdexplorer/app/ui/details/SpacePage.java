@@ -44,7 +44,9 @@ final class SpacePage {
                     .orElse(Value.of(space.parent() + " (not in snapshot)")));
         }
         long threads = snapshot.threads().stream().filter(t -> t.addressSpace().equals(space.id())).count();
-        rows.add("threads", "threads", EntityNames.count(threads));
+        if (!space.isDevice() || threads > 0) { // a host-offload kernel runs on the process's own threads
+            rows.add("threads", "threads", EntityNames.count(threads));
+        }
         sections.add(rows.section("properties", space.isDevice() ? "Device" : "Process"));
         space.offloadInfo().ifPresent(o -> sections.add(offload(o)));
         List<AddressSpace> devices = snapshot.addressSpaces().stream()
