@@ -91,6 +91,8 @@ final class EntityNodes {
                 + EntityNames.count(s.waitingFor().size()), Badge.WAITS_FOR)));
         index.awaitedTarget(task.id()).ifPresent(t -> badges.add(new Badge("waits on "
                 + EntityNames.target(t.id()), Badge.WAITS_FOR)));
+        index.targetRegionOfTask(task.id()).ifPresent(t -> badges.add(Badge.kind("runs "
+                + EntityNames.target(t.id()))));
         if (generated > 0) {
             badges.add(Badge.count(EntityNames.count(generated) + " generated"));
         }

@@ -91,6 +91,14 @@ class DevicePagesTest {
                 .as("a nowait construct does not make its encountering task wait").contains(true);
         assertThat(value(show(Target.of(new TaskId(7))), "links", "targetRegion").link())
                 .isEqualTo(Target.of(new TargetRegionId(3)));
+        List<String> toTask7 = navigator.pathTo(Target.of(new TaskId(7))).orElseThrow();
+        NavNode task7 = navigator.rootsProperty().get().stream().filter(n -> n.id().equals(toTask7.getFirst()))
+                .findFirst().orElseThrow();
+        for (String id : toTask7.subList(1, toTask7.size())) {
+            task7 = child(task7, id);
+        }
+        assertThat(task7.badges()).extracting(Badge::text).as("a target task says which construct it runs")
+                .contains("runs TR3");
     }
 
     @Test
