@@ -12,13 +12,20 @@ import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
 public final class ExplorerApp extends Application {
     /** The launcher passes each file to open as {@code --file=PATH}. */
     static final String FILE_PARAMETER = "--file=";
+    /**
+     * With this system property set to {@code true} the window closes itself once its first snapshot is on screen:
+     * the launcher's AOT training run and the cold-launch benchmark (bench/cold-launch.sh) time launch → shown.
+     */
+    static final String EXIT_WHEN_SHOWN = "ompdexplorer.exitWhenShown";
 
     private BackgroundTasks tasks;
 
     @Override
     public void start(Stage stage) {
         tasks = new FxBackgroundTasks();
-        MainViewModel vm = new MainViewModel(tasks, ExplorerPreferences.user());
+        // a run that closes itself (AOT training, benchmark) neither reads nor writes the user's preferences
+        MainViewModel vm = new MainViewModel(tasks, Boolean.getBoolean(EXIT_WHEN_SHOWN)
+                ? ExplorerPreferences.inMemory() : ExplorerPreferences.user());
         show(stage, vm, true);
         // once the first snapshot is shown (not competing with its import), load and compile the layout library
         // while the user reads it, so that the first graph is as quick as the later ones (docs/benchmarks.md §6)
@@ -27,6 +34,10 @@ public final class ExplorerApp extends Application {
             public void changed(javafx.beans.value.ObservableValue<? extends LoadedSnapshot> obs, LoadedSnapshot old,
                                 LoadedSnapshot now) {
                 vm.snapshotProperty().removeListener(this);
+                if (Boolean.getBoolean(EXIT_WHEN_SHOWN)) {
+                    exitAfterNextFrame(stage);
+                    return;
+                }
                 tasks.execute(org.ompdexplorer.app.ui.task.BackgroundTask.of("Prepare the graph layout", c -> {
                     org.ompdexplorer.app.graph.GraphLayouter.warmUp();
                     return null;
@@ -35,6 +46,22 @@ public final class ExplorerApp extends Application {
         });
         vm.openInitial(getParameters().getRaw().stream().filter(a -> a.startsWith(FILE_PARAMETER))
                 .map(a -> Path.of(a.substring(FILE_PARAMETER.length()))).toList());
+    }
+
+    /** Closes the application once a frame with the snapshot has been drawn (a pulse after it was set). */
+    private static void exitAfterNextFrame(Stage stage) {
+        new javafx.animation.AnimationTimer() {
+            private int frames;
+
+            @Override
+            public void handle(long now) {
+                if (++frames == 2) { // the first pulse lays the tree out, the second has drawn it
+                    stop();
+                    stage.close();
+                    javafx.application.Platform.exit();
+                }
+            }
+        }.start();
     }
 
     /** Puts the explorer window on {@code stage}; tests and the screenshot command use it too. */
