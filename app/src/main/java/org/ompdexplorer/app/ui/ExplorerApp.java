@@ -27,6 +27,18 @@ public final class ExplorerApp extends Application {
         MainViewModel vm = new MainViewModel(tasks, Boolean.getBoolean(EXIT_WHEN_SHOWN)
                 ? ExplorerPreferences.inMemory() : ExplorerPreferences.user());
         show(stage, vm, true);
+        if (Boolean.getBoolean(EXIT_WHEN_SHOWN)) { // nor does it outlive a snapshot that fails to open
+            vm.problemProperty().addListener((obs, old, now) -> exitAfterNextFrame(stage));
+            Thread guard = Thread.ofPlatform().daemon().unstarted(() -> {
+                try {
+                    Thread.sleep(java.time.Duration.ofMinutes(2));
+                } catch (InterruptedException e) {
+                    return;
+                }
+                javafx.application.Platform.exit();
+            });
+            guard.start();
+        }
         // once the first snapshot is shown (not competing with its import), load and compile the layout library
         // while the user reads it, so that the first graph is as quick as the later ones (docs/benchmarks.md §6)
         vm.snapshotProperty().addListener(new javafx.beans.value.ChangeListener<>() {
