@@ -24,9 +24,9 @@ final class GzipInput {
 
     private GzipInput(InputStream in, String input) throws IOException {
         this.compressed = new Counting(in);
-        InputStream gz;
+        Gunzip gz;
         try {
-            gz = new GZIPInputStream(compressed, BUFFER);
+            gz = new Gunzip(compressed);
         } catch (ZipException | EOFException e) {
             throw new Damaged(input, compressed.count, e);
         }
@@ -46,6 +46,14 @@ final class GzipInput {
     /** The decompressed bytes: the JSON. */
     InputStream json() {
         return json;
+    }
+
+    /**
+     * Reads what is left after the JSON, so that the stream's own check (its CRC and length) is made: a parser
+     * stops at the closing brace, before the end of the stream.
+     */
+    void checkToTheEnd() throws IOException {
+        json.transferTo(java.io.OutputStream.nullOutputStream());
     }
 
     /** A progress listener that counts the compressed bytes read, so that the total is the file's size. */
@@ -101,8 +109,8 @@ final class GzipInput {
             String what = truncated ? "ends in the middle of its compressed data"
                     : "is damaged: " + (getMessage() == null ? "not valid gzip data" : getMessage());
             Diagnostic d = Diagnostic.error(truncated ? "gzip-truncated" : "gzip-damaged",
-                    input + " is gzip-compressed and " + what + " (read " + offset
-                            + " compressed bytes, the fault is in the block ending there)",
+                    input + " is gzip-compressed and " + what + (truncated ? " (after " + offset
+                            + " compressed bytes)" : " (found at compressed byte " + offset + ")"),
                     truncated ? "the file was cut short (an interrupted copy or a full disk): copy it again,"
                             + " or recover what is left with: zcat " + input + " > partial.json"
                             : "copy the file again; `gzip -t " + input + "` checks it",
@@ -152,12 +160,23 @@ final class GzipInput {
         }
     }
 
+    /** Says how far into the compressed bytes the decompressor got: what it read less what it holds unused. */
+    private static final class Gunzip extends GZIPInputStream {
+        Gunzip(Counting in) throws IOException {
+            super(in, BUFFER);
+        }
+
+        long unused() {
+            return inf.getRemaining();
+        }
+    }
+
     /** Turns the decompressor's errors into {@link Damaged}, with where they were found. */
     private static final class Translating extends FilterInputStream {
         private final String input;
         private final Counting compressed;
 
-        Translating(InputStream in, String input, Counting compressed) {
+        Translating(Gunzip in, String input, Counting compressed) {
             super(in);
             this.input = input;
             this.compressed = compressed;
@@ -168,7 +187,7 @@ final class GzipInput {
             try {
                 return in.read();
             } catch (ZipException | EOFException e) {
-                throw new Damaged(input, compressed.count, e);
+                throw damaged(e);
             }
         }
 
@@ -177,8 +196,12 @@ final class GzipInput {
             try {
                 return in.read(b, off, len);
             } catch (ZipException | EOFException e) {
-                throw new Damaged(input, compressed.count, e);
+                throw damaged(e);
             }
+        }
+
+        private Damaged damaged(IOException e) {
+            return new Damaged(input, Math.max(0, compressed.count - ((Gunzip) in).unused()), e);
         }
     }
 }

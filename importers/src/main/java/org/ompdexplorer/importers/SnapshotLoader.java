@@ -57,7 +57,9 @@ public final class SnapshotLoader {
         }
         try {
             GzipInput gz = GzipInput.open(peekable, name);
-            return json.read(gz.json(), name, size, options, gz.countingCompressed(progress));
+            LoadResult result = json.read(gz.json(), name, size, options, gz.countingCompressed(progress));
+            gz.checkToTheEnd();
+            return result;
         } catch (GzipInput.Damaged e) {
             throw e.failure();
         } catch (IOException e) {
