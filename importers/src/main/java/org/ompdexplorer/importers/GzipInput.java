@@ -56,6 +56,22 @@ final class GzipInput {
         json.transferTo(java.io.OutputStream.nullOutputStream());
     }
 
+    /**
+     * The failure to report for a syntax error in the decompressed JSON: damaged bytes can decompress into
+     * nonsense before the stream's CRC says so, so the rest of the stream is checked first; a damaged stream is
+     * the cause to name, else the syntax error, its line:column said to count in the decompressed JSON.
+     */
+    MalformedInputException damageBehind(MalformedInputException syntax) {
+        try {
+            checkToTheEnd();
+        } catch (Damaged d) {
+            return d.failure();
+        } catch (IOException e) {
+            // unreadable past the error: the syntax error is what is known
+        }
+        return inDecompressed(syntax);
+    }
+
     /** A progress listener that counts the compressed bytes read, so that the total is the file's size. */
     ProgressListener countingCompressed(ProgressListener progress) {
         return new ProgressListener() {

@@ -55,8 +55,15 @@ public final class SnapshotLoader {
         if (!GzipInput.isGzip(head)) {
             return json.read(peekable, name, size, options, progress);
         }
+        GzipInput gz;
         try {
-            GzipInput gz = GzipInput.open(peekable, name);
+            gz = GzipInput.open(peekable, name);
+        } catch (GzipInput.Damaged e) {
+            throw e.failure();
+        } catch (IOException e) {
+            throw InputUnreadableException.of(name, e);
+        }
+        try {
             LoadResult result = json.read(gz.json(), name, size, options, gz.countingCompressed(progress));
             gz.checkToTheEnd();
             return result;
@@ -69,7 +76,7 @@ public final class SnapshotLoader {
             throw damaged == null ? e : damaged;
         } catch (MalformedInputException e) {
             MalformedInputException damaged = GzipInput.damaged(e);
-            throw damaged == null ? GzipInput.inDecompressed(e) : damaged;
+            throw damaged != null ? damaged : gz.damageBehind(e);
         }
     }
 }
