@@ -3,7 +3,6 @@ package org.ompdexplorer.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.ompdexplorer.importers.LoadOptions;
@@ -28,19 +27,14 @@ public final class CompressedImportBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 7;
-        int[] sizes = args.length > 1 ? Arrays.stream(args, 1, args.length).mapToInt(Integer::parseInt).toArray()
-                : new int[]{200_000, 1_000_000};
+        BenchRun run = BenchRun.of(args, 200_000, 1_000_000);
         Path dir = Path.of(System.getProperty("user.home"), ".cache", "ompd-explorer", "bench", "compressed");
         Files.createDirectories(dir);
-        System.out.printf(Locale.ROOT, "java %s, %d cores, max heap %d MiB, %d runs each%n",
-                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
-                Runtime.getRuntime().maxMemory() >> 20, runs);
         System.out.println("| explicit tasks | .json MB | .json.gz MB | ratio | import .json ms | import .json.gz ms "
-                + "| gz / plain | .json.gz read MB/s (compressed) | export .json ms | export .json.gz ms |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        for (int size : sizes) {
-            measure(dir, size, runs);
+                + "| gz / plain | export .json ms | export .json.gz ms |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for (int size : run.sizes()) {
+            measure(dir, size, run.runs());
         }
     }
 
@@ -71,13 +65,13 @@ public final class CompressedImportBenchmark {
             plainTimes.add(b - a);
             gzTimes.add(c - b);
         }
-        long p = median(plainTimes);
-        long g = median(gzTimes);
+        long p = BenchRun.median(plainTimes);
+        long g = BenchRun.median(gzTimes);
         long plainBytes = Files.size(plain);
         long gzBytes = Files.size(gz);
-        System.out.printf(Locale.ROOT, "| %,d | %.1f | %.1f | %.1f × | %.0f | %.0f | %.2f | %.0f | %.0f | %.0f |%n",
+        System.out.printf(Locale.ROOT, "| %,d | %.1f | %.1f | %.1f × | %.0f | %.0f | %.2f | %.0f | %.0f |%n",
                 tasks, plainBytes / 1e6, gzBytes / 1e6, (double) plainBytes / gzBytes, p / 1e6, g / 1e6,
-                (double) g / p, gzBytes / 1e6 / (g / 1e9), (t1 - t0) / 1e6, (t2 - t1) / 1e6);
+                (double) g / p, (t1 - t0) / 1e6, (t2 - t1) / 1e6);
     }
 
     private static LoadResult load(SnapshotLoader loader, Path file) throws Exception {
@@ -86,11 +80,5 @@ public final class CompressedImportBenchmark {
             throw new IllegalStateException("benchmark input has diagnostics: " + r.diagnostics().getFirst());
         }
         return r;
-    }
-
-    private static long median(List<Long> values) {
-        List<Long> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        return sorted.get(sorted.size() / 2);
     }
 }
