@@ -66,7 +66,7 @@ public final class SnapshotLoader {
         try {
             LoadResult result = json.read(gz.json(), name, size, options, gz.countingCompressed(progress));
             gz.checkToTheEnd();
-            return result;
+            return result.asDecompressed();
         } catch (GzipInput.Damaged e) {
             throw e.failure();
         } catch (IOException e) {

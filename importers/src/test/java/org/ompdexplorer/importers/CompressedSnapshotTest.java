@@ -76,6 +76,26 @@ class CompressedSnapshotTest {
         Path gzNamedJson = Files.write(dir.resolve("gz.json"), gzip(plain));
         assertThat(json(load(plainNamedGz))).isEqualTo(plain);
         assertThat(json(load(gzNamedJson))).isEqualTo(plain);
+        assertThat(loader.load(gzNamedJson, LoadOptions.LENIENT, ProgressListener.NONE).decompressed()).isTrue();
+        assertThat(loader.load(plainNamedGz, LoadOptions.LENIENT, ProgressListener.NONE).decompressed()).isFalse();
+    }
+
+    @Test
+    void aFifoNamedGzIsWrittenCompressedThrough() throws Exception {
+        Path fifo = dir.resolve("pipe.json.gz");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        byte[][] read = new byte[1][];
+        Thread reader = Thread.ofPlatform().daemon().start(() -> {
+            try (InputStream in = new GZIPInputStream(Files.newInputStream(fifo))) {
+                read[0] = in.readAllBytes();
+            } catch (IOException e) {
+                read[0] = new byte[0];
+            }
+        });
+        new SnapshotJsonExporter().write(generated, fifo);
+        reader.join(30_000);
+        assertThat(read[0]).isEqualTo(json(generated));
+        assertThat(Files.isRegularFile(fifo)).isFalse();
     }
 
     @Test

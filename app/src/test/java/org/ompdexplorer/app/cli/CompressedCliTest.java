@@ -124,6 +124,21 @@ class CompressedCliTest extends InProcessCli {
     }
 
     @Test
+    void validateSaysWherePositionsCountInACompressedFile() throws Exception {
+        String json = new String(new GZIPInputStream(Files.newInputStream(generated("v.json.gz", 20)))
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        Path duplicated = dir.resolve("dup.json.gz");
+        try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(duplicated))) {
+            gz.write(json.replaceFirst("\"format\"", "\"unknownField\": 1, \"format\"")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        clear();
+        run("validate", duplicated.toString());
+        assertThat(out.toString()).contains(duplicated + ":")
+                .contains(duplicated + " is gzip-compressed: line:column count in the decompressed JSON");
+    }
+
+    @Test
     void aCompressedInputIsNeverItsOwnOutput() throws Exception {
         Path gz = generated("in.json.gz", 100);
         byte[] before = Files.readAllBytes(gz);
