@@ -141,6 +141,7 @@ typedef struct agent_config {
     unsigned stop_timeout_ms;
     unsigned interval_ms;              /* a snapshot series every this many ms; 0 = none */
     unsigned max_snapshots;            /* how many snapshots the series takes at most */
+    int compress;                      /* OMPD_EXPLORER_COMPRESS=1 and zlib loaded: write .json.gz */
     char description[2048];
 } agent_config;
 

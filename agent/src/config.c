@@ -1,5 +1,6 @@
 /* Configuration from the environment and the agent's one-line diagnostics. */
 #include "agent.h"
+#include "gzip.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -149,6 +150,16 @@ void config_read(agent_config *cfg) {
     const char *at_exit = getenv("OMPD_EXPLORER_AT_EXIT");
     cfg->at_exit = at_exit != NULL && (strcmp(at_exit, "1") == 0 || strcasecmp(at_exit, "true") == 0
                                        || strcasecmp(at_exit, "yes") == 0);
+    const char *compress = getenv("OMPD_EXPLORER_COMPRESS");
+    cfg->compress = compress != NULL && (strcmp(compress, "1") == 0 || strcasecmp(compress, "true") == 0
+                                         || strcasecmp(compress, "yes") == 0);
+    if (compress != NULL && !cfg->compress && *compress != '\0' && strcmp(compress, "0") != 0
+        && strcasecmp(compress, "false") != 0 && strcasecmp(compress, "no") != 0) {
+        agent_log("OMPD_EXPLORER_COMPRESS=%s is not 1 or 0; snapshots are written as plain JSON", compress);
+    }
+    if (cfg->compress && gzip_load(GZIP_LIBRARY) != 0) {
+        cfg->compress = 0; /* gzip_load said so in one line */
+    }
     const char *verbose = getenv("OMPD_EXPLORER_VERBOSE");
     cfg->verbose = verbose != NULL && strcmp(verbose, "1") == 0;
     cfg->max_tasks = env_size("OMPD_EXPLORER_MAX_TASKS", DEFAULT_MAX_TASKS, 64, SIZE_MAX);

@@ -239,17 +239,19 @@ static void label_for_file(const char *label, char *out, size_t max) {
     out[k] = '\0';
 }
 
-int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label, char *out, size_t n) {
+int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label, const char *ext, char *out,
+                       size_t n) {
     char prefix[64];
     /* Six digits, so that plain lexicographic order (ls, globs) is the order they were taken in. */
     int plen = snprintf(prefix, sizeof prefix, "ompd-explorer-%d-" SNAPSHOT_SEQ_FORMAT, pid, seq);
     size_t dlen = strlen(dir);
+    size_t tail = 1 + strlen(ext); /* "-" + label + ext */
     /* dir + '/' + name + NUL within PATH_MAX, for the final name and for the temporary one. */
-    if (dlen + 1 + OUTPUT_TMP_MAX + 8 >= PATH_MAX || dlen + 1 + (size_t)plen + 6 >= PATH_MAX) {
+    if (dlen + 1 + OUTPUT_TMP_MAX + 8 >= PATH_MAX || dlen + 1 + (size_t)plen + tail >= PATH_MAX) {
         return -1;
     }
-    size_t room = PATH_MAX - 1 - (dlen + 1) - (size_t)plen - 6; /* "-" + label + ".json" */
-    size_t name_room = OUTPUT_NAME_MAX - (size_t)plen - 6;
+    size_t room = PATH_MAX - 1 - (dlen + 1) - (size_t)plen - tail;
+    size_t name_room = OUTPUT_NAME_MAX - (size_t)plen - tail;
     size_t max = 48;
     max = max < room ? max : room;
     max = max < name_room ? max : name_room;
@@ -258,7 +260,7 @@ int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label
     if (safe[0] == '\0' && max >= 8) {
         snprintf(safe, sizeof safe, "snapshot");
     }
-    int w = safe[0] != '\0' ? snprintf(out, n, "%s-%s.json", prefix, safe) : snprintf(out, n, "%s.json", prefix);
+    int w = safe[0] != '\0' ? snprintf(out, n, "%s-%s%s", prefix, safe, ext) : snprintf(out, n, "%s%s", prefix, ext);
     return w > 0 && (size_t)w < n ? 0 : -1;
 }
 

@@ -18,10 +18,12 @@ int output_write(const char *dir, const char *name, const char *tmp_base, const 
 /* How a file name writes the snapshot's sequence number: zero-padded, so that names sort in time. */
 #define SNAPSHOT_SEQ_FORMAT "%06u"
 
-/* The name of snapshot seq of process pid, "ompd-explorer-<pid>-<seq>-<label>.json" (seq in at least 6 digits),
- * with the label reduced to [A-Za-z0-9._-] and cut so that the name has at most OUTPUT_NAME_MAX bytes and dir/name
- * (and dir/temporary) fits PATH_MAX. Returns 0, or -1 when dir alone leaves no room for a name. */
-int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label, char *out, size_t n);
+/* The name of snapshot seq of process pid, "ompd-explorer-<pid>-<seq>-<label><ext>" (seq in at least 6 digits, ext
+ * ".json" or ".json.gz"), with the label reduced to [A-Za-z0-9._-] and cut so that the name has at most
+ * OUTPUT_NAME_MAX bytes and dir/name (and dir/temporary) fits PATH_MAX. Returns 0, or -1 when dir alone leaves no
+ * room for a name. */
+int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label, const char *ext, char *out,
+                       size_t n);
 
 /* At exit: waits briefly for a write in progress on another thread, then removes its temporary file and refuses
  * later writes. Called by the library's destructor; exposed for the tests. */

@@ -4,6 +4,7 @@
  * names an entity present in the same file; a link whose target is gone is left out, and view.c has
  * broken any cycle. */
 #include "render.h"
+#include "gzip.h"
 #include "output.h"
 #include "symbols.h"
 
@@ -54,10 +55,23 @@ int snapshot_write(world_copy *w, const char *label, unsigned seq) {
         agent_log("out of memory while rendering snapshot %u; none written", seq);
         return -1;
     }
+    const char *ext = ".json";
+    if (agent_cfg.compress) {
+        size_t packed_len = 0;
+        char *packed = gzip_compress(text, len, &packed_len);
+        if (packed != NULL) {
+            free(text);
+            text = packed;
+            len = packed_len;
+            ext = ".json.gz";
+        } else {
+            agent_log("could not compress snapshot %u (out of memory); it is written as plain JSON", seq);
+        }
+    }
     char name[OUTPUT_NAME_MAX + 1], tmp_base[OUTPUT_TMP_MAX];
     int pid = (int)getpid();
     int rc = -1;
-    if (snapshot_file_name(agent_cfg.dir, pid, seq, label, name, sizeof name) != 0) {
+    if (snapshot_file_name(agent_cfg.dir, pid, seq, label, ext, name, sizeof name) != 0) {
         agent_log("cannot write snapshot %u: the directory name OMPD_EXPLORER_DIR=%.200s... is too long for a file "
                   "name to fit PATH_MAX; the program continues (choose a shorter directory)", seq, agent_cfg.dir);
     } else {

@@ -240,6 +240,13 @@ static void test_series_config(void) {
     CHECK(config_with(mappings, NULL, &lines).max_mappings == 4096 && lines == 0);
     CHECK(config_with(mappings, "12", &lines).max_mappings == 12 && lines == 0);
     CHECK(config_with(mappings, "0", &lines).max_mappings == 4096 && lines == 1);
+    /* Compressed snapshots: zlib is on this machine, so asking for them costs no line. */
+    const char *compress = "OMPD_EXPLORER_COMPRESS";
+    CHECK(config_with(compress, NULL, &lines).compress == 0 && lines == 0);
+    CHECK(config_with(compress, "0", &lines).compress == 0 && lines == 0);
+    CHECK(config_with(compress, "1", &lines).compress == 1 && lines == 0);
+    CHECK(config_with(compress, "yes", &lines).compress == 1 && lines == 0);
+    CHECK(config_with(compress, "gzip", &lines).compress == 0 && lines == 1);
 }
 
 /* Sequence numbers are zero-padded: names sort in the order the snapshots were taken. */
@@ -247,8 +254,8 @@ static void test_name_order(void) {
     static const unsigned seqs[] = {1, 2, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, 999999};
     char names[sizeof seqs / sizeof seqs[0]][300];
     for (size_t i = 0; i < sizeof seqs / sizeof seqs[0]; i++) {
-        CHECK(snapshot_file_name("/tmp", 4242, seqs[i], i % 2 ? "interval" : "signal", names[i], sizeof names[i])
-              == 0);
+        CHECK(snapshot_file_name("/tmp", 4242, seqs[i], i % 2 ? "interval" : "signal", ".json", names[i],
+                                 sizeof names[i]) == 0);
         if (i > 0) {
             CHECK(strcmp(names[i - 1], names[i]) < 0);
         }
@@ -258,14 +265,14 @@ static void test_name_order(void) {
     CHECK(strcmp(names[11], "ompd-explorer-4242-999999-interval.json") == 0);
     /* Past six digits the number is written whole, never cut. */
     char big[300];
-    CHECK(snapshot_file_name("/tmp", 1, 1234567, "x", big, sizeof big) == 0);
+    CHECK(snapshot_file_name("/tmp", 1, 1234567, "x", ".json", big, sizeof big) == 0);
     CHECK(strcmp(big, "ompd-explorer-1-1234567-x.json") == 0);
 }
 
 /* The label part of a snapshot file name. */
 static const char *label_part(const char *label) {
     static char name[300];
-    CHECK(snapshot_file_name("/tmp", 42, 3, label, name, sizeof name) == 0);
+    CHECK(snapshot_file_name("/tmp", 42, 3, label, ".json", name, sizeof name) == 0);
     CHECK(strncmp(name, "ompd-explorer-42-000003-", 24) == 0 && strcmp(name + strlen(name) - 5, ".json") == 0);
     name[strlen(name) - 5] = '\0';
     return name + 24;

@@ -11,6 +11,7 @@ Usage: integration.py <libompd-explorer-agent.so> <work dir>. Prints "N passed, 
 failure."""
 import datetime
 import glob
+import gzip
 import json
 import os
 import shutil
@@ -195,6 +196,38 @@ def test_fib(agent, work):
     check(fib11["toolData"]["value"] == 11 and fib11["creationOrder"] == 11, "fib: tool data = creation order")
     # A program that never offloads: the process alone, no offload object, no target regions.
     check(s["addressSpaces"] == [{"id": 0}] and "targetRegions" not in s, "fib: no offload %s" % s["addressSpaces"])
+
+
+def test_compressed(agent, work):
+    """OMPD_EXPLORER_COMPRESS=1: every step written as .json.gz, which gunzips to a valid snapshot that the Java
+    importer loads (and exports) exactly as the same JSON uncompressed."""
+    name = "fib-taskwait"
+    sub = os.path.join(work, "compressed")
+    os.makedirs(sub)
+    exe = compile_program(os.path.join(LESSONS, name + ".c"), sub)
+    out = os.path.join(sub, "out")
+    os.makedirs(out)
+    result = subprocess.run([exe], env=agent_env(agent, out, OMPD_EXPLORER_SIGNAL="none", OMPD_EXPLORER_COMPRESS="1"),
+                            timeout=60, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    check(result.returncode == 0 and not agent_lines(result.stderr), "compressed: ran quietly: %s" % result.stderr)
+    packed = sorted(glob.glob(os.path.join(out, "ompd-explorer-*.json.gz")))
+    check(len(packed) == len(lesson_labels(name)) and not snapshots(out),
+          "compressed: one .json.gz per step, no .json: %s" % os.listdir(out))
+    for i, gz in enumerate(packed):
+        data = open(gz, "rb").read()
+        check(data[:2] == b"\x1f\x8b", "compressed: %s starts with gzip's magic bytes" % os.path.basename(gz))
+        plain = os.path.join(sub, "step%d.json" % (i + 1))
+        with open(plain, "wb") as f:
+            f.write(gzip.decompress(data))
+        snap = load_checked(plain, "compressed step %d" % (i + 1))
+        check(snap["capture"]["label"] == lesson_labels(name)[i], "compressed: step %d label" % (i + 1))
+        if launcher_works():
+            validate_with_launcher(gz)
+            a, b = os.path.join(sub, "a%d.json" % i), os.path.join(sub, "b%d.json" % i)
+            ra = subprocess.run([LAUNCHER, "export", gz, "-o", a], capture_output=True, text=True)
+            rb = subprocess.run([LAUNCHER, "export", plain, "-o", b], capture_output=True, text=True)
+            check(ra.returncode == 0 and rb.returncode == 0 and open(a, "rb").read() == open(b, "rb").read(),
+                  "compressed: step %d imports as the plain file does %s%s" % (i + 1, ra.stderr, rb.stderr))
 
 
 def test_nested(agent, work):
@@ -483,7 +516,7 @@ def main():
     os.makedirs(work)
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
                  test_at_exit_and_unwritable, test_series, test_series_thread, test_hang_series, test_series_fork,
-                 test_offload):
+                 test_offload, test_compressed):
         try:
             test(agent, work)
         except Exception as e:  # a crash of one test is a failure, the others still run

@@ -3,6 +3,7 @@
  * directory with one log line, and never leaves its temporary file behind. */
 #include "agent.h"
 #include "check.h"
+#include "gzip.h"
 #include "output.h"
 
 #include <dirent.h>
@@ -200,9 +201,11 @@ static void test_long_names(void) {
     char label[400];
     memset(label, 'x', sizeof label - 1);
     label[sizeof label - 1] = '\0';
-    CHECK(snapshot_file_name("/tmp", 123, 7, label, name, sizeof name) == 0);
+    CHECK(snapshot_file_name("/tmp", 123, 7, label, ".json", name, sizeof name) == 0);
     CHECK(strlen(name) <= OUTPUT_NAME_MAX && strncmp(name, "ompd-explorer-123-000007-xx", 27) == 0);
     CHECK(strcmp(name + strlen(name) - 5, ".json") == 0);
+    CHECK(snapshot_file_name("/tmp", 123, 7, label, ".json.gz", name, sizeof name) == 0);
+    CHECK(strlen(name) <= OUTPUT_NAME_MAX && strcmp(name + strlen(name) - 8, ".json.gz") == 0);
 
     /* A directory path of 4000 bytes: the label is cut so that the whole path fits PATH_MAX. */
     char dir[PATH_MAX], base[64];
@@ -220,7 +223,7 @@ static void test_long_names(void) {
     memset(dir + at + 1, 'e', 4000 - at - 1);
     dir[4000] = '\0';
     CHECK(mkdir(dir, 0755) == 0);
-    CHECK(snapshot_file_name(dir, 123, 7, label, name, sizeof name) == 0);
+    CHECK(snapshot_file_name(dir, 123, 7, label, ".json", name, sizeof name) == 0);
     CHECK(strlen(dir) + 1 + strlen(name) < PATH_MAX);
     CHECK(snapshot(dir, 7, label) == 0);
     CHECK(entries(dir) == 1 && temporaries(dir) == 0);
@@ -229,8 +232,70 @@ static void test_long_names(void) {
     memset(deep, 'f', sizeof deep);
     deep[0] = '/';
     deep[PATH_MAX - 20] = '\0';
-    CHECK(snapshot_file_name(deep, 123, 7, label, name, sizeof name) == -1);
+    CHECK(snapshot_file_name(deep, 123, 7, label, ".json", name, sizeof name) == -1);
     remove_tree(base);
+}
+
+/* Whether the gzip file gz decompresses (with the system's gzip) to exactly the bytes of plain. */
+static int gunzips_to(const char *gz, const char *plain) {
+    char cmd[3 * PATH_MAX];
+    snprintf(cmd, sizeof cmd, "gzip -dc '%s' | cmp -s - '%s'", gz, plain);
+    return system(cmd) == 0;
+}
+
+/* OMPD_EXPLORER_COMPRESS=1: the same snapshot as a .json.gz that decompresses to the plain file, written as
+ * atomically; without zlib, one log line and plain JSON. */
+static void test_compressed(void) {
+    char plain_dir[64], gz_dir[64], plain[PATH_MAX], gz[PATH_MAX + 8];
+    make_dir(plain_dir);
+    make_dir(gz_dir);
+    CHECK(snapshot(plain_dir, 20, "gz") == 0);
+    CHECK(gzip_load(GZIP_LIBRARY) == 0);
+    agent_cfg.compress = 1;
+    CHECK(snapshot(gz_dir, 20, "gz") == 0);
+    agent_cfg.compress = 0;
+    path_of(plain, plain_dir, 20, "gz");
+    snprintf(gz, sizeof gz, "%s/ompd-explorer-%d-%06u-gz.json.gz", gz_dir, (int)getpid(), 20u);
+    unsigned char head[2] = {0, 0};
+    int fd = open(gz, O_RDONLY);
+    CHECK(fd >= 0 && read(fd, head, 2) == 2 && head[0] == 0x1f && head[1] == 0x8b);
+    if (fd >= 0) {
+        close(fd);
+    }
+    CHECK(entries(gz_dir) == 1 && temporaries(gz_dir) == 0);
+    CHECK(gunzips_to(gz, plain));
+
+    /* Incompressible data larger than the first guess of the output's size: the buffer grows. */
+    size_t n = 3u << 20;
+    char *noise = malloc(n);
+    unsigned long long x = 88172645463325252ull;
+    for (size_t i = 0; i < n; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        noise[i] = (char)x;
+    }
+    size_t packed_len = 0;
+    char *packed = gzip_compress(noise, n, &packed_len);
+    CHECK(packed != NULL && packed_len > n / 2);
+    char noise_path[PATH_MAX], packed_path[PATH_MAX];
+    snprintf(noise_path, sizeof noise_path, "%s/noise", plain_dir);
+    snprintf(packed_path, sizeof packed_path, "%s/noise.gz", plain_dir);
+    FILE *a = fopen(noise_path, "wb");
+    FILE *b = fopen(packed_path, "wb");
+    CHECK(a != NULL && b != NULL && fwrite(noise, 1, n, a) == n && fwrite(packed, 1, packed_len, b) == packed_len);
+    fclose(a);
+    fclose(b);
+    CHECK(gunzips_to(packed_path, noise_path));
+    free(noise);
+    free(packed);
+
+    /* No zlib: one line that says what happens and what to install. */
+    int lines = 0;
+    capture_log();
+    CHECK(gzip_load("libz-not-installed.so.9") == -1);
+    const char *log = captured_log(&lines);
+    CHECK(lines == 1 && strstr(log, "plain JSON") != NULL && strstr(log, "zlib") != NULL);
+    remove_tree(plain_dir);
+    remove_tree(gz_dir);
 }
 
 /* A file size limit stands in for a full disk where tmpfs cannot be mounted: the write fails part way. */
@@ -313,6 +378,7 @@ void test_output(void) {
     test_special_final_names();
     test_planted_temporaries();
     test_long_names();
+    test_compressed();
     test_full_disk();
     test_unwritable_and_repeats();
     test_after_exit(); /* last: it ends writing for this process */

@@ -11,8 +11,9 @@ import org.ompdexplorer.model.diagnostics.Location;
 
 /**
  * The one way in: turns an input into a snapshot, whatever its kind. JSON snapshots are read here; an ELF
- * file (a core or an executable) is recognized and refused with the way to import it. Every input is opened
- * once and only ever read, so a pipe, a FIFO or standard input loads like a file.
+ * file (a core or an executable) is recognized and refused with the way to import it; a gzip-compressed snapshot
+ * ({@code *.json.gz}) is recognized by its first bytes, whatever its name, and read decompressed. Every input is
+ * opened once and only ever read, so a pipe, a FIFO or standard input loads like a file.
  */
 public final class SnapshotLoader {
     private static final byte[] ELF_MAGIC = {0x7f, 'E', 'L', 'F'};
@@ -51,6 +52,31 @@ public final class SnapshotLoader {
                     "import a core with: ompd-explorer import-core " + name + " --exe <program>",
                     Location.inInput(name, 0, 0, null)));
         }
-        return json.read(peekable, name, size, options, progress);
+        if (!GzipInput.isGzip(head)) {
+            return json.read(peekable, name, size, options, progress);
+        }
+        GzipInput gz;
+        try {
+            gz = GzipInput.open(peekable, name);
+        } catch (GzipInput.Damaged e) {
+            throw e.failure();
+        } catch (IOException e) {
+            throw InputUnreadableException.of(name, e);
+        }
+        try {
+            LoadResult result = json.read(gz.json(), name, size, options, gz.countingCompressed(progress));
+            gz.checkToTheEnd();
+            return result.asDecompressed();
+        } catch (GzipInput.Damaged e) {
+            throw e.failure();
+        } catch (IOException e) {
+            throw InputUnreadableException.of(name, e);
+        } catch (InputUnreadableException e) {
+            MalformedInputException damaged = GzipInput.damaged(e);
+            throw damaged == null ? e : damaged;
+        } catch (MalformedInputException e) {
+            MalformedInputException damaged = GzipInput.damaged(e);
+            throw damaged != null ? damaged : gz.damageBehind(e);
+        }
     }
 }

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * The snapshot files of a series in time order, for the CLI's timeline and the window's Open Series alike: a
- * directory's {@code *.json} files sorted by name with numbers compared as numbers (the agent's
+ * directory's {@code *.json} and {@code *.json.gz} files sorted by name with numbers compared as numbers (the agent's
  * {@code ompd-explorer-<pid>-<seq>-<label>.json}: {@code …-9-…} comes before {@code …-10-…} whether or not the
  * sequence number is zero-padded). Hidden files are skipped: an interrupted write leaves its temporary file beside
  * the target with a leading dot.
@@ -26,7 +26,7 @@ public final class SnapshotSeriesFiles {
     /** The directory's snapshot files, in time order. */
     public static List<Path> list(Path dir) throws IOException {
         List<Path> found = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "*.json")) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "*.{json,json.gz}")) {
             for (Path p : entries) {
                 if (!p.getFileName().toString().startsWith(".") && Files.isRegularFile(p)) {
                     found.add(p);

@@ -42,7 +42,7 @@ final class SeriesFiles {
         }
         if (files.size() < 2) {
             String got = emptyDirectory != null && files.isEmpty()
-                    ? emptyDirectory + " holds no *.json snapshot"
+                    ? emptyDirectory + " holds no *.json or *.json.gz snapshot"
                     : "got " + (files.isEmpty() ? "none" : "only " + SnapshotInput.name(files.getFirst()));
             return failed(err, exit, ExitCodes.USAGE, "a timeline needs at least two snapshots, " + got
                     + ": give a directory of snapshots, or two or more files in time order");

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "timeline", mixinStandardHelpOptions = true,
         description = {"Follow threads, regions and tasks through a series of snapshots of one program.",
-                "The snapshots are a directory's *.json files sorted by name, numbers by value (the agent numbers "
+                "The snapshots are a directory's *.json and *.json.gz files sorted by name, numbers by value (the agent numbers "
                         + "its files, so this is capture order; hidden files are skipped), or the files given, in "
                         + "the order given.",
                 "Prints the numbered snapshots (file, capture time, label); one line per step (1→2: added, removed, "

@@ -31,6 +31,10 @@ final class ValidateCommand implements Callable<Integer> {
             return exit[0];
         }
         result.diagnostics().forEach(d -> out.println(d.format()));
+        if (result.decompressed() && !result.diagnostics().isEmpty()) {
+            out.println(SnapshotInput.name(file) + " is gzip-compressed: line:column count in the decompressed JSON"
+                    + " (zcat it to see them)");
+        }
         long errors = SnapshotInput.errors(result);
         out.println(SnapshotInput.name(file) + ": " + (errors == 0 ? "valid" : "invalid") + " — " + errors + " error(s), "
                 + (result.diagnostics().size() - errors) + " warning(s); " + result.snapshot().threads().size()

@@ -32,7 +32,7 @@ final class CompareJobs {
             List<Path> files = seriesFiles(chosen);
             if (files.size() + loaded.size() < 2) {
                 throw new NothingToCompareException((chosen.size() == 1 && Files.isDirectory(chosen.getFirst())
-                        ? "The folder " + chosen.getFirst() + " holds " + files.size() + " snapshot file(s) (*.json)"
+                        ? "The folder " + chosen.getFirst() + " holds " + files.size() + " snapshot file(s) (*.json, *.json.gz)"
                         : "Only one snapshot was chosen") + " — choose two snapshots, or a folder of at least two.");
             }
             List<LoadedSnapshot> snapshots = new ArrayList<>(loaded);

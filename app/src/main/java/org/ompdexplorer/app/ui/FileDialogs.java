@@ -27,6 +27,19 @@ public interface FileDialogs extends PathChooser {
     /** Several snapshots at once (a series, in time order by name); empty when cancelled. */
     List<Path> chooseSnapshots(Window owner, String title);
 
+    /**
+     * The file a snapshot export writes when the user chose {@code chosen} with the compressed filter or not. A
+     * native save dialog does not add the filter's extension, and only a name ending in {@code .gz} is written
+     * compressed, so the compressed filter adds {@code .gz} (or {@code .json.gz}); otherwise the name is kept as typed.
+     */
+    static Path exportName(Path chosen, boolean compressed) {
+        String name = chosen.getFileName().toString();
+        if (!compressed || name.endsWith(".gz")) {
+            return chosen;
+        }
+        return chosen.resolveSibling(name.endsWith(".json") ? name + ".gz" : name + ".json.gz");
+    }
+
     /** The platform's file choosers, for snapshot JSON files. */
     static FileDialogs platform() {
         return new FileDialogs() {
@@ -52,9 +65,19 @@ public interface FileDialogs extends PathChooser {
 
             @Override
             public Optional<Path> chooseExportTarget(Window owner, String suggestedName) {
-                FileChooser chooser = chooser("Export the snapshot as JSON");
+                FileChooser chooser = new FileChooser();
+                chooser.setTitle("Export the snapshot as JSON");
+                FileChooser.ExtensionFilter plain = new FileChooser.ExtensionFilter("Snapshot (*.json)", "*.json");
+                FileChooser.ExtensionFilter compressed = new FileChooser.ExtensionFilter(
+                        "Snapshot, compressed (*.json.gz)", "*.json.gz");
+                chooser.getExtensionFilters().addAll(plain, compressed);
+                chooser.setSelectedExtensionFilter(suggestedName.endsWith(".gz") ? compressed : plain);
+                if (lastDirectory != null && lastDirectory.isDirectory()) {
+                    chooser.setInitialDirectory(lastDirectory);
+                }
                 chooser.setInitialFileName(suggestedName);
-                return remember(chooser.showSaveDialog(owner));
+                return remember(chooser.showSaveDialog(owner)).map(p -> exportName(p,
+                        chooser.getSelectedExtensionFilter() == compressed));
             }
 
             @Override
@@ -94,7 +117,8 @@ public interface FileDialogs extends PathChooser {
                 FileChooser chooser = new FileChooser();
                 chooser.setTitle(title);
                 chooser.getExtensionFilters().addAll(
-                        new FileChooser.ExtensionFilter("OMPD Explorer snapshots (*.json)", "*.json"),
+                        new FileChooser.ExtensionFilter("OMPD Explorer snapshots (*.json, *.json.gz)", "*.json",
+                                "*.json.gz"),
                         new FileChooser.ExtensionFilter("All files", "*"));
                 if (lastDirectory != null && lastDirectory.isDirectory()) {
                     chooser.setInitialDirectory(lastDirectory);

@@ -97,7 +97,7 @@ class TimelineCliTest extends InProcessCli {
         Path empty = Files.createDirectory(dir.resolve("empty"));
         err.getBuffer().setLength(0);
         assertThat(run("timeline", empty.toString())).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains(empty + " holds no *.json snapshot")
+        assertThat(err.toString()).contains(empty + " holds no *.json or *.json.gz snapshot")
                 .contains("give a directory of snapshots, or two or more files in time order");
         assertThat(run("timeline")).isEqualTo(ExitCodes.USAGE);
         assertThat(run("timeline", "-", "-")).isEqualTo(ExitCodes.USAGE);

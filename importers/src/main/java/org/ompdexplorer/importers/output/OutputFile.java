@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.Collection;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * The one way OMPD Explorer writes a file. Before anything is written the target is checked
@@ -21,7 +22,8 @@ import java.util.List;
  * read-only file; a symbolic link is followed and the file it names is written, the link stays. A regular file is
  * written to a temporary file beside it, flushed to disk and renamed over the target, so the target is either the
  * old file or the complete new one; a FIFO or a character device is written through. On any failure — a full disk,
- * a signal, an exception in the body — no partial file is left and the target is untouched.
+ * a signal, an exception in the body — no partial file is left and the target is untouched. A target whose name
+ * ends in {@code .gz} ({@code snapshot.json.gz}) is written gzip-compressed: the body writes plain bytes.
  */
 public final class OutputFile {
     /** What to write; the stream is buffered and closed by {@link OutputFile}. */
@@ -67,6 +69,34 @@ public final class OutputFile {
         write(target, List.of(), body);
     }
 
+    /** Whether {@link #write} compresses {@code target}: its name, as given, ends in {@code .gz}. */
+    public static boolean compresses(Path target) {
+        Path name = target.getFileName();
+        return name != null && name.toString().endsWith(".gz") && name.toString().length() > ".gz".length();
+    }
+
+    /** Writes the body to {@code out}, through gzip when the target's name asks for it; leaves {@code out} open. */
+    private static void encode(Path target, OutputStream out, Body body) throws IOException {
+        if (!compresses(target)) {
+            body.writeTo(out);
+            return;
+        }
+        OutputStream kept = new FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                out.flush(); // the caller closes out, once it is on disk
+            }
+        };
+        try (GZIPOutputStream gz = new GZIPOutputStream(kept, 1 << 16)) {
+            body.writeTo(gz);
+        }
+    }
+
     private static void replace(OutputTarget t, Body body) throws IOException {
         Path dir = t.resolved().getParent();
         TempFiles.removeStale(dir);
@@ -77,7 +107,7 @@ public final class OutputFile {
                     samePermissions(temp[0], t.resolved());
                 }
                 OutputStream out = new BufferedOutputStream(new Guarded(Channels.newOutputStream(channel)), 1 << 16);
-                body.writeTo(out);
+                encode(t.named(), out, body);
                 out.flush();
                 channel.force(true);
             }
@@ -93,7 +123,7 @@ public final class OutputFile {
     private static void writeThrough(OutputTarget t, Body body) throws IOException {
         try (OutputStream out = new BufferedOutputStream(new Guarded(Files.newOutputStream(t.resolved(),
                 StandardOpenOption.WRITE)), 1 << 16)) {
-            body.writeTo(out);
+            encode(t.named(), out, body);
         }
     }
 
