@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Measures the capture agent's overhead: each benchmark runs untooled and with the agent
 # (OMP_TOOL_LIBRARIES=libompd-explorer-agent.so), and the script prints the median wall times and their
-# ratio, and the user+system CPU time (steadier on a busy machine, with --threads 1). The benchmarks
+# ratio, and the median user+system CPU time (steadier on a busy machine, with --threads 1). The benchmarks
 # (agent/bench/*.c):
 #   fib_tasks    fine-grained: recursive Fibonacci with one task per call (no cutoff)
 #   coarse_loop  coarse-grained: a parallel loop over large chunks of floating-point work
 # With --null it also runs a tool that registers the same callbacks with empty bodies: the cost of OMPT
-# itself in libomp, which no tool can go below.
+# itself in libomp, which no tool can go below. With --before REV it also runs the agent as it was at REV
+# (git archive of agent/ at REV, built the same way): before/after figures from one interleaved session.
 #
-# Usage: agent/bench/agent-overhead.sh [--runs N] [--threads T] [--null] [--interleave]
+# Usage: agent/bench/agent-overhead.sh [--runs N] [--threads T] [--null] [--interleave] [--before REV]
 #                                      [--fib "n reps"] [--loop "iters reps"]
 # Uses hyperfine when installed (apt-get install hyperfine); otherwise, or with --interleave, N rounds that
 # run each variant once in turn, so that a change of machine load hits all variants alike.
@@ -21,6 +22,7 @@ runs=11
 threads=${OMP_NUM_THREADS:-$(getconf _NPROCESSORS_ONLN)}
 with_null=0
 interleave=0
+before=""
 fib_args="29 3"
 loop_args="4000000 20"
 while (($#)); do
@@ -29,6 +31,7 @@ while (($#)); do
         --threads) threads=$2; shift 2 ;;
         --null) with_null=1; shift ;;
         --interleave) interleave=1; shift ;;
+        --before) before=$2; interleave=1; shift 2 ;;
         --fib) fib_args=$2; shift 2 ;;
         --loop) loop_args=$2; shift 2 ;;
         *) echo "agent-overhead: unknown option $1" >&2; exit 64 ;;
@@ -45,6 +48,11 @@ mkdir -p "$build"
 "$cc" -fopenmp -O2 "$here/coarse_loop.c" -o "$build/coarse_loop" -lm
 if ((with_null)); then
     "$cc" -O2 -shared -fPIC -Wall -Wextra -Werror "$here/null_tool.c" -o "$build/null_tool.so"
+fi
+agent_before=-
+if [[ -n "$before" ]]; then
+    # The agent as it was at REV, built the same way in a directory of its own.
+    agent_before=$("$here/build-before.sh" "$before" "$build")
 fi
 
 export OMP_NUM_THREADS=$threads
@@ -71,21 +79,22 @@ print(r["median"], r["user"] + r["system"])' "$json"
 
 ratio() { echo "$1 / $2" | bc -l; }
 
-# Interleaved rounds: prints "<wall> <cpu>" medians/means per variant, in the order of the tools given.
+# Interleaved rounds: prints "<wall> <cpu>" medians per variant, in the order of the tools given (untooled,
+# agent, empty tool, agent before; "-" = not run).
 interleaved() {
-    local -a tools=("$1" "$2" "$3")
-    shift 3
+    local -a tools=("$1" "$2" "$3" "$4")
+    shift 4
     local dir i k
     dir=$(mktemp -d)
     for ((i = 0; i < runs; i++)); do
-        for k in 0 1 2; do
+        for k in 0 1 2 3; do
             [[ "${tools[k]}" == "-" ]] && continue
             OMP_TOOL_LIBRARIES="${tools[k]}" /usr/bin/time -f "%e %U %S" -o "$dir/$k" -a "$@" >/dev/null
         done
     done
-    for k in 0 1 2; do
+    for k in 0 1 2 3; do
         if [[ -f "$dir/$k" ]]; then
-            echo "$(awk '{print $1}' "$dir/$k" | median) $(awk '{s += $2 + $3} END {print s / NR}' "$dir/$k")"
+            echo "$(awk '{print $1}' "$dir/$k" | median) $(awk '{print $2 + $3}' "$dir/$k" | median)"
         else
             echo "0 0"
         fi
@@ -96,13 +105,15 @@ interleaved() {
 report() {
     local name=$1
     shift
-    local base base_cpu with with_cpu null=0 null_cpu=0
+    local base base_cpu with with_cpu null=0 null_cpu=0 old=0 old_cpu=0
     if ((interleave)) || ! command -v hyperfine >/dev/null; then
         local results
-        results=$(interleaved "" "$agent" "$( ((with_null)) && echo "$build/null_tool.so" || echo -)" "$@")
+        results=$(interleaved "" "$agent" "$( ((with_null)) && echo "$build/null_tool.so" || echo -)" \
+            "$agent_before" "$@")
         read -r base base_cpu < <(sed -n 1p <<<"$results")
         read -r with with_cpu < <(sed -n 2p <<<"$results")
         read -r null null_cpu < <(sed -n 3p <<<"$results")
+        read -r old old_cpu < <(sed -n 4p <<<"$results")
     else
         read -r base base_cpu < <(time_runs "" "$@")
         read -r with with_cpu < <(time_runs "$agent" "$@")
@@ -120,10 +131,19 @@ report() {
         printf '  (empty OMPT tool %.3f s, %.2fx)' "$null_cpu" "$(ratio "$null_cpu" "$base_cpu")"
     fi
     printf '\n'
+    if [[ -n "$before" ]]; then
+        printf '%-12s agent before (%s): wall %7.3f s  cpu %7.3f s' "" "$before" "$old" "$old_cpu"
+        if ((with_null)); then
+            printf '\n%-12s agent / empty tool: before %.2fx wall, %.2fx cpu; now %.2fx wall, %.2fx cpu' "" \
+                "$(ratio "$old" "$null")" "$(ratio "$old_cpu" "$null_cpu")" "$(ratio "$with" "$null")" \
+                "$(ratio "$with_cpu" "$null_cpu")"
+        fi
+        printf '\n'
+    fi
 }
 
 mode=$( ( ((interleave)) || ! command -v hyperfine >/dev/null) && echo interleaved || echo hyperfine)
-echo "agent-overhead: $threads threads, median of $runs runs ($mode), $(getconf _NPROCESSORS_ONLN) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "agent-overhead: $threads threads, median of $runs runs ($mode), $(getconf _NPROCESSORS_ONLN) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%Y-%m-%d %H:%M UTC')"
 # shellcheck disable=SC2086
 report fib_tasks "$build/fib_tasks" $fib_args
 # shellcheck disable=SC2086

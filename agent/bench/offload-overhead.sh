@@ -15,7 +15,6 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 agent_dir=$(dirname "$here")
-repo=$(dirname "$agent_dir")
 runs=11
 threads=2
 target_args="20000 10"
@@ -45,11 +44,7 @@ clang-19 -O2 -shared -fPIC -Wall -Wextra -Werror "$here/null_tool.c" -o "$build/
 agent_before=""
 if [[ -n "$before" ]]; then
     # The agent as it was at REV, built the same way in a directory of its own.
-    rm -rf "$build/before"
-    mkdir -p "$build/before"
-    git -C "$repo" archive "$before" agent | tar -x -C "$build/before"
-    make -s -C "$build/before/agent" OUT="$build/before/native" all >/dev/null
-    agent_before="$build/before/native/libompd-explorer-agent.so"
+    agent_before=$("$here/build-before.sh" "$before" "$build")
 fi
 
 export OMP_NUM_THREADS=$threads OMPD_EXPLORER_SIGNAL=none

@@ -123,6 +123,11 @@ typedef struct thread_rec {
     _Atomic int32_t sync_waiting;      /* inside sync_region_wait */
     _Atomic uint64_t probe_gen;        /* generation of the last probe, see stop.c */
     uint64_t numbers_next, numbers_end; /* this thread's block of task numbers */
+    /* Lookup cache of the callbacks, read and written by this thread only: the record of current_task and of
+     * the task it last created (made_number). A live task's record never moves and numbers are never reused,
+     * so an entry is right whenever the runtime hands a callback that number. */
+    task_rec *cur_rec, *made_rec;
+    uint64_t made_number;
     int32_t signalled;                 /* writer bookkeeping */
     sem_t resume;
     probe probe;

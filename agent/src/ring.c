@@ -46,10 +46,6 @@ void *ring_claim(ring *r, uint64_t n) {
     return NULL;
 }
 
-void ring_publish(void *rec) {
-    atomic_store_explicit(&((ring_hdr *)rec)->state, RING_LIVE, memory_order_release);
-}
-
 void *ring_find_displaced(ring *r, uint64_t n) {
     for (uint64_t i = 1; i < RING_MAX_PROBE; i++) {
         ring_hdr *h = ring_slot(r, (n + i) & r->mask);
@@ -79,11 +75,4 @@ void *ring_acquire(ring *r, uint64_t n, void **mistaken) {
         }
     }
     return NULL;
-}
-
-void ring_free(ring *r, void *rec) {
-    (void)r;
-    ring_hdr *h = rec;
-    atomic_store_explicit(&h->number, 0, memory_order_relaxed);
-    atomic_store_explicit(&h->state, RING_FREE, memory_order_release);
 }

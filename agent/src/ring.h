@@ -43,7 +43,9 @@ static inline size_t ring_capacity(const ring *r) { return (size_t)r->mask + 1; 
 /* A zeroed slot for number n in state CLAIMED with refs 1, or NULL when no slot is free near its home. */
 void *ring_claim(ring *r, uint64_t n);
 /* Makes a claimed record visible to snapshot copies. */
-void ring_publish(void *rec);
+static inline void ring_publish(void *rec) {
+    atomic_store_explicit(&((ring_hdr *)rec)->state, RING_LIVE, memory_order_release);
+}
 
 static inline int ring_holds(ring_hdr *h, uint64_t n) {
     return atomic_load_explicit(&h->number, memory_order_relaxed) == n
@@ -67,6 +69,11 @@ static inline void ring_ref(void *rec) {
     atomic_fetch_add_explicit(&((ring_hdr *)rec)->refs, 1, memory_order_relaxed);
 }
 /* Returns a released record's slot to the ring. */
-void ring_free(ring *r, void *rec);
+static inline void ring_free(ring *r, void *rec) {
+    (void)r;
+    ring_hdr *h = rec;
+    atomic_store_explicit(&h->number, 0, memory_order_relaxed);
+    atomic_store_explicit(&h->state, RING_FREE, memory_order_release);
+}
 
 #endif

@@ -14,6 +14,7 @@
  * No OpenMP API routine is called here. */
 #include "agent.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -26,8 +27,42 @@ static _Atomic uint64_t thread_counter = 1;
 
 static inline int tracked(uint64_t v) { return v != 0 && (v & UNTRACKED_BIT) == 0; }
 
+/* Task slots are TASK_SLOT bytes (tool.c reserves the ring so): a constant stride is a shift, not a multiply. */
+#define TASK_SLOT 128
+_Static_assert(sizeof(task_rec) <= TASK_SLOT, "a task record fits its slot");
+/* on_task_create writes each field of a new record itself: a field added to task_rec must be added there. */
+_Static_assert(sizeof(task_rec) == 112 && offsetof(task_rec, finished) == 107, "on_task_create sets every field");
+
+static inline task_rec *task_home(uint64_t n) {
+    return (task_rec *)(void *)(agent_tasks.slots + (size_t)(n & agent_tasks.mask) * TASK_SLOT);
+}
+
+/* The live task record numbered n (n alive: the caller or the runtime holds it). */
+static inline task_rec *task_find(uint64_t n) {
+    task_rec *t = task_home(n);
+    return __builtin_expect(ring_holds(&t->h, n), 1) ? t : ring_find_displaced(&agent_tasks, n);
+}
+
 static inline task_rec *task_of(const ompt_data_t *d) {
-    return d != NULL && tracked(d->value) ? ring_find(&agent_tasks, d->value) : NULL;
+    return d != NULL && tracked(d->value) ? task_find(d->value) : NULL;
+}
+
+/* task_of for the callbacks of the thread `self`, through its cache of the task it runs and the task it last
+ * created (which is what task_create and task_schedule are handed nearly always). */
+static inline task_rec *task_of_cached(thread_rec *self, const ompt_data_t *d) {
+    if (d == NULL) {
+        return NULL;
+    }
+    uint64_t v = d->value;
+    if (self != NULL && v != 0) {
+        if (v == atomic_load_explicit(&self->current_task, memory_order_relaxed)) {
+            return self->cur_rec;
+        }
+        if (v == self->made_number) {
+            return self->made_rec;
+        }
+    }
+    return tracked(v) ? task_find(v) : NULL;
 }
 
 static inline region_rec *region_of(const ompt_data_t *d) {
@@ -57,8 +92,7 @@ static void drop_edges(edge_list *e) {
 /* A child of `parent` is released. While a tied parent has not finished, the thread it runs on counts its
  * own children's releases in a plain counter; others (and every release after the parent finished)
  * decrement the atomic count. Returns 1 when that released the parent's last reference. */
-static int child_done(task_rec *parent) {
-    thread_rec *self = agent_self;
+static inline int child_done(thread_rec *self, task_rec *parent) {
     if (self != NULL && !parent->finished && !(parent->flags & ompt_task_untied)
         && atomic_load_explicit(&parent->thread, memory_order_relaxed) == self->ordinal) {
         parent->kids_done++;
@@ -67,33 +101,44 @@ static int child_done(task_rec *parent) {
     return ring_unref(parent);
 }
 
+/* Releases what a task record holds besides its generating task: dependences, dependsOn edges, its region. */
+__attribute__((noinline, cold)) static void release_holdings(dep_list *deps, edge_list *edges, region_rec *region) {
+    if (deps != NULL) {
+        atomic_fetch_sub_explicit(&agent_dep_entries, deps->count, memory_order_relaxed);
+        agent_free(deps);
+    }
+    drop_edges(edges);
+    if (region != NULL) {
+        region_unref(region);
+    }
+}
+
 /* Releases a task whose last reference is gone, then its generating chain as far as that becomes unreferenced
- * (a loop, not recursion: chains of finished ancestors can be long). */
-static void task_release(task_rec *t) {
+ * (a loop, not recursion: chains of finished ancestors can be long). `self` is the calling thread's record. */
+static inline void task_release_on(thread_rec *self, task_rec *t) {
     while (t != NULL) {
         task_rec *parent = t->gen_rec;
         /* Only implicit tasks hold their region: explicit ones all finish inside it (at its barrier). */
         region_rec *region = t->kind == TK_IMPLICIT || t->kind == TK_INITIAL ? t->region_rec : NULL;
         /* Most tasks have no dependences: a plain load avoids a locked exchange on the hot path. */
         dep_list *deps = atomic_load_explicit(&t->deps, memory_order_acquire);
-        if (deps != NULL) {
+        if (__builtin_expect(deps != NULL, 0)) {
             deps = atomic_exchange_explicit(&t->deps, NULL, memory_order_acq_rel);
         }
         edge_list *edges = atomic_load_explicit(&t->depends_on, memory_order_acquire);
-        if (edges != NULL) {
+        if (__builtin_expect(edges != NULL, 0)) {
             edges = atomic_exchange_explicit(&t->depends_on, NULL, memory_order_acq_rel);
         }
         ring_free(&agent_tasks, t);
-        if (deps != NULL) {
-            atomic_fetch_sub_explicit(&agent_dep_entries, deps->count, memory_order_relaxed);
-            agent_free(deps);
+        if (__builtin_expect(deps != NULL || edges != NULL || region != NULL, 0)) {
+            release_holdings(deps, edges, region);
         }
-        drop_edges(edges);
-        if (region != NULL) {
-            region_unref(region);
-        }
-        t = parent != NULL && child_done(parent) ? parent : NULL;
+        t = parent != NULL && child_done(self, parent) ? parent : NULL;
     }
+}
+
+static void task_release(task_rec *t) {
+    task_release_on(agent_self, t);
 }
 
 void task_unref(task_rec *t) {
@@ -103,7 +148,7 @@ void task_unref(task_rec *t) {
 }
 
 /* The runtime is done with t: trade its bias for the children it counted, release it if nothing is left. */
-static void task_finish(task_rec *t) {
+static inline void task_finish(thread_rec *self, task_rec *t) {
     t->finished = 1;
     int32_t kids = (int32_t)(t->kids - t->kids_done); /* children not released on this thread */
     /* Without dependences nobody can take a new reference to a finished task; when only the bias minus the
@@ -111,7 +156,7 @@ static void task_finish(task_rec *t) {
     if (atomic_load_explicit(&t->deps, memory_order_relaxed) == NULL
         && atomic_load_explicit(&t->h.refs, memory_order_acquire) == TASK_BIAS - kids) {
         atomic_store_explicit(&t->h.refs, 0, memory_order_relaxed);
-        task_release(t);
+        task_release_on(self, t);
         return;
     }
     int32_t delta = kids - TASK_BIAS;
@@ -217,11 +262,11 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
 /* ---- tasks ---- */
 
 /* The next task number: from the calling thread's block, refilled from the global counter. */
-static uint64_t next_task_number(thread_rec *self) {
+static inline uint64_t next_task_number(thread_rec *self) {
     if (self == NULL || agent_cfg.number_block <= 1) {
         return ring_next_number(&agent_tasks);
     }
-    if (self->numbers_next == self->numbers_end) {
+    if (__builtin_expect(self->numbers_next == self->numbers_end, 0)) {
         uint64_t base = atomic_fetch_add_explicit(&agent_tasks.next, agent_cfg.number_block, memory_order_relaxed);
         self->numbers_next = base;
         self->numbers_end = base + agent_cfg.number_block;
@@ -229,13 +274,32 @@ static uint64_t next_task_number(thread_rec *self) {
     return self->numbers_next++;
 }
 
-static task_rec *new_task(thread_rec *self, ompt_data_t *task_data) {
+/* A task record numbered n away from its home slot (taken by an older record), or NULL when none is free. */
+__attribute__((noinline, cold)) static task_rec *claim_displaced(uint64_t n) {
+    return ring_claim(&agent_tasks, n);
+}
+
+/* A record for a new task, numbered and holding the runtime's reference, not yet published; NULL (and the
+ * task marked untracked) when the ring has no room. The home slot is claimed inline: it is free unless a
+ * record a whole ring older still lives. The record is zeroed unless `dirty`: then the caller writes every
+ * field itself (task_create does, to store each byte once). */
+static inline task_rec *new_task(thread_rec *self, ompt_data_t *task_data, int dirty) {
     uint64_t n = next_task_number(self);
-    task_rec *t = ring_claim(&agent_tasks, n);
-    task_data->value = t != NULL ? n : (n | UNTRACKED_BIT);
-    if (t != NULL) {
-        atomic_store_explicit(&t->h.refs, TASK_BIAS, memory_order_relaxed);
+    task_rec *t = task_home(n);
+    uint32_t expected = RING_FREE;
+    if (__builtin_expect(atomic_load_explicit(&t->h.state, memory_order_relaxed) == RING_FREE, 1)
+        && atomic_compare_exchange_strong_explicit(&t->h.state, &expected, RING_CLAIMED, memory_order_acquire,
+                                                   memory_order_relaxed)) {
+        if (!dirty) {
+            memset((char *)t + sizeof(ring_hdr), 0, sizeof(task_rec) - sizeof(ring_hdr));
+        }
+        atomic_store_explicit(&t->h.number, n, memory_order_relaxed);
+    } else if ((t = claim_displaced(n)) == NULL) {
+        task_data->value = n | UNTRACKED_BIT;
+        return NULL;
     }
+    task_data->value = n;
+    atomic_store_explicit(&t->h.refs, TASK_BIAS, memory_order_relaxed);
     return t;
 }
 
@@ -257,7 +321,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
         if (t->kind == TK_INITIAL && r != NULL && r->initial && !atomic_exchange(&r->ended, 1)) {
             region_unref(r);
         }
-        task_finish(t);
+        task_finish(self, t);
         return;
     }
     region_rec *r = region_of(parallel_data);
@@ -271,7 +335,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
             ring_publish(r);
         }
     }
-    task_rec *t = new_task(self, task_data);
+    task_rec *t = new_task(self, task_data, 0);
     if (t == NULL) {
         return;
     }
@@ -283,6 +347,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
     if (self != NULL) {
         atomic_store_explicit(&t->thread, self->ordinal, memory_order_relaxed);
         atomic_store_explicit(&self->current_task, number_of(t), memory_order_relaxed);
+        self->cur_rec = t;
     }
     if (r != NULL) {
         ring_ref(r);
@@ -310,61 +375,96 @@ static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame
                            ompt_data_t *new_task_data, int flags, int has_dependences, const void *codeptr_ra) {
     (void)encountering_task_frame;
     (void)has_dependences;
-    task_rec *t = new_task(agent_self, new_task_data);
+    thread_rec *self = agent_self;
+    task_rec *t = new_task(self, new_task_data, 1);
     if (t == NULL) {
         return;
     }
-    t->kind = (flags & ompt_task_target) ? TK_TARGET : (flags & ompt_task_initial) ? TK_INITIAL : TK_EXPLICIT;
-    t->flags = (uint32_t)flags;
-    t->thread_num = -1;
-    t->codeptr = codeptr_ra;
-    atomic_store_explicit(&t->lifecycle, LC_QUEUED, memory_order_relaxed);
-    task_rec *parent = task_of(encountering_task_data);
+    task_rec *parent = task_of_cached(self, encountering_task_data);
+    /* Every field once, in layout order (new_task did not zero the record). */
     if (parent != NULL) {
         parent->kids++; /* this thread runs the parent: see task_finish */
+        t->generating = encountering_task_data->value;
         t->gen_rec = parent;
-        t->generating = number_of(parent);
-        t->included = (parent->flags & ompt_task_final) != 0 || parent->included;
-        /* No reference: the region outlives its explicit tasks (and every hot-path task would contend on its
-         * count). The pointer is only followed while this task runs inside the region. */
-        t->region_rec = parent->region_rec;
+        /* No reference to the region: it outlives its explicit tasks (and every hot-path task would contend on
+         * its count). The pointer is only followed while this task runs inside the region. */
         t->region = parent->region;
+        t->region_rec = parent->region_rec;
+        t->included = (parent->flags & ompt_task_final) != 0 || parent->included;
+    } else {
+        t->generating = 0;
+        t->gen_rec = NULL;
+        t->region = 0;
+        t->region_rec = NULL;
+        t->included = 0;
+    }
+    t->codeptr = codeptr_ra;
+    atomic_store_explicit(&t->deps, NULL, memory_order_relaxed);
+    atomic_store_explicit(&t->depends_on, NULL, memory_order_relaxed);
+    atomic_store_explicit(&t->scheduling, 0, memory_order_relaxed);
+    atomic_store_explicit(&t->thread, 0, memory_order_relaxed);
+    t->flags = (uint32_t)flags;
+    t->kids = 0;
+    t->kids_done = 0;
+    t->thread_num = -1;
+    atomic_store_explicit(&t->lifecycle, LC_QUEUED, memory_order_relaxed);
+    t->kind = (flags & ompt_task_target) ? TK_TARGET : (flags & ompt_task_initial) ? TK_INITIAL : TK_EXPLICIT;
+    t->finished = 0;
+    if (self != NULL) {
+        self->made_number = new_task_data->value;
+        self->made_rec = t;
     }
     ring_publish(t);
+}
+
+/* A queued task starts: it waits for nothing any more. */
+__attribute__((noinline, cold)) static void drop_depends_on(task_rec *t) {
+    drop_edges(atomic_exchange_explicit(&t->depends_on, NULL, memory_order_acq_rel));
 }
 
 static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
                              ompt_data_t *next_task_data) {
     thread_rec *self = agent_self;
-    task_rec *prior = task_of(prior_task_data);
-    task_rec *next = task_of(next_task_data);
-    int finished = prior_task_status == ompt_task_complete || prior_task_status == ompt_task_cancel
-                   || prior_task_status == ompt_task_late_fulfill || prior_task_status == ompt_taskwait_complete;
+    task_rec *prior = task_of_cached(self, prior_task_data);
+    task_rec *next = task_of_cached(self, next_task_data);
+    if (prior == next) {
+        return; /* nothing tracked, or a task switched to itself */
+    }
     int suspended = prior_task_status == ompt_task_switch || prior_task_status == ompt_task_yield;
-    if (next != NULL && next != prior) {
-        uint8_t was = atomic_load_explicit(&next->lifecycle, memory_order_relaxed);
+    if (next != NULL) {
         if (suspended && prior != NULL) {
-            atomic_store_explicit(&next->scheduling, number_of(prior), memory_order_relaxed);
+            atomic_store_explicit(&next->scheduling, prior_task_data->value, memory_order_relaxed);
         }
-        if (was == LC_QUEUED && atomic_load_explicit(&next->depends_on, memory_order_acquire) != NULL) {
-            /* Started: it waits for nothing any more. */
-            drop_edges(atomic_exchange_explicit(&next->depends_on, NULL, memory_order_acq_rel));
+        if (atomic_load_explicit(&next->lifecycle, memory_order_relaxed) == LC_QUEUED
+            && __builtin_expect(atomic_load_explicit(&next->depends_on, memory_order_acquire) != NULL, 0)) {
+            drop_depends_on(next);
         }
         atomic_store_explicit(&next->lifecycle, LC_RUNNING, memory_order_relaxed);
         if (self != NULL) {
             atomic_store_explicit(&next->thread, self->ordinal, memory_order_relaxed);
-            atomic_store_explicit(&self->current_task, number_of(next), memory_order_relaxed);
+            atomic_store_explicit(&self->current_task, next_task_data->value, memory_order_relaxed);
+            self->cur_rec = next;
         }
     }
-    if (prior != NULL && prior != next) {
-        if (finished) {
+    if (prior != NULL) {
+        switch (prior_task_status) {
+        case ompt_task_complete:
+        case ompt_task_cancel:
+        case ompt_task_late_fulfill:
+        case ompt_taskwait_complete:
             atomic_store_explicit(&prior->lifecycle, LC_COMPLETED, memory_order_relaxed);
-            task_finish(prior);
-        } else if (prior_task_status == ompt_task_detach) {
+            task_finish(self, prior);
+            break;
+        case ompt_task_detach:
             /* The body is done; the runtime keeps the task until its event is fulfilled (late_fulfill). */
             atomic_store_explicit(&prior->lifecycle, LC_COMPLETED, memory_order_relaxed);
-        } else if (suspended) {
+            break;
+        case ompt_task_switch:
+        case ompt_task_yield:
             atomic_store_explicit(&prior->lifecycle, LC_SUSPENDED, memory_order_relaxed);
+            break;
+        default:
+            break;
         }
     }
 }

@@ -429,6 +429,7 @@ int main(void) {
     test_output();
     test_safe_read();
     test_offload();
+    test_track();
     printf("agent unit tests: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -1,0 +1,143 @@
+/* The task callbacks driven by hand, as libomp calls them on one thread: the records they leave (every field a
+ * snapshot reads), their release, and the per-thread lookup cache (thread_rec cur_rec/made_rec) when slots are
+ * reused or a record is displaced from its home slot. */
+#include "agent.h"
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static ompt_callback_t registered[64];
+
+static ompt_set_result_t fake_set_callback(ompt_callbacks_t event, ompt_callback_t cb) {
+    if ((unsigned)event < sizeof registered / sizeof registered[0]) {
+        registered[event] = cb;
+    }
+    return ompt_set_always;
+}
+
+static ompt_callback_implicit_task_t implicit_task;
+static ompt_callback_task_create_t task_create;
+static ompt_callback_task_schedule_t task_schedule;
+
+/* The live record numbered n, found by scanning every slot (independently of the lookup paths under test). */
+static task_rec *live_task(uint64_t n) {
+    for (size_t i = 0; i < ring_capacity(&agent_tasks); i++) {
+        task_rec *t = ring_slot(&agent_tasks, i);
+        if (atomic_load(&t->h.state) == RING_LIVE && atomic_load(&t->h.number) == n) {
+            return t;
+        }
+    }
+    return NULL;
+}
+
+static size_t live_tasks(void) {
+    size_t n = 0;
+    for (size_t i = 0; i < ring_capacity(&agent_tasks); i++) {
+        n += atomic_load(&((task_rec *)ring_slot(&agent_tasks, i))->h.state) == RING_LIVE;
+    }
+    return n;
+}
+
+static void create(ompt_data_t *parent, ompt_data_t *child) {
+    child->value = 0;
+    task_create(parent, NULL, child, ompt_task_explicit, 0, (const void *)0x1234);
+}
+
+/* A child runs on top of its parent and completes. */
+static void run_to_end(ompt_data_t *parent, ompt_data_t *child) {
+    task_schedule(parent, ompt_task_switch, child);
+    task_schedule(child, ompt_task_complete, parent);
+}
+
+void test_track(void) {
+    ring saved_tasks, saved_regions;
+    memcpy(&saved_tasks, &agent_tasks, sizeof saved_tasks);
+    memcpy(&saved_regions, &agent_regions, sizeof saved_regions);
+    ompt_api saved_api = agent_ompt;
+    uint64_t saved_block = agent_cfg.number_block;
+    thread_rec *saved_self = agent_self;
+
+    CHECK(ring_init(&agent_tasks, 128, 64) == 0);
+    CHECK(ring_init(&agent_regions, 128, 64) == 0);
+    agent_cfg.number_block = 4;
+    agent_ompt.set_callback = fake_set_callback;
+    CHECK(track_register_callbacks() == 0);
+    implicit_task = (ompt_callback_implicit_task_t)registered[ompt_callback_implicit_task];
+    task_create = (ompt_callback_task_create_t)registered[ompt_callback_task_create];
+    task_schedule = (ompt_callback_task_schedule_t)registered[ompt_callback_task_schedule];
+    CHECK(implicit_task != NULL && task_create != NULL && task_schedule != NULL);
+
+    thread_rec *self = calloc(1, sizeof *self);
+    self->ordinal = 1;
+    agent_self = self;
+
+    /* The initial task and its implicit region. */
+    ompt_data_t region = {0}, initial = {0};
+    implicit_task(ompt_scope_begin, &region, &initial, 1, 1, ompt_task_initial);
+    task_rec *it = live_task(initial.value);
+    CHECK(it != NULL && it->kind == TK_INITIAL && atomic_load(&it->lifecycle) == LC_RUNNING);
+    CHECK(atomic_load(&self->current_task) == initial.value);
+
+    /* Two children, as fib creates them: every field of a new record is set. */
+    ompt_data_t a, b;
+    create(&initial, &a);
+    create(&initial, &b);
+    task_rec *ra = live_task(a.value), *rb = live_task(b.value);
+    CHECK(ra != NULL && rb != NULL && b.value == a.value + 1);
+    CHECK(ra->kind == TK_EXPLICIT && ra->flags == ompt_task_explicit && ra->thread_num == -1);
+    CHECK(ra->generating == initial.value && ra->gen_rec == it && ra->codeptr == (const void *)0x1234);
+    CHECK(ra->region == region.value && ra->region_rec == it->region_rec && ra->included == 0);
+    CHECK(atomic_load(&ra->lifecycle) == LC_QUEUED && atomic_load(&ra->scheduling) == 0);
+    CHECK(atomic_load(&ra->thread) == 0 && atomic_load(&ra->deps) == NULL && atomic_load(&ra->depends_on) == NULL);
+    CHECK(ra->kids == 0 && ra->kids_done == 0 && ra->finished == 0 && atomic_load(&ra->h.refs) == TASK_BIAS);
+    CHECK(it->kids == 2);
+
+    /* b runs on top of the initial task (b is the task last created), then completes. */
+    task_schedule(&initial, ompt_task_switch, &b);
+    CHECK(atomic_load(&rb->lifecycle) == LC_RUNNING && atomic_load(&rb->scheduling) == initial.value);
+    CHECK(atomic_load(&rb->thread) == 1 && atomic_load(&it->lifecycle) == LC_SUSPENDED);
+    CHECK(atomic_load(&self->current_task) == b.value && self->cur_rec == rb);
+    task_schedule(&b, ompt_task_complete, &initial);
+    CHECK(live_task(b.value) == NULL && it->kids_done == 1 && atomic_load(&it->lifecycle) == LC_RUNNING);
+    CHECK(self->cur_rec == it);
+
+    /* a stays queued while the numbers go round the ring: the task numbered a + 64 finds a's home slot taken
+     * and goes to a neighbour; b's old slot is reused. Both are found through the cache and without it. */
+    ompt_data_t c;
+    do {
+        create(&initial, &c);
+        if (c.value == a.value + 64) {
+            break;
+        }
+        run_to_end(&initial, &c);
+    } while (c.value < a.value + 64);
+    CHECK(c.value == a.value + 64);
+    task_rec *rc = live_task(c.value);
+    CHECK(rc != NULL && rc != ra && live_task(a.value) == ra);
+    CHECK(self->made_rec == rc && self->made_number == c.value);
+    task_schedule(&initial, ompt_task_switch, &c);       /* c through the cache */
+    CHECK(atomic_load(&rc->lifecycle) == LC_RUNNING && atomic_load(&rc->scheduling) == initial.value);
+    self->made_number = 0;                                 /* forget it: the next lookups go through the ring */
+    task_schedule(&c, ompt_task_yield, &initial);
+    CHECK(atomic_load(&rc->lifecycle) == LC_SUSPENDED && self->cur_rec == it);
+    task_schedule(&initial, ompt_task_switch, &c);
+    CHECK(atomic_load(&rc->lifecycle) == LC_RUNNING && self->cur_rec == rc);
+    task_schedule(&c, ompt_task_complete, &initial);
+    CHECK(live_task(c.value) == NULL && live_task(a.value) == ra);
+
+    /* a runs last; its parent has released every child on this thread. */
+    run_to_end(&initial, &a);
+    CHECK(live_task(a.value) == NULL && it->kids == it->kids_done);
+    CHECK(live_tasks() == 1); /* the initial task */
+    CHECK(agent_tasks.dropped == 0);
+
+    agent_self = saved_self;
+    free(self);
+    ring_destroy(&agent_tasks);
+    ring_destroy(&agent_regions);
+    memcpy(&agent_tasks, &saved_tasks, sizeof saved_tasks);
+    memcpy(&agent_regions, &saved_regions, sizeof saved_regions);
+    agent_ompt = saved_api;
+    agent_cfg.number_block = saved_block;
+}
