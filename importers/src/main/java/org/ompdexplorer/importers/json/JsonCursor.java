@@ -60,6 +60,11 @@ final class JsonCursor {
         return all;
     }
 
+    /** How many findings were reported so far: cheap, unlike {@link #diagnostics()}. */
+    int findingCount() {
+        return diagnostics.size();
+    }
+
     /** The current token's location, with its JSON path. */
     Location here() {
         TokenStreamLocation at = parser.currentTokenLocation();
