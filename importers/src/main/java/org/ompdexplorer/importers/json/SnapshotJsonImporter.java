@@ -398,18 +398,26 @@ public final class SnapshotJsonImporter {
          */
         private void takeReadTasks() throws LoadCancelledException {
             int line = c.parser.currentTokenLocation().getLineNr() + 1;
-            List<Task> read = readTasks.tasks();
+            List<List<Task>> chunks = readTasks.chunks();
+            int count = readTasks.count();
             long readTo = readTasks.closeLine();
             readTasks = null;
-            for (int at = 0; at < read.size(); at++) {
-                Task task = read.get(at);
-                long id = task.id().value();
-                if (!taskPositions.firstSighting(id)) {
-                    duplicateId("tasks", at, id, line + at, TaskLines.ELEMENT_COLUMN);
-                    continue;
+            taskPositions.ensureRoomFor(count);
+            if (tasks instanceof ArrayList<Task> list) {
+                list.ensureCapacity(tasks.size() + count);
+            }
+            int at = 0;
+            for (List<Task> chunk : chunks) {
+                for (Task task : chunk) {
+                    long id = task.id().value();
+                    if (!taskPositions.firstSighting(id)) {
+                        duplicateId("tasks", at, id, line + at, TaskLines.ELEMENT_COLUMN);
+                    } else {
+                        taskPositions.add(id, line + at, TaskLines.ELEMENT_COLUMN, at);
+                        tasks.add(task);
+                    }
+                    at++;
                 }
-                taskPositions.add(id, line + at, TaskLines.ELEMENT_COLUMN, at);
-                tasks.add(task);
             }
             c.parser.skipChildren();
             progress.progress("reading tasks", readTo, size);

@@ -44,7 +44,14 @@ final class TaskLines {
      * The tasks read in file order, the byte offset of the array's {@code [}, and that of the line holding its
      * {@code ]}.
      */
-    record Result(List<Task> tasks, long open, long closeLine) {
+    record Result(List<List<Task>> chunks, long open, long closeLine) {
+        int count() {
+            int n = 0;
+            for (List<Task> chunk : chunks) {
+                n += chunk.size();
+            }
+            return n;
+        }
     }
 
     private final JsonFactory factory;
@@ -106,16 +113,13 @@ final class TaskLines {
 
     private Result merge(List<Future<Chunk>> futures, List<long[]> ranges, long open, String input,
                          ProgressListener progress, long size, AtomicLong bytesRead) throws LoadCancelledException {
-        List<Task> tasks = null;
+        List<List<Task>> tasks = new ArrayList<>();
         for (int i = 0; i < futures.size(); i++) {
             Chunk chunk = await(futures.get(i), input, progress, size, bytesRead);
             if (chunk == null || chunk.tasks == null) {
                 return null;
             }
-            if (tasks == null) {
-                tasks = new ArrayList<>(Math.max(16, chunk.tasks.size() * futures.size()));
-            }
-            tasks.addAll(chunk.tasks);
+            tasks.add(chunk.tasks);
             if (chunk.closeAt >= 0) {
                 return new Result(tasks, open, ranges.get(i)[0] + chunk.closeAt - CHUNK_PREFIX.length
                         - (CLOSE_COLUMN - 1));
@@ -224,7 +228,7 @@ final class TaskLines {
      * so that the streaming parser sees every other byte at the same line and column.
      */
     static InputStream withoutTaskLines(MemorySegment file, Result tasks) {
-        return new SplicedStream(file, new long[][]{{0, tasks.open() + 1}, {-'\n', tasks.tasks().size() + 1L},
+        return new SplicedStream(file, new long[][]{{0, tasks.open() + 1}, {-'\n', tasks.count() + 1L},
             {tasks.closeLine(), file.byteSize()}});
     }
 
