@@ -398,7 +398,7 @@ public final class SnapshotJsonImporter {
          */
         private void takeReadTasks() throws LoadCancelledException {
             int line = c.parser.currentTokenLocation().getLineNr() + 1;
-            List<List<Task>> chunks = readTasks.chunks();
+            List<TaskLines.Tasks> chunks = readTasks.chunks();
             int count = readTasks.count();
             long readTo = readTasks.closeLine();
             readTasks = null;
@@ -407,16 +407,17 @@ public final class SnapshotJsonImporter {
                 list.ensureCapacity(tasks.size() + count);
             }
             int at = 0;
-            for (List<Task> chunk : chunks) {
-                for (Task task : chunk) {
-                    long id = task.id().value();
+            for (TaskLines.Tasks chunk : chunks) {
+                List<Task> chunkTasks = chunk.tasks();
+                long[] ids = chunk.ids();
+                for (int i = 0; i < chunkTasks.size(); i++, at++) {
+                    long id = ids[i];
                     if (!taskPositions.firstSighting(id)) {
                         duplicateId("tasks", at, id, line + at, TaskLines.ELEMENT_COLUMN);
                     } else {
                         taskPositions.add(id, line + at, TaskLines.ELEMENT_COLUMN, at);
-                        tasks.add(task);
+                        tasks.add(chunkTasks.get(i));
                     }
-                    at++;
                 }
             }
             c.parser.skipChildren();

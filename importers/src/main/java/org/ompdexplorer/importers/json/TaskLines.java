@@ -44,14 +44,21 @@ final class TaskLines {
      * The tasks read in file order, the byte offset of the array's {@code [}, and that of the line holding its
      * {@code ]}.
      */
-    record Result(List<List<Task>> chunks, long open, long closeLine) {
+    record Result(List<Tasks> chunks, long open, long closeLine) {
         int count() {
             int n = 0;
-            for (List<Task> chunk : chunks) {
-                n += chunk.size();
+            for (Tasks chunk : chunks) {
+                n += chunk.tasks().size();
             }
             return n;
         }
+    }
+
+    /**
+     * One chunk's tasks in file order, and their ids side by side: taking a million tasks then reads a flat array
+     * instead of chasing two references per task.
+     */
+    record Tasks(List<Task> tasks, long[] ids) {
     }
 
     private final JsonFactory factory;
@@ -113,13 +120,13 @@ final class TaskLines {
 
     private Result merge(List<Future<Chunk>> futures, List<long[]> ranges, long open, String input,
                          ProgressListener progress, long size, AtomicLong bytesRead) throws LoadCancelledException {
-        List<List<Task>> tasks = new ArrayList<>();
+        List<Tasks> tasks = new ArrayList<>();
         for (int i = 0; i < futures.size(); i++) {
             Chunk chunk = await(futures.get(i), input, progress, size, bytesRead);
             if (chunk == null || chunk.tasks == null) {
                 return null;
             }
-            tasks.add(chunk.tasks);
+            tasks.add(new Tasks(chunk.tasks, chunk.ids));
             if (chunk.closeAt >= 0) {
                 return new Result(tasks, open, ranges.get(i)[0] + chunk.closeAt - CHUNK_PREFIX.length
                         - (CLOSE_COLUMN - 1));
@@ -176,8 +183,8 @@ final class TaskLines {
     }
 
     /** One range's tasks, and where in its bytes (prefix included) the array closed, or −1. */
-    private record Chunk(List<Task> tasks, long closeAt) {
-        static final Chunk GIVE_UP = new Chunk(null, -1);
+    private record Chunk(List<Task> tasks, long[] ids, long closeAt) {
+        static final Chunk GIVE_UP = new Chunk(null, null, -1);
     }
 
     private Chunk readChunk(MemorySegment file, long from, long to, String input, AtomicBoolean stop,
@@ -185,9 +192,11 @@ final class TaskLines {
         long suffixAt = CHUNK_PREFIX.length + (to - from);
         try (InputStream in = SplicedStream.chunk(file, from, to);
              JsonParser parser = factory.createParser(ObjectReadContext.empty(), in)) {
-            JsonCursor cursor = new JsonCursor(parser, input, false);
+            int expected = (int) Math.min(1 << 24, Math.max(16, (to - from) / 150));
+            JsonCursor cursor = new JsonCursor(parser, input, false, expected);
             TaskReader reader = new TaskReader(cursor, new ValueReaders(cursor, matchers), matchers.task());
-            List<Task> tasks = new ArrayList<>((int) Math.min(1 << 24, Math.max(16, (to - from) / 150)));
+            List<Task> tasks = new ArrayList<>(expected);
+            long[] ids = new long[expected];
             parser.nextToken(); // the prefix's [
             int line = CHUNK_PREFIX.length; // the prefix's line break puts the first element on line 2
             long reported = 0;
@@ -195,10 +204,10 @@ final class TaskLines {
                 var at = parser.currentTokenLocation();
                 if (t == JsonToken.END_ARRAY) {
                     if (at.getByteOffset() == suffixAt) {
-                        return new Chunk(tasks, -1);
+                        return new Chunk(tasks, ids, -1);
                     }
                     return at.getLineNr() == line && at.getColumnNr() == CLOSE_COLUMN
-                            ? new Chunk(tasks, at.getByteOffset()) : Chunk.GIVE_UP;
+                            ? new Chunk(tasks, ids, at.getByteOffset()) : Chunk.GIVE_UP;
                 }
                 if (t != JsonToken.START_OBJECT || at.getLineNr() != line || at.getColumnNr() != ELEMENT_COLUMN) {
                     return Chunk.GIVE_UP;
@@ -207,6 +216,10 @@ final class TaskLines {
                 if (task == null || cursor.findingCount() != 0) {
                     return Chunk.GIVE_UP;
                 }
+                if (tasks.size() == ids.length) {
+                    ids = java.util.Arrays.copyOf(ids, ids.length * 2);
+                }
+                ids[tasks.size()] = task.id().value();
                 tasks.add(task);
                 line++;
                 if ((tasks.size() & (CANCEL_CHECK_EVERY - 1)) == 0) {
