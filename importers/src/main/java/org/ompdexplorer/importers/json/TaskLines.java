@@ -206,7 +206,8 @@ final class TaskLines {
                     if (at.getByteOffset() == suffixAt) {
                         return new Chunk(tasks, ids, -1);
                     }
-                    return at.getLineNr() == line && at.getColumnNr() == CLOSE_COLUMN
+                    // a chunk starts with a task: the comma cut off before it must not have been a trailing one
+                    return at.getLineNr() == line && at.getColumnNr() == CLOSE_COLUMN && !tasks.isEmpty()
                             ? new Chunk(tasks, ids, at.getByteOffset()) : Chunk.GIVE_UP;
                 }
                 if (t != JsonToken.START_OBJECT || at.getLineNr() != line || at.getColumnNr() != ELEMENT_COLUMN) {

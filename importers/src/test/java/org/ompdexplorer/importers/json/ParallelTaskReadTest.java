@@ -138,6 +138,21 @@ class ParallelTaskReadTest {
     }
 
     @Test
+    void aTrailingCommaWhereAChunkIsCutIsStillASyntaxError() throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(generated(200, 4), StandardCharsets.UTF_8));
+        int close = lines.indexOf("  ]");
+        // the last task line holds most of the file, so that a cut falls in it and the next chunk starts at "  ]"
+        lines.set(close - 1, lines.get(close - 1).replaceFirst("\"symbol\":\"", "\"symbol\":\"" + "s".repeat(400_000))
+                + ",");
+        Path file = dir.resolve("trailing-comma.json");
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        assertThat(assertSame(file)).isFalse();
+        lines.set(close - 1, lines.get(close - 1).substring(0, lines.get(close - 1).length() - 1));
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        assertThat(assertSame(file)).isTrue();
+    }
+
+    @Test
     void cancellingDuringTheParallelReadCancels() throws Exception {
         Path file = generated(60_000, 1);
         ProgressListener cancelled = new ProgressListener() {
