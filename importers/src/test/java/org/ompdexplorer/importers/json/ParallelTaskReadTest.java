@@ -153,20 +153,24 @@ class ParallelTaskReadTest {
     }
 
     @Test
-    void cancellingDuringTheParallelReadCancels() throws Exception {
+    void cancellingWhileTheTasksAreReadInParallelCancels() throws Exception {
         Path file = generated(60_000, 1);
-        ProgressListener cancelled = new ProgressListener() {
+        List<String> phases = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ProgressListener cancelOnceTasksAreRead = new ProgressListener() {
             @Override
             public void progress(String phase, long done, long total) {
+                phases.add(phase);
             }
 
             @Override
             public boolean isCancelled() {
-                return true;
+                return phases.contains("reading tasks");
             }
         };
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parallel.read(file, LoadOptions.LENIENT, cancelled))
-                .isInstanceOf(LoadCancelledException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parallel.read(file, LoadOptions.LENIENT,
+                cancelOnceTasksAreRead)).isInstanceOf(LoadCancelledException.class);
+        assertThat(phases).doesNotContain("indexing");
+        assertThat(parallel.parallelReads).hasValue(0);
     }
 
     private Path generated(int tasks, long seed) throws IOException {
