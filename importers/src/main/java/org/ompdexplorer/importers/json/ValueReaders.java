@@ -48,6 +48,8 @@ final class ValueReaders {
     private static final int CODE_SLOTS = 1024;
     private final JsonCursor c;
     private final Matchers matchers;
+    /** A task that has not run yet has null frames: one shared value for all of them, not two objects each. */
+    private static final Fact<TaskFrames> NO_FRAMES = Fact.of(new TaskFrames(0, 0, 0, 0));
     private final Map<String, String> addressLabels = new HashMap<>();
     private final Map<String, String> frameAddressLabels = new HashMap<>();
     private final Map<String, String> frameFlagsLabels = new HashMap<>();
@@ -256,7 +258,10 @@ final class ValueReaders {
                 }
             }
         }
-        return u.isUnavailable() ? u.fact()
+        if (u.isUnavailable()) {
+            return u.fact();
+        }
+        return exitAddress == 0 && exitFlags == 0 && enterAddress == 0 && enterFlags == 0 ? NO_FRAMES
                 : Fact.of(new TaskFrames(exitAddress, exitFlags, enterAddress, enterFlags));
     }
 
