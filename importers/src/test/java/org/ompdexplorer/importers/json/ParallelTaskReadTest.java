@@ -19,6 +19,7 @@ import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoadException;
+import org.ompdexplorer.importers.testfixtures.PhaseRecorder;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
 import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
@@ -155,21 +156,10 @@ class ParallelTaskReadTest {
     @Test
     void cancellingWhileTheTasksAreReadInParallelCancels() throws Exception {
         Path file = generated(60_000, 1);
-        List<String> phases = new java.util.concurrent.CopyOnWriteArrayList<>();
-        ProgressListener cancelOnceTasksAreRead = new ProgressListener() {
-            @Override
-            public void progress(String phase, long done, long total) {
-                phases.add(phase);
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return phases.contains("reading tasks");
-            }
-        };
+        PhaseRecorder cancelOnceTasksAreRead = PhaseRecorder.cancellingAt("reading tasks");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> parallel.read(file, LoadOptions.LENIENT,
                 cancelOnceTasksAreRead)).isInstanceOf(LoadCancelledException.class);
-        assertThat(phases).doesNotContain("indexing");
+        assertThat(cancelOnceTasksAreRead.phases()).doesNotContain("indexing");
         assertThat(parallel.parallelReads).hasValue(0);
     }
 
