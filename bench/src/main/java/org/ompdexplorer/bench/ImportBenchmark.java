@@ -50,6 +50,142 @@ public final class ImportBenchmark {
             Path file = fixture(dir, size);
             measure(file, runs);
         }
+        System.out.println();
+        System.out.println("One entity per line (the exporter's layout), read by the parallel path ("
+                + Runtime.getRuntime().availableProcessors() + " threads) and by the streaming path alone:");
+        System.out.println();
+        System.out.println("| explicit tasks | file MB | scan 1 thread ms | scan 2 threads ms | streaming import ms "
+                + "| parallel import ms | parallel / scan 1 thread | parallel / scan 2 threads "
+                + "| streaming / parallel time | retained bytes per task |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for (int size : sizes) {
+            measureLines(lineFixture(dir, size), runs);
+        }
+    }
+
+    /** The same snapshot as {@link #fixture}, in the exporter's default one-entity-per-line layout. */
+    private static Path lineFixture(Path dir, int tasks) throws IOException {
+        Path file = dir.resolve("synthetic-t8-d2-m" + tasks + "-s1-lines.json");
+        if (!Files.exists(file)) {
+            Snapshot s = SyntheticSnapshotGenerator.generate(new GeneratorSpec(8, 2, tasks, 1));
+            new SnapshotJsonExporter().write(s, file);
+        }
+        return file;
+    }
+
+    /** Alternates the four in every round so that all see the same machine load; medians. */
+    private static void measureLines(Path file, int runs) throws Exception {
+        long bytes = Files.size(file);
+        SnapshotJsonImporter parallel = new SnapshotJsonImporter();
+        SnapshotJsonImporter streaming = new SnapshotJsonImporter(1);
+        List<Long> scans = new ArrayList<>();
+        List<Long> scans2 = new ArrayList<>();
+        List<Long> streamed = new ArrayList<>();
+        List<Long> parallels = new ArrayList<>();
+        scan(file);
+        scanTwoThreads(file);
+        int modelTasks = load(parallel, file).snapshot().tasks().size(); // warm-up
+        load(streaming, file);
+        for (int i = 0; i < runs; i++) {
+            long t0 = System.nanoTime();
+            scan(file);
+            long t1 = System.nanoTime();
+            scanTwoThreads(file);
+            long t2 = System.nanoTime();
+            LoadResult s = load(streaming, file);
+            long t3 = System.nanoTime();
+            LoadResult p = load(parallel, file);
+            long t4 = System.nanoTime();
+            if (!p.diagnostics().isEmpty() || p.snapshot().tasks().size() != s.snapshot().tasks().size()) {
+                throw new IllegalStateException("the two paths differ on a clean benchmark input");
+            }
+            scans.add(t1 - t0);
+            scans2.add(t2 - t1);
+            streamed.add(t3 - t2);
+            parallels.add(t4 - t3);
+        }
+        long scan = median(scans);
+        long scan2 = median(scans2);
+        long stream = median(streamed);
+        long par = median(parallels);
+        long retained = retainedBytes(parallel, file);
+        System.out.printf(Locale.ROOT, "| %,d | %.1f | %.0f | %.0f | %.0f | %.0f | %.0f %% | %.0f %% | %.2f× | %.0f |%n",
+                modelTasks - IMPLICIT_AND_INITIAL, bytes / 1e6, scan / 1e6, scan2 / 1e6, stream / 1e6, par / 1e6,
+                100.0 * scan / par, 100.0 * scan2 / par, (double) stream / par, (double) retained / modelTasks);
+    }
+
+    /**
+     * Every token of the file by two parsers at once, one per half, cut at a line break: the most two streaming
+     * readers could do. The second half is read as if it opened an array; each stops at the first thing its half
+     * cannot parse (the cut), which is about where the other begins.
+     */
+    private static long scanTwoThreads(Path file) throws Exception {
+        long size = Files.size(file);
+        long cut;
+        try (var channel = java.nio.channels.FileChannel.open(file)) {
+            var buffer = java.nio.ByteBuffer.allocate(1 << 16);
+            channel.read(buffer, size / 2);
+            buffer.flip();
+            int at = 0;
+            while (at < buffer.limit() && buffer.get(at) != '\n') {
+                at++;
+            }
+            cut = size / 2 + at + 1;
+        }
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(2)) {
+            var first = pool.submit(() -> scanPart(new java.io.BufferedInputStream(
+                    new LimitedStream(Files.newInputStream(file), cut), 1 << 16)));
+            var second = pool.submit(() -> {
+                InputStream rest = Files.newInputStream(file);
+                rest.skipNBytes(cut);
+                return scanPart(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(new byte[]{'['}),
+                        rest));
+            });
+            return first.get() + second.get();
+        }
+    }
+
+    private static long scanPart(InputStream in) throws IOException {
+        long tokens = 0;
+        try (in; JsonParser p = new JsonFactory().createParser(ObjectReadContext.empty(), in)) {
+            while (p.nextToken() != null) {
+                tokens++;
+            }
+        } catch (tools.jackson.core.JacksonException e) {
+            return tokens; // the cut
+        }
+        return tokens;
+    }
+
+    /** The first {@code limit} bytes of a stream. */
+    private static final class LimitedStream extends java.io.FilterInputStream {
+        private long left;
+
+        LimitedStream(InputStream in, long limit) {
+            super(in);
+            this.left = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            if (left <= 0) {
+                return -1;
+            }
+            left--;
+            return super.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (left <= 0) {
+                return -1;
+            }
+            int n = super.read(b, off, (int) Math.min(len, left));
+            if (n > 0) {
+                left -= n;
+            }
+            return n;
+        }
     }
 
     /** Generated once per size and cached: the generator is not what is measured. */

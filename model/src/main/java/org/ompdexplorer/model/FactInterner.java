@@ -12,13 +12,22 @@ import java.util.function.LongFunction;
  * it is not thread-safe.
  */
 public final class FactInterner {
-    private final Table<TaskId> tasks = new Table<>(TaskId::new);
-    private final Table<ThreadId> threads = new Table<>(ThreadId::new);
-    private final Table<RegionId> regions = new Table<>(RegionId::new);
+    private final Table<TaskId> tasks;
+    private final Table<ThreadId> threads = new Table<>(ThreadId::new, 1024);
+    private final Table<RegionId> regions = new Table<>(RegionId::new, 1024);
     private final Map<CodeLocation, Fact<CodeLocation>> code = new HashMap<>();
     private final Map<String, String> strings = new HashMap<>();
     @SuppressWarnings("unchecked")
     private final Fact<Integer>[] smallInts = new Fact[1024];
+
+    public FactInterner() {
+        this(1024);
+    }
+
+    /** @param expectedTasks how many task ids to make room for at once: growing a million-entry table costs */
+    public FactInterner(int expectedTasks) {
+        this.tasks = new Table<>(TaskId::new, Math.max(16, expectedTasks));
+    }
 
     public TaskId taskId(long id) {
         return tasks.id(id);
@@ -68,11 +77,13 @@ public final class FactInterner {
     /** Ids and their known facts, looked up by the id's value. */
     private static final class Table<I> {
         private final LongFunction<I> factory;
-        private final LongIndexMap index = new LongIndexMap(1024);
-        private final List<Fact<I>> facts = new ArrayList<>();
+        private final LongIndexMap index;
+        private final List<Fact<I>> facts;
 
-        Table(LongFunction<I> factory) {
+        Table(LongFunction<I> factory, int expected) {
             this.factory = factory;
+            this.index = new LongIndexMap(expected);
+            this.facts = new ArrayList<>(expected);
         }
 
         I id(long value) {

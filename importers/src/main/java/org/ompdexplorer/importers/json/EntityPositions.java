@@ -39,6 +39,17 @@ final class EntityPositions {
         return largeIds.add(id);
     }
 
+    /** Makes room for {@code more} entities at once, rather than by doubling. */
+    void ensureRoomFor(int more) {
+        int n = size + more;
+        if (n > ids.length) {
+            ids = Arrays.copyOf(ids, n);
+            lines = Arrays.copyOf(lines, n);
+            columns = Arrays.copyOf(columns, n);
+            arrayIndexes = Arrays.copyOf(arrayIndexes, n);
+        }
+    }
+
     void add(long id, int line, int column, int arrayIndex) {
         if (size == ids.length) {
             int n = size * 2;

@@ -22,7 +22,7 @@ import tools.jackson.core.TokenStreamLocation;
 final class JsonCursor {
     private static final BigInteger MAX_ADDRESS = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
     final JsonParser parser;
-    final FactInterner interner = new FactInterner();
+    final FactInterner interner;
     private final String input;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     /** Per pattern of a warning that would repeat per entity, how often it occurred. */
@@ -35,6 +35,12 @@ final class JsonCursor {
 
     /** @param strict whether duplicate keys are errors rather than warnings */
     JsonCursor(JsonParser parser, String input, boolean strict) {
+        this(parser, input, strict, 1024);
+    }
+
+    /** @param expectedTasks how many tasks the input probably holds, to size the interner once */
+    JsonCursor(JsonParser parser, String input, boolean strict, int expectedTasks) {
+        this.interner = new FactInterner(expectedTasks);
         this.parser = parser;
         this.input = input;
         this.strict = strict;
@@ -58,6 +64,11 @@ final class JsonCursor {
                     + " (" + more + " times; first shown)", d.fix(), d.location()) : d);
         }
         return all;
+    }
+
+    /** How many findings were reported so far: cheap, unlike {@link #diagnostics()}. */
+    int findingCount() {
+        return diagnostics.size();
     }
 
     /** The current token's location, with its JSON path. */

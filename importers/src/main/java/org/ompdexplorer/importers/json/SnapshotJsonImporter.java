@@ -2,6 +2,10 @@ package org.ompdexplorer.importers.json;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +58,8 @@ public final class SnapshotJsonImporter {
     static final int MAX_STRING = 16 << 20;
     static final int MAX_NUMBER = 64;
     private static final int PROGRESS_EVERY = 8192;
+    /** Below this, starting threads costs more than it saves. */
+    private static final long PARALLEL_FROM = 1 << 20;
     private static final String[] SECTIONS = {"format", "version", "capture", "runtime", "addressSpaces", "states",
         "icvs", "displayControlVars", "threads", "parallelRegions", "tasks", "targetRegions"};
     /** Sections whose elements a repeat adds to the first's, rather than replacing them. */
@@ -68,26 +74,94 @@ public final class SnapshotJsonImporter {
                     .build())
             .build();
     private final ValueReaders.Matchers matchers = ValueReaders.Matchers.of(factory);
+    private final int threads;
+    private final long parallelFrom;
+    /** How many reads took the parallel path: tests check which path a file took. */
+    final java.util.concurrent.atomic.AtomicInteger parallelReads = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Reads JSON snapshots with as many threads as there are processors. */
+    public SnapshotJsonImporter() {
+        this(Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @param threads how many threads may read the tasks of a file in the exporter's one-entity-per-line layout;
+     *                1 reads every file with the single-threaded streaming path
+     */
+    public SnapshotJsonImporter(int threads) {
+        this(threads, PARALLEL_FROM);
+    }
+
+    /** @param parallelFrom the smallest file read in parallel (tests read tiny files both ways) */
+    SnapshotJsonImporter(int threads, long parallelFrom) {
+        this.threads = Math.max(1, threads);
+        this.parallelFrom = parallelFrom;
+    }
 
     /** Reads a snapshot file, opening it once; {@code input} names it in every message. */
     public LoadResult read(Path path, LoadOptions options, ProgressListener progress) throws SnapshotLoadException {
         InputFile file = InputFile.open(path);
         try (InputStream in = file.stream()) {
+            if (threads > 1 && file.size() >= parallelFrom) {
+                LoadResult fast = readInParallel(path, file.size(), options, progress);
+                if (fast != null) {
+                    parallelReads.incrementAndGet();
+                    return fast;
+                }
+            }
             return read(in, path.toString(), file.size(), options, progress);
         } catch (IOException e) {
             throw InputUnreadableException.of(path.toString(), e); // closing failed
         }
     }
 
+    /**
+     * Reads a regular file in the exporter's layout with its tasks in parallel: the tasks first, then the rest of
+     * the file by the streaming path with the task lines left out (their line breaks kept, so every later line
+     * number holds). {@code null} when the layout is not the exporter's, or when anything at all goes wrong: the
+     * caller then reads the file by the streaming path alone, which is the one that reports problems.
+     */
+    private LoadResult readInParallel(Path path, long size, LoadOptions options, ProgressListener progress)
+            throws LoadCancelledException {
+        String input = path.toString();
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+             Arena arena = Arena.ofShared()) {
+            if (channel.size() != size) {
+                return null;
+            }
+            MemorySegment file = channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            if (!TaskLines.startsLikeExporter(file)) {
+                return null;
+            }
+            long open = TaskLines.findOpening(file);
+            TaskLines.Result tasks = open < 0 ? null
+                    : new TaskLines(factory, matchers, threads).read(file, open, input, progress, size);
+            if (tasks == null) {
+                return null;
+            }
+            return read(TaskLines.withoutTaskLines(file, tasks), input, size, options, progress, tasks);
+        } catch (LoadCancelledException e) {
+            throw e;
+        } catch (IOException | SnapshotLoadException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** Reads a snapshot from a stream of {@code size} bytes (−1 when unknown). The stream is not closed. */
     public LoadResult read(InputStream in, String input, long size, LoadOptions options, ProgressListener progress)
             throws SnapshotLoadException {
+        return read(in, input, size, options, progress, null);
+    }
+
+    /** @param tasks the tasks read already, or {@code null}; with them, {@code null} if they did not fit */
+    private LoadResult read(InputStream in, String input, long size, LoadOptions options, ProgressListener progress,
+                            TaskLines.Result tasks) throws SnapshotLoadException {
         JsonParser parser = null;
         JsonCursor cursor = null;
         try {
             parser = factory.createParser(ObjectReadContext.empty(), in);
             cursor = new JsonCursor(parser, input, options.strict());
-            return new Run(cursor, size, options, progress).read();
+            return new Run(cursor, size, options, progress, tasks).read();
         } catch (JacksonIOException e) {
             throw InputUnreadableException.of(input, e.getCause() instanceof IOException io ? io
                     : new IOException(e.getOriginalMessage(), e));
@@ -131,9 +205,12 @@ public final class SnapshotJsonImporter {
         private final List<ParallelRegion> regions = new ArrayList<>();
         private final List<Task> tasks;
         private final List<TargetRegion> targets = new ArrayList<>();
+        /** Tasks read in parallel, to take in place of the tasks array they came from; then {@code null}. */
+        private TaskLines.Result readTasks;
 
-        Run(JsonCursor cursor, long size, LoadOptions options, ProgressListener progress) {
+        Run(JsonCursor cursor, long size, LoadOptions options, ProgressListener progress, TaskLines.Result tasks) {
             this.c = cursor;
+            this.readTasks = tasks;
             this.size = size;
             this.options = options;
             this.progress = progress;
@@ -157,6 +234,9 @@ public final class SnapshotJsonImporter {
             }
             while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 section(c.parser.currentName());
+            }
+            if (readTasks != null) {
+                return null; // the parallel read's array was not the top-level tasks section
             }
             if (format == null) {
                 throw new UnsupportedFormatException(c.input(), Diagnostic.error("not-a-snapshot",
@@ -207,7 +287,13 @@ public final class SnapshotJsonImporter {
                 case "displayControlVars" -> dcvs = header.displayControlVars();
                 case "threads" -> array(name, threadPositions, teams::readThread, threads);
                 case "parallelRegions" -> array(name, regionPositions, teams::readRegion, regions);
-                case "tasks" -> array(name, taskPositions, taskReader::read, tasks);
+                case "tasks" -> {
+                    if (readTasks != null && c.parser.currentTokenLocation().getByteOffset() == readTasks.open()) {
+                        takeReadTasks();
+                    } else {
+                        array(name, taskPositions, taskReader::read, tasks);
+                    }
+                }
                 case "targetRegions" -> array(name, targetPositions, targetReader::read, targets);
                 default -> c.unknownField(name);
             }
@@ -284,11 +370,7 @@ public final class SnapshotJsonImporter {
                 }
                 long id = idOf(value);
                 if (!positions.firstSighting(id)) {
-                    c.add(Diagnostic.error("duplicate-id", name + "[" + at + "] repeats id " + id
-                                    + "; the first one is kept and this one is skipped",
-                            "give every element of " + name + " a distinct id",
-                            Location.inInput(c.input(), start.getLineNr(), start.getColumnNr(),
-                                    "$." + name + "[" + at + "]")));
+                    duplicateId(name, at, id, start.getLineNr(), start.getColumnNr());
                     continue;
                 }
                 positions.add(id, start.getLineNr(), start.getColumnNr(), at);
@@ -299,6 +381,49 @@ public final class SnapshotJsonImporter {
                         throw new LoadCancelledException(c.input());
                     }
                 }
+            }
+        }
+
+        private void duplicateId(String name, int at, long id, int line, int column) {
+            c.add(Diagnostic.error("duplicate-id", name + "[" + at + "] repeats id " + id
+                            + "; the first one is kept and this one is skipped",
+                    "give every element of " + name + " a distinct id",
+                    Location.inInput(c.input(), line, column, "$." + name + "[" + at + "]")));
+        }
+
+        /**
+         * Takes the tasks read in parallel as {@link #array} would have read them: one per line from the line after
+         * the array's {@code [}, each at column 5 (the layout's indent), duplicates reported in file order. The
+         * parser stands on the array, now empty but for the line breaks.
+         */
+        private void takeReadTasks() throws LoadCancelledException {
+            int line = c.parser.currentTokenLocation().getLineNr() + 1;
+            List<TaskLines.Tasks> chunks = readTasks.chunks();
+            int count = readTasks.count();
+            long readTo = readTasks.closeLine();
+            readTasks = null;
+            taskPositions.ensureRoomFor(count);
+            if (tasks instanceof ArrayList<Task> list) {
+                list.ensureCapacity(tasks.size() + count);
+            }
+            int at = 0;
+            for (TaskLines.Tasks chunk : chunks) {
+                List<Task> chunkTasks = chunk.tasks();
+                long[] ids = chunk.ids();
+                for (int i = 0; i < chunkTasks.size(); i++, at++) {
+                    long id = ids[i];
+                    if (!taskPositions.firstSighting(id)) {
+                        duplicateId("tasks", at, id, line + at, TaskLines.ELEMENT_COLUMN);
+                    } else {
+                        taskPositions.add(id, line + at, TaskLines.ELEMENT_COLUMN, at);
+                        tasks.add(chunkTasks.get(i));
+                    }
+                }
+            }
+            c.parser.skipChildren();
+            progress.progress("reading tasks", readTo, size);
+            if (progress.isCancelled()) {
+                throw new LoadCancelledException(c.input());
             }
         }
 

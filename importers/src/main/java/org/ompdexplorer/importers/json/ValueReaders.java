@@ -1,7 +1,9 @@
 package org.ompdexplorer.importers.json;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongFunction;
 import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.Fact;
@@ -46,6 +48,14 @@ final class ValueReaders {
     private static final int CODE_SLOTS = 1024;
     private final JsonCursor c;
     private final Matchers matchers;
+    /** A task that has not run yet has null frames: one shared value for all of them, not two objects each. */
+    private static final Fact<TaskFrames> NO_FRAMES = Fact.of(new TaskFrames(0, 0, 0, 0));
+    private final Map<String, String> addressLabels = new HashMap<>();
+    private final Map<String, String> frameAddressLabels = new HashMap<>();
+    private final Map<String, String> frameFlagsLabels = new HashMap<>();
+    /** The frame {@link #frame} read last. */
+    private long frameAddress;
+    private int frameFlags;
     /** Recent code locations by address: tasks of one function repeat it a million times. */
     private final Fact<CodeLocation>[] recentCode;
 
@@ -133,23 +143,34 @@ final class ValueReaders {
 
     /** True when the current token opens an object; otherwise reports the wrong type (null is absent). */
     boolean object(String what) {
-        return opens(JsonToken.START_OBJECT, what + " (an object)");
+        return opens(JsonToken.START_OBJECT, what, " (an object)");
     }
 
     /** True when the current token opens an array; otherwise reports the wrong type (null is absent). */
     boolean array(String what) {
-        return opens(JsonToken.START_ARRAY, what + " (an array)");
+        return opens(JsonToken.START_ARRAY, what, " (an array)");
     }
 
-    private boolean opens(JsonToken start, String expected) {
+    /** {@code expected} is {@code what + kind}, said only when reported: the hot path builds no message. */
+    private boolean opens(JsonToken start, String what, String kind) {
         JsonToken t = c.parser.currentToken();
         if (t == start) {
             return true;
         }
         if (t != JsonToken.VALUE_NULL) {
-            c.wrongType(expected);
+            c.wrongType(what + kind);
         }
         return false;
+    }
+
+    /** {@code what + suffix}, built once per label: a field's name in messages, without a concatenation per read. */
+    private String label(Map<String, String> labels, String what, String suffix) {
+        String label = labels.get(what);
+        if (label == null) {
+            label = what + suffix;
+            labels.put(what, label);
+        }
+        return label;
     }
 
     Fact<CodeLocation> code(String what) {
@@ -170,7 +191,7 @@ final class ValueReaders {
                 case address -> {
                     c.parser.nextToken();
                     sawAddress = true;
-                    address = c.address(what + ".address");
+                    address = c.address(label(addressLabels, what, ".address"));
                 }
                 case symbol -> { c.parser.nextToken(); symbol = c.repeatedString("symbol"); }
                 case file -> { c.parser.nextToken(); file = c.repeatedString("file"); }
@@ -214,22 +235,40 @@ final class ValueReaders {
             return Fact.absent();
         }
         UnavailableMarker u = new UnavailableMarker();
-        long[] exit = {0, 0};
-        long[] enter = {0, 0};
+        long exitAddress = 0;
+        int exitFlags = 0;
+        long enterAddress = 0;
+        int enterFlags = 0;
         long seen = 0;
         for (FramesField field = matchers.frames().next(c); field != null; field = matchers.frames().next(c)) {
             seen = c.seen(seen, field.ordinal());
             switch (field) {
                 case unavailable, detail -> u.take(c, field.name());
-                case exit -> { c.parser.nextToken(); frame("exit frame", exit); }
-                case enter -> { c.parser.nextToken(); frame("enter frame", enter); }
+                case exit -> {
+                    c.parser.nextToken();
+                    frame("exit frame");
+                    exitAddress = frameAddress;
+                    exitFlags = frameFlags;
+                }
+                case enter -> {
+                    c.parser.nextToken();
+                    frame("enter frame");
+                    enterAddress = frameAddress;
+                    enterFlags = frameFlags;
+                }
             }
         }
-        return u.isUnavailable() ? u.fact()
-                : Fact.of(new TaskFrames(exit[0], (int) exit[1], enter[0], (int) enter[1]));
+        if (u.isUnavailable()) {
+            return u.fact();
+        }
+        return exitAddress == 0 && exitFlags == 0 && enterAddress == 0 && enterFlags == 0 ? NO_FRAMES
+                : Fact.of(new TaskFrames(exitAddress, exitFlags, enterAddress, enterFlags));
     }
 
-    private void frame(String what, long[] into) {
+    /** Reads one frame into {@link #frameAddress} and {@link #frameFlags} (0 for what is missing or bad). */
+    private void frame(String what) {
+        frameAddress = 0;
+        frameFlags = 0;
         if (!object(what)) {
             return;
         }
@@ -239,12 +278,12 @@ final class ValueReaders {
             c.parser.nextToken();
             switch (field) {
                 case address -> {
-                    Long a = c.address(what + " address");
-                    into[0] = a == null ? 0 : a;
+                    Long a = c.address(label(frameAddressLabels, what, " address"));
+                    frameAddress = a == null ? 0 : a;
                 }
                 case flags -> {
-                    Integer f = c.integer(what + " flags", 0, 0xffff);
-                    into[1] = f == null ? 0 : f;
+                    Integer f = c.integer(label(frameFlagsLabels, what, " flags"), 0, 0xffff);
+                    frameFlags = f == null ? 0 : f;
                 }
             }
         }
