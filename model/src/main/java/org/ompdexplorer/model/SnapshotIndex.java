@@ -32,6 +32,8 @@ public final class SnapshotIndex {
     private final Map<Long, List<TargetRegion>> targetsByDevice = new HashMap<>();
     private final Map<Long, List<TargetRegion>> targetsByEncounteringTask = new HashMap<>();
     private final Map<Long, TargetRegion> targetByTargetTask = new HashMap<>();
+    private final Map<Long, List<Mapping>> mappingsByTarget = new HashMap<>();
+    private final List<TargetRegion> targetsOffDevices = new ArrayList<>();
 
     SnapshotIndex(Snapshot snapshot) {
         this.snapshot = snapshot;
@@ -125,6 +127,19 @@ public final class SnapshotIndex {
             if (target.targetTask() instanceof Fact.Known<TaskId>(TaskId t)) {
                 targetByTargetTask.putIfAbsent(t.value(), target);
             }
+            AddressSpace device = target.device() == null ? null : addressSpaceById.get(target.device().value());
+            if (device == null || !device.isDevice()) {
+                targetsOffDevices.add(target);
+            }
+        }
+        for (AddressSpace space : snapshot.addressSpaces()) {
+            if (space.device() != null) {
+                for (Mapping m : space.device().mappings()) {
+                    if (m.mappedBy() != null) {
+                        mappingsByTarget.computeIfAbsent(m.mappedBy().value(), k -> new ArrayList<>()).add(m);
+                    }
+                }
+            }
         }
     }
 
@@ -214,9 +229,17 @@ public final class SnapshotIndex {
         return List.copyOf(targetsByDevice.getOrDefault(device.value(), List.of()));
     }
 
-    /** The target regions a task encountered, in the snapshot's order (in flight and ended). */
-    public List<TargetRegion> targetRegionsEncounteredBy(TaskId task) {
-        return List.copyOf(targetsByEncounteringTask.getOrDefault(task.value(), List.of()));
+    /**
+     * The target regions on no device this snapshot lists as a device: run on the host (no device), or naming the
+     * process or an address space the snapshot does not hold (which validation reports). Listed under the process.
+     */
+    public List<TargetRegion> targetRegionsOffDevices() {
+        return List.copyOf(targetsOffDevices);
+    }
+
+    /** The host ranges a target region mapped that are still present, on whichever device lists them. */
+    public List<Mapping> mappingsBy(TargetRegionId target) {
+        return List.copyOf(mappingsByTarget.getOrDefault(target.value(), List.of()));
     }
 
     /**
@@ -248,12 +271,6 @@ public final class SnapshotIndex {
     /** The target region whose target task this is ({@code nowait} or {@code depend} constructs). */
     public Optional<TargetRegion> targetRegionOfTask(TaskId task) {
         return Optional.ofNullable(targetByTargetTask.get(task.value()));
-    }
-
-    /** The device with this OpenMP device number, when the snapshot has it. */
-    public Optional<AddressSpace> deviceNumbered(int deviceNum) {
-        return snapshot.addressSpaces().stream()
-                .filter(s -> s.deviceNum().filter(n -> n == deviceNum).isPresent()).findFirst();
     }
 
     public Optional<IcvDefinition> icv(IcvId id) {

@@ -89,7 +89,7 @@ class OffloadImportTest {
                 List.of(new Mapping(0x7ffd5e1d0000L, 0x55d0a0010000L, 800, 1, new TargetRegionId(3),
                         new Transfers(800, 1, 0, 0))),
                 new Transfers(800, 1, 1600, 2)));
-        assertThat(s.index().deviceNumbered(1)).contains(second);
+        assertThat(s.devices().stream().filter(d -> d.deviceNum().orElse(-1) == 1).findFirst()).contains(second);
     }
 
     @Test

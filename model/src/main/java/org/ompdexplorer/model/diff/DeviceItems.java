@@ -2,9 +2,9 @@ package org.ompdexplorer.model.diff;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.ompdexplorer.model.Address;
 import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.ByteCount;
 import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.DeviceInfo;
 import org.ompdexplorer.model.EntityKind;
@@ -41,12 +41,17 @@ record DeviceItems(DiffField field, String qualifier, String text, EntityKind li
         out.add(text(DiffField.DEVICE_TYPE, "", d.type() == null ? "absent" : d.type()));
         out.add(text(DiffField.OMPD_HANDLE, "", d.ompdHandle() instanceof org.ompdexplorer.model.Fact.Absent<Boolean>
                 ? "not asked" : Changes.text(d.ompdHandle(), ok -> ok ? "handle" : "no handle")));
-        transfers(out, d.transfers() == null ? Transfers.NONE : d.transfers());
+        if (d.transfers() == null) { // not followed (a core): not known, which is not "none"
+            out.add(text(DiffField.TO_DEVICE, "", "not known"));
+            out.add(text(DiffField.FROM_DEVICE, "", "not known"));
+        } else {
+            transfers(out, d.transfers());
+        }
         out.add(text(DiffField.IMAGES, "", d.images().size() + " loaded"));
         out.add(text(DiffField.MAPPING, "ranges", d.mappings().size() + " present"));
         for (Mapping m : d.mappings()) {
-            out.add(text(DiffField.MAPPING, Address.hex(m.hostAddress()), String.format(Locale.ROOT,
-                    "%,d B at %s, refcount %d", m.bytes(), Address.hex(m.deviceAddress()), m.refCount())));
+            out.add(text(DiffField.MAPPING, Address.hex(m.hostAddress()), ByteCount.exact(m.bytes()) + " B at "
+                    + Address.hex(m.deviceAddress()) + ", refcount " + m.refCount()));
         }
         return out;
     }
@@ -60,8 +65,12 @@ record DeviceItems(DiffField field, String qualifier, String text, EntityKind li
         out.add(link(DiffField.ENCOUNTERING_TASK, EntityKind.TASK, t.encounteringTask()));
         out.add(link(DiffField.TARGET_TASK, EntityKind.TASK, t.targetTask()));
         out.add(text(DiffField.CREATION_SITE, "", Changes.text(t.creationSite(), CodeLocation::display)));
+        long teams = 0;
+        for (Kernel k : t.kernels()) {
+            teams = ByteCount.add(teams, k.requestedTeams());
+        }
         out.add(text(DiffField.KERNELS, "", t.kernels().isEmpty() ? "none running" : t.kernels().size()
-                + " running (" + t.kernels().stream().mapToLong(Kernel::requestedTeams).sum() + " teams requested)"));
+                + " running (" + Long.toUnsignedString(teams) + " teams requested)"));
         out.add(text(DiffField.KERNELS_SUBMITTED, "", Long.toString(t.kernelsSubmitted())));
         transfers(out, t.transfers());
         return out;
@@ -73,8 +82,7 @@ record DeviceItems(DiffField field, String qualifier, String text, EntityKind li
     }
 
     private static String moved(long bytes, long ops) {
-        return ops == 0 && bytes == 0 ? "none" : String.format(Locale.ROOT, "%,d B in %d op%s", bytes, ops,
-                ops == 1 ? "" : "s");
+        return bytes == 0 && ops == 0 ? "none" : ByteCount.exact(bytes) + " B in " + ops + (ops == 1 ? " op" : " ops");
     }
 
     String key() {

@@ -35,7 +35,10 @@ final class DeviceSentences {
                     .cite(TARGET_CONSTRUCT).build());
         }
         if (!d.mappings().isEmpty()) {
-            long bytes = d.mappings().stream().mapToLong(Mapping::bytes).sum();
+            long bytes = 0;
+            for (Mapping m : d.mappings()) {
+                bytes = org.ompdexplorer.model.ByteCount.add(bytes, m.bytes());
+            }
             out.add(Sentence.builder().text(TargetExplainer.count(d.mappings().size(), "host range") + " ("
                     + TargetExplainer.bytes(bytes) + (d.mappings().size() == 1 ? ") is" : ") are") + " present on it: each has device storage until the"
                     + " constructs that map it release it, and a construct that maps it again finds it present"

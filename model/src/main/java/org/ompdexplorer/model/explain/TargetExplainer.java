@@ -5,6 +5,7 @@ import static org.ompdexplorer.model.explain.SpecSections.TARGET_CONSTRUCT;
 import java.util.ArrayList;
 import java.util.List;
 import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.ByteCount;
 import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.Kernel;
@@ -45,11 +46,15 @@ final class TargetExplainer {
         waits(target).ifPresent(out::add);
         if (target.targetTask() instanceof Fact.Known<TaskId>(TaskId t)) {
             out.add(Sentence.builder().text("It runs as its target task, ").mention(EntityRef.of(t))
-                    .text(": a deferrable construct becomes a task, so the encountering task need not wait.")
+                    .text(index.encounteringTaskWaits(target) ? ", which the encountering task waits for."
+                            : ": a deferred construct becomes a task, so the encountering task need not wait.")
                     .cite(TARGET_CONSTRUCT).build());
         }
         if (!target.kernels().isEmpty()) {
-            long teams = target.kernels().stream().mapToLong(Kernel::requestedTeams).sum();
+            long teams = 0;
+            for (Kernel k : target.kernels()) {
+                teams = ByteCount.add(teams, k.requestedTeams()); // unsigned counts, summed the same way
+            }
             out.add(Sentence.builder().text(count(target.kernels().size(), "kernel") + " submitted and not"
                     + " finished (" + count(teams, "team") + " requested), of " + target.kernelsSubmitted()
                     + " submitted so far.").build());
@@ -57,7 +62,8 @@ final class TargetExplainer {
         Transfers moved = target.transfers();
         if (!moved.isEmpty()) {
             out.add(Sentence.builder().text("It moved " + direction(moved.toDeviceBytes(), moved.toDeviceOps())
-                    + " to the device and " + (moved.fromDeviceOps() == 0 ? "nothing back yet"
+                    + " to the device and " + (moved.fromDeviceOps() == 0 && moved.fromDeviceBytes() == 0
+                    ? "nothing back yet"
                     : direction(moved.fromDeviceBytes(), moved.fromDeviceOps()) + " back") + ".").build());
         }
         mapped(target).ifPresent(out::add);
@@ -88,13 +94,11 @@ final class TargetExplainer {
         if (device == null || device.device() == null) {
             return java.util.Optional.empty();
         }
-        long ranges = 0;
+        List<Mapping> mine = index.mappingsBy(target.id());
+        long ranges = mine.size();
         long total = 0;
-        for (Mapping m : device.device().mappings()) {
-            if (target.id().equals(m.mappedBy())) {
-                ranges++;
-                total += m.bytes();
-            }
+        for (Mapping m : mine) {
+            total = ByteCount.add(total, m.bytes());
         }
         if (ranges == 0) {
             return java.util.Optional.empty();
@@ -105,7 +109,7 @@ final class TargetExplainer {
     }
 
     private static String direction(long bytes, long ops) {
-        return ops == 0 ? "nothing" : bytes(bytes) + " in " + count(ops, "transfer");
+        return bytes == 0 && ops == 0 ? "nothing" : ByteCount.moved(bytes, ops, "transfer", "transfers");
     }
 
     static String count(long n, String noun) {
@@ -113,6 +117,6 @@ final class TargetExplainer {
     }
 
     static String bytes(long n) {
-        return String.format(java.util.Locale.ROOT, "%,d byte%s", n, n == 1 ? "" : "s");
+        return ByteCount.text(n);
     }
 }

@@ -123,6 +123,13 @@ final class TaskWaits {
             out.add(waitingIn(task, thread.get(), state.get()));
             return out;
         }
+        Optional<org.ompdexplorer.model.TargetRegion> target = snapshot.index().awaitedTarget(task.id());
+        if (target.isPresent()) {
+            out.add(Sentence.builder().mention(self).text(" is suspended: it encountered the target construct ")
+                    .mention(EntityRef.of(target.get().id())).text(" and waits until it ends, on device "
+                            + target.get().deviceNum() + ".").cite(SpecSections.TARGET_CONSTRUCT).build());
+            return out;
+        }
         Optional<ParallelRegion> encountered = snapshot.parallelRegions().stream()
                 .filter(r -> r.encounteringTask().equals(Fact.of(task.id()))).findFirst();
         if (encountered.isPresent()) {

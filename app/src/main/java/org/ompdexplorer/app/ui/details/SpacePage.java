@@ -55,7 +55,7 @@ final class SpacePage {
             sections.add(devices(devices));
         }
         List<TargetRegion> targets = space.isDevice() ? index.targetRegionsOn(space.id())
-                : snapshot.targetRegions().stream().filter(t -> t.device() == null).toList();
+                : index.targetRegionsOffDevices();
         if (!targets.isEmpty()) {
             sections.add(TargetPage.table("targetRegionsTable", "Target regions", targets, index));
         }
@@ -100,7 +100,7 @@ final class SpacePage {
                     d.transfers().fromDeviceOps()));
         }
         if (d.followsEvents()) {
-            long mapped = d.mappings().stream().mapToLong(Mapping::bytes).sum();
+            long mapped = DeviceText.mapped(d.mappings());
             rows.add("mapped", "mapped now", EntityNames.count(d.mappings().size(), "range", "ranges") + ", "
                     + DeviceText.bytes(mapped));
         }
@@ -130,7 +130,7 @@ final class SpacePage {
                             Value.of(info == null ? "—" : DeviceText.ompdHandle(info.ompdHandle())),
                             Value.of(info == null || !info.followsEvents() ? "—" : EntityNames.count(inFlight)),
                             bytes(info == null || !info.followsEvents() ? null
-                                    : info.mappings().stream().mapToLong(Mapping::bytes).sum()),
+                                    : DeviceText.mapped(info.mappings())),
                             bytes(info == null || info.transfers() == null ? null : info.transfers().toDeviceBytes()),
                             bytes(info == null || info.transfers() == null ? null
                                     : info.transfers().fromDeviceBytes()));

@@ -44,14 +44,14 @@ final class TargetPage {
         sections.add(new Rows()
                 .add("encounteringTask", "encountering task", taskLink(target.encounteringTask()))
                 .add("targetTask", "target task", target.targetTask().isKnown() ? taskLink(target.targetTask())
-                        : Value.of(target.kind().isNowait() ? "not reported" : "none (not deferred)"))
-                .add("waits", "the encountering task", index.encounteringTaskWaits(target)
-                        ? "waits for it to end" : target.inFlight() ? "goes on (deferred to the target task)"
-                        : "no longer waits (ended)")
+                        : target.targetTask() instanceof org.ompdexplorer.model.Fact.Absent<TaskId>
+                        ? Value.of(target.kind().isNowait() ? "not reported" : "none (not deferred)")
+                        : Value.of(target.targetTask()))
+                .add("waits", "the encountering task", !target.encounteringTask().isKnown() ? "not known"
+                        : index.encounteringTaskWaits(target) ? "waits for it to end"
+                        : target.inFlight() ? "goes on (deferred to the target task)" : "no longer waits (ended)")
                 .section("links", "Links"));
-        List<Mapping> mapped = target.device() == null ? List.of() : index.addressSpace(target.device())
-                .flatMap(AddressSpace::deviceInfo).map(d -> d.mappings().stream()
-                        .filter(m -> target.id().equals(m.mappedBy())).toList()).orElse(List.of());
+        List<Mapping> mapped = index.mappingsBy(target.id());
         if (!mapped.isEmpty()) {
             sections.add(SpacePage.mappings("mappingsTable", "Data it mapped, still present", mapped, index));
         }

@@ -1,8 +1,8 @@
 package org.ompdexplorer.app.ui.entity;
 
-import java.util.Locale;
 import org.ompdexplorer.model.Address;
 import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.ByteCount;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.Mapping;
 import org.ompdexplorer.model.Transfers;
@@ -12,30 +12,29 @@ public final class DeviceText {
     private DeviceText() {
     }
 
-    /** {@code 8,000 B}, {@code 7.8 KiB (8,000 B)}: exact bytes always, a binary unit beside them when large. */
+    /** {@code 8,000 B}, {@code 7.8 KiB (8,000 B)}: unsigned, exact bytes always, a binary unit beside them when large. */
     public static String bytes(long n) {
-        String exact = String.format(Locale.ROOT, "%,d B", n);
-        if (Long.compareUnsigned(n, 1024) < 0) {
-            return exact;
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB"};
-        double v = n < 0 ? Math.pow(2, 64) + n : n;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s (%s)", v, units[u], exact);
+        return ByteCount.text(n);
     }
 
-    /** {@code 0x601040 – 0x602fc0}: the host range a mapping covers, both ends inclusive. */
+    /** {@code 0x601040 – 0x602fc0}: the host range a mapping covers, both ends inclusive; an empty one by its start. */
     public static String hostRange(Mapping m) {
-        return Address.hex(m.hostAddress()) + " – " + Address.hex(m.hostEnd());
+        return m.bytes() == 0 ? Address.hex(m.hostAddress()) + " (empty)"
+                : Address.hex(m.hostAddress()) + " – " + Address.hex(m.hostEnd());
     }
 
     /** {@code 8,000 B in 1 op}; {@code none}. */
     public static String direction(long bytes, long ops) {
-        return ops == 0 && bytes == 0 ? "none" : bytes(bytes) + " in " + EntityNames.count(ops, "op", "ops");
+        return ByteCount.moved(bytes, ops, "op", "ops");
+    }
+
+    /** The bytes of every mapping, an unsigned sum. */
+    public static long mapped(java.util.List<Mapping> mappings) {
+        long total = 0;
+        for (Mapping m : mappings) {
+            total = ByteCount.add(total, m.bytes());
+        }
+        return total;
     }
 
     /** {@code to device 8,000 B in 1 op · from device none}. */

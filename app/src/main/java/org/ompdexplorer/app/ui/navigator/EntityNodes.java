@@ -177,9 +177,7 @@ final class EntityNodes {
         }
         region.targetTask().asOptional().ifPresent(t -> badges.add(new Badge("task " + EntityNames.task(t),
                 Badge.KIND)));
-        long mapped = region.device() == null ? 0 : index.addressSpace(region.device())
-                .flatMap(AddressSpace::deviceInfo).map(d -> d.mappings().stream()
-                        .filter(m -> region.id().equals(m.mappedBy())).count()).orElse(0L);
+        long mapped = index.mappingsBy(region.id()).size();
         if (mapped > 0) {
             badges.add(Badge.count(EntityNames.count(mapped, "range mapped", "ranges mapped")));
         }

@@ -137,7 +137,7 @@ final class StructureTree implements NavigatorTree {
     private NavNode spaceNode(AddressSpace space) {
         List<AddressSpace> devices = devicesOf.getOrDefault(space.id().value(), List.of());
         List<TargetRegion> targets = space.isDevice() ? index.targetRegionsOn(space.id())
-                : loaded.snapshot().targetRegions().stream().filter(t -> t.device() == null).toList();
+                : index.targetRegionsOffDevices();
         if (devices.isEmpty() && targets.isEmpty()) {
             return EntityNodes.space(space, index, null);
         }
@@ -215,7 +215,8 @@ final class StructureTree implements NavigatorTree {
 
     private List<String> targetPath(TargetRegion target) {
         List<String> path = new ArrayList<>(target.device() == null ? processPath()
-                : index.addressSpace(target.device()).map(this::spacePath).orElseGet(this::processPath));
+                : index.addressSpace(target.device()).filter(AddressSpace::isDevice).map(this::spacePath)
+                        .orElseGet(this::processPath));
         path.add(Target.of(target.id()).key());
         return List.copyOf(path);
     }

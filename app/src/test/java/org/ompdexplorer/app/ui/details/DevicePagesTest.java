@@ -137,6 +137,24 @@ class DevicePagesTest {
     }
 
     @Test
+    void aTargetRegionNamingNoListedDeviceIsListedUnderTheProcessAndReachable() {
+        org.ompdexplorer.model.Snapshot s = TestSnapshots.withDevices().snapshot();
+        java.util.List<org.ompdexplorer.model.TargetRegion> targets = new java.util.ArrayList<>(s.targetRegions());
+        targets.add(new org.ompdexplorer.model.TargetRegion(new TargetRegionId(9),
+                org.ompdexplorer.model.TargetKind.UPDATE, new AddressSpaceId(77), 5, true,
+                org.ompdexplorer.model.Fact.absent(), org.ompdexplorer.model.Fact.absent(),
+                org.ompdexplorer.model.Fact.absent(), java.util.List.of(), 0, null));
+        navigator.setSnapshot(org.ompdexplorer.app.ui.entity.LoadedSnapshot.of(new org.ompdexplorer.model.Snapshot(
+                s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(), s.displayControlVars(),
+                s.threads(), s.parallelRegions(), s.tasks(), targets), "off-device"));
+        NavNode spaces = navigator.rootsProperty().get().stream().filter(n -> n.id().equals("group:spaces"))
+                .findFirst().orElseThrow();
+        assertThat(ids(child(spaces, "space:0"))).containsExactly("space:1", "space:2", "target:9");
+        assertThat(navigator.pathTo(Target.of(new TargetRegionId(9))))
+                .contains(List.of("group:spaces", "space:0", "target:9"));
+    }
+
+    @Test
     void theProcessPageSaysWhatIsKnownOfTheOffloadRuntimeAndListsTheDevices() {
         DetailsPage page = show(Target.of(new AddressSpaceId(0)));
         assertThat(value(page, "offload", "offloadRuntime").text()).endsWith("libomptarget.so.19.1");
