@@ -1,11 +1,9 @@
 /* The offload tables (offload.h): devices, images, target constructs and the mapping table. No locking here:
  * offload.c calls every function with its lock held. Nothing allocates after offload_state_init.
  *
- * The mapping table is a pool of entries with two index arrays sorted by (device, host address) and
- * (device, device address): containment lookups are binary searches, and an insertion moves 4-byte indices.
- * Host ranges on one device never overlap in a correct runtime (OpenMP forbids extending a present range); an
- * allocation that overlaps recorded entries means those are stale (a delete the agent did not see), so they go. */
+ * The mapping table itself is offload_table.c. */
 #include "offload.h"
+#include "offload_table.h"
 
 #include <omp-tools.h>
 #include <stdio.h>
@@ -15,11 +13,6 @@
 /* A construct's handle: its number, with its slot + 1 above bit 44 (max_regions stays below 2^19). */
 #define HANDLE_SLOT_SHIFT 44
 #define MAX_REGION_SLOTS (1u << 19)
-
-static inline uint64_t range_end(uint64_t start, uint64_t bytes) {
-    uint64_t len = bytes > 0 ? bytes : 1; /* a zero-length section still names its address */
-    return start + len < start ? UINT64_MAX : start + len;
-}
 
 int offload_state_init(offload_state *s, uint32_t max_regions, uint32_t max_mappings) {
     memset(s, 0, sizeof *s);
@@ -85,8 +78,6 @@ void offload_device_initialize(offload_state *s, int device_num, const char *typ
     }
 }
 
-static void remove_mapping(offload_state *s, uint32_t slot);
-
 void offload_device_finalize(offload_state *s, int device_num) {
     offload_device *d = device_of(s, device_num);
     if (d == NULL) {
@@ -96,7 +87,7 @@ void offload_device_finalize(offload_state *s, int device_num) {
     for (uint32_t i = s->nmappings; i > 0; i--) {
         uint32_t slot = s->by_host[i - 1];
         if (s->mappings[slot].device_num == device_num) {
-            remove_mapping(s, slot);
+            offload_table_remove(s, slot);
         }
     }
     offload_image_unload(s, device_num, UINT64_MAX);
@@ -173,6 +164,14 @@ static void region_free(offload_state *s, uint32_t slot) {
     s->live_regions--;
 }
 
+void offload_region_mapping_gone(offload_state *s, uint32_t slot, uint64_t number) {
+    offload_region *owner = region_in_slot(s, slot, number);
+    if (owner != NULL && owner->owned > 0 && --owner->owned == 0 && !owner->in_flight) {
+        ended_unlink(s, slot);
+        region_free(s, slot);
+    }
+}
+
 uint64_t offload_target_begin(offload_state *s, int kind, int device_num, uint64_t encountering, uint64_t target_task,
                               const void *codeptr) {
     uint64_t number = s->next_number++;
@@ -244,143 +243,6 @@ void offload_kernel_end(offload_state *s, uint64_t handle) {
     }
 }
 
-/* ---- the mapping table ---- */
-
-static inline uint64_t key_of(const offload_mapping *m, int by_device) {
-    return by_device ? m->device_addr : m->host;
-}
-
-/* First position in an index whose (device, address) is not below the given one (upper: above it). */
-static uint32_t search(const offload_state *s, const uint32_t *index, int by_device, int device_num, uint64_t addr,
-                       int upper) {
-    uint32_t lo = 0, hi = s->nmappings;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        const offload_mapping *m = &s->mappings[index[mid]];
-        uint64_t k = key_of(m, by_device);
-        int below = m->device_num < device_num || (m->device_num == device_num && (upper ? k <= addr : k < addr));
-        if (below) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return lo;
-}
-
-/* The slot of the mapping of device_num whose host (or device) range holds addr, or OFFLOAD_NONE. */
-static uint32_t containing(const offload_state *s, int by_device, int device_num, uint64_t addr) {
-    const uint32_t *index = by_device ? s->by_device : s->by_host;
-    uint32_t p = search(s, index, by_device, device_num, addr, 1);
-    if (p == 0) {
-        return OFFLOAD_NONE;
-    }
-    const offload_mapping *m = &s->mappings[index[p - 1]];
-    uint64_t start = key_of(m, by_device);
-    return m->device_num == device_num && addr >= start && addr < range_end(start, m->bytes) ? index[p - 1]
-                                                                                              : OFFLOAD_NONE;
-}
-
-offload_mapping *offload_mapping_at(offload_state *s, int device_num, uint64_t host) {
-    uint32_t slot = containing(s, 0, device_num, host);
-    return slot == OFFLOAD_NONE ? NULL : &s->mappings[slot];
-}
-
-static void index_remove(offload_state *s, uint32_t *index, int by_device, uint32_t slot) {
-    const offload_mapping *m = &s->mappings[slot];
-    uint32_t p = search(s, index, by_device, m->device_num, key_of(m, by_device), 0);
-    while (p < s->nmappings && index[p] != slot) {
-        p++;
-    }
-    if (p < s->nmappings) {
-        memmove(&index[p], &index[p + 1], (s->nmappings - p - 1) * sizeof *index);
-    }
-}
-
-static void index_insert(offload_state *s, uint32_t *index, int by_device, uint32_t slot) {
-    const offload_mapping *m = &s->mappings[slot];
-    uint32_t p = search(s, index, by_device, m->device_num, key_of(m, by_device), 1);
-    memmove(&index[p + 1], &index[p], (s->nmappings - p) * sizeof *index);
-    index[p] = slot;
-}
-
-static void remove_mapping(offload_state *s, uint32_t slot) {
-    offload_mapping *m = &s->mappings[slot];
-    index_remove(s, s->by_host, 0, slot);
-    index_remove(s, s->by_device, 1, slot);
-    s->nmappings--;
-    offload_region *owner = region_in_slot(s, m->owner_slot, m->owner);
-    if (owner != NULL && owner->owned > 0 && --owner->owned == 0 && !owner->in_flight) {
-        ended_unlink(s, m->owner_slot);
-        region_free(s, m->owner_slot);
-    }
-    memset(m, 0, sizeof *m);
-    m->next_free = s->free_mapping;
-    s->free_mapping = slot;
-}
-
-/* Removes the entries of device_num whose host or device range overlaps the given ones: they are stale. */
-static void remove_overlapping(offload_state *s, int device_num, uint64_t host, uint64_t device_addr, uint64_t bytes) {
-    for (int by_device = 0; by_device < 2; by_device++) {
-        uint64_t start = by_device ? device_addr : host, end = range_end(start, bytes);
-        const uint32_t *index = by_device ? s->by_device : s->by_host;
-        for (;;) {
-            /* The last entry starting before `end`: it overlaps when it ends after `start`. */
-            uint32_t p = search(s, index, by_device, device_num, end - 1, 1);
-            if (p == 0) {
-                break;
-            }
-            const offload_mapping *m = &s->mappings[index[p - 1]];
-            uint64_t k = key_of(m, by_device);
-            if (m->device_num != device_num || range_end(k, m->bytes) <= start) {
-                break;
-            }
-            remove_mapping(s, index[p - 1]);
-            s->counters.mappings_replaced++;
-        }
-    }
-}
-
-static void add_mapping(offload_state *s, offload_region *owner, int device_num, uint64_t host, uint64_t device_addr,
-                        uint64_t bytes) {
-    uint32_t same = containing(s, 0, device_num, host);
-    if (same != OFFLOAD_NONE) {
-        offload_mapping *m = &s->mappings[same];
-        if (m->host == host && m->bytes == bytes && m->device_addr == device_addr) {
-            m->refs++; /* the same range again (associate, or an allocation event repeated) */
-            return;
-        }
-    }
-    remove_overlapping(s, device_num, host, device_addr, bytes);
-    uint32_t slot = s->free_mapping;
-    if (slot == OFFLOAD_NONE) {
-        s->counters.mappings_dropped++;
-        return;
-    }
-    s->free_mapping = s->mappings[slot].next_free;
-    offload_mapping *m = &s->mappings[slot];
-    *m = (offload_mapping){.host = host, .device_addr = device_addr, .bytes = bytes, .device_num = device_num,
-                           .refs = 1, .owner_slot = OFFLOAD_NONE};
-    if (owner != NULL) {
-        m->owner = owner->number;
-        m->owner_slot = (uint32_t)(owner - s->regions);
-        owner->owned++;
-    }
-    index_insert(s, s->by_host, 0, slot);
-    index_insert(s, s->by_device, 1, slot);
-    s->nmappings++;
-}
-
-static void drop_ref(offload_state *s, uint32_t slot) {
-    if (slot == OFFLOAD_NONE) {
-        s->counters.ops_unmatched++;
-        return;
-    }
-    if (--s->mappings[slot].refs <= 0) {
-        remove_mapping(s, slot);
-    }
-}
-
 static void count_transfer(offload_state *s, offload_region *r, int device_num, uint32_t slot, int to_device,
                            uint64_t bytes) {
     offload_xfer *sinks[3] = {
@@ -419,8 +281,8 @@ static void transfer(offload_state *s, offload_region *r, int device_num, uint64
     if (device_of(s, device_num) == NULL) {
         return;
     }
-    uint32_t slot = containing(s, 1, device_num, daddr);
-    count_transfer(s, r, device_num, slot != OFFLOAD_NONE ? slot : containing(s, 0, device_num, host), to_device,
+    uint32_t slot = offload_table_containing(s, 1, device_num, daddr);
+    count_transfer(s, r, device_num, slot != OFFLOAD_NONE ? slot : offload_table_containing(s, 0, device_num, host), to_device,
                    bytes);
 }
 
@@ -440,18 +302,18 @@ void offload_data_op(offload_state *s, uint64_t handle, int optype, uint64_t src
         if (device_of(s, dest_device) == NULL) {
             s->counters.ops_unmatched++;
         } else if (dest != 0) {
-            add_mapping(s, r, dest_device, src, dest, bytes);
+            offload_table_add(s, r, dest_device, src, dest, bytes);
         }
         break;
     case ompt_target_data_delete:
     case ompt_target_data_delete_async:
         if (device_of(s, src_device) != NULL) {
-            drop_ref(s, containing(s, 1, src_device, src));
+            offload_table_drop_ref(s, offload_table_containing(s, 1, src_device, src));
         }
         break;
     case ompt_target_data_disassociate:
         if (device_of(s, dest_device) != NULL) {
-            drop_ref(s, containing(s, 0, dest_device, src));
+            offload_table_drop_ref(s, offload_table_containing(s, 0, dest_device, src));
         }
         break;
     case ompt_target_data_transfer_to_device:
