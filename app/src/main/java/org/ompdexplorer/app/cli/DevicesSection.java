@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.ByteCount;
 import org.ompdexplorer.model.DeviceImage;
 import org.ompdexplorer.model.DeviceInfo;
 import org.ompdexplorer.model.Fact;
@@ -136,11 +137,6 @@ final class DevicesSection {
                 + mapped + " bytes)  " + (d.transfers() == null ? "transfers not counted" : transfers(d.transfers()));
     }
 
-    private static long saturatingAdd(long a, long b) {
-        long sum = a + b;
-        return sum < 0 ? Long.MAX_VALUE : sum; // both are counts, never negative
-    }
-
     private static BigInteger unsigned(long value) {
         return new BigInteger(Long.toUnsignedString(value));
     }
@@ -188,9 +184,10 @@ final class DevicesSection {
         } else {
             long teams = 0;
             for (Kernel k : t.kernels()) {
-                teams = saturatingAdd(teams, k.requestedTeams());
+                teams = ByteCount.add(teams, k.requestedTeams()); // unsigned counts, saturating
             }
-            b.append("  kernels ").append(t.kernels().size()).append(" running (").append(teams).append(" team")
+            b.append("  kernels ").append(t.kernels().size()).append(" running (").append(Long.toUnsignedString(teams))
+                    .append(" team")
                     .append(teams == 1 ? "" : "s").append(" requested)");
         }
         b.append(", ").append(t.kernelsSubmitted()).append(" submitted");
