@@ -17,16 +17,41 @@ import org.ompdexplorer.model.diagnostics.Location;
  */
 public final class SnapshotLoader {
     private static final byte[] ELF_MAGIC = {0x7f, 'E', 'L', 'F'};
-    private final SnapshotJsonImporter json = new SnapshotJsonImporter();
+    private final SnapshotJsonImporter json;
 
-    /** Loads a file, a FIFO or a device such as {@code /dev/stdin}; the path names it in every message. */
+    public SnapshotLoader() {
+        this(new SnapshotJsonImporter());
+    }
+
+    /** With a given JSON importer (tests watch which path it takes). */
+    SnapshotLoader(SnapshotJsonImporter json) {
+        this.json = json;
+    }
+
+    /**
+     * Loads a file, a FIFO or a device such as {@code /dev/stdin}; the path names it in every message. A regular
+     * file of plain JSON is handed to the importer by its path, so that a big one in the exporter's layout is read
+     * in parallel; anything else is read once, through one stream.
+     */
     public LoadResult load(Path path, LoadOptions options, ProgressListener progress) throws SnapshotLoadException {
         InputFile file = InputFile.open(path);
-        try (InputStream in = file.stream()) {
-            return load(in, path.toString(), file.size(), options, progress);
+        boolean plainFile;
+        try (PushbackInputStream in = new PushbackInputStream(file.stream(), ELF_MAGIC.length)) {
+            plainFile = file.size() >= 0 && isPlainJson(in);
+            if (!plainFile) {
+                return load(in, path.toString(), file.size(), options, progress);
+            }
         } catch (IOException e) {
             throw InputUnreadableException.of(path.toString(), e); // closing failed
         }
+        return json.read(path, options, progress);
+    }
+
+    /** Peeks at the first bytes of a file: neither ELF nor gzip. */
+    private static boolean isPlainJson(PushbackInputStream in) throws IOException {
+        byte[] head = in.readNBytes(ELF_MAGIC.length);
+        in.unread(head);
+        return !Arrays.equals(head, ELF_MAGIC) && !GzipInput.isGzip(head);
     }
 
     /**

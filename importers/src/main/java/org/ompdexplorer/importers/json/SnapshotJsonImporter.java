@@ -79,6 +79,11 @@ public final class SnapshotJsonImporter {
     /** How many reads took the parallel path: tests check which path a file took. */
     final java.util.concurrent.atomic.AtomicInteger parallelReads = new java.util.concurrent.atomic.AtomicInteger();
 
+    /** How many reads of this importer took the parallel path (tests check which path a file took). */
+    public int parallelReads() {
+        return parallelReads.get();
+    }
+
     /** Reads JSON snapshots with as many threads as there are processors. */
     public SnapshotJsonImporter() {
         this(Runtime.getRuntime().availableProcessors());
