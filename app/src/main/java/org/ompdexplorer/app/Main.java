@@ -12,6 +12,7 @@ public final class Main {
         int code;
         try {
             code = Cli.run(args);
+            UserReopenCache.finishWrites();
         } catch (Throwable t) { // an Error escapes picocli's handler; the user still gets one line, not a trace
             System.err.println("ompd-explorer: internal error: " + t + " — please report it with the command you ran");
             code = ExitCodes.INTERNAL;

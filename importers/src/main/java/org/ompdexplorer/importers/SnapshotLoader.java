@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PushbackInputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.ompdexplorer.importers.cache.FileKey;
 import org.ompdexplorer.importers.json.SnapshotJsonImporter;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
@@ -18,14 +19,22 @@ import org.ompdexplorer.model.diagnostics.Location;
 public final class SnapshotLoader {
     private static final byte[] ELF_MAGIC = {0x7f, 'E', 'L', 'F'};
     private final SnapshotJsonImporter json;
+    private final ReopenCache cache;
 
+    /** A loader that parses every input. */
     public SnapshotLoader() {
-        this(new SnapshotJsonImporter());
+        this(ReopenCache.off());
+    }
+
+    /** A loader that keeps big files' loads in {@code cache} and takes them from it while the file is unchanged. */
+    public SnapshotLoader(ReopenCache cache) {
+        this(new SnapshotJsonImporter(), cache);
     }
 
     /** With a given JSON importer (tests watch which path it takes). */
-    SnapshotLoader(SnapshotJsonImporter json) {
+    SnapshotLoader(SnapshotJsonImporter json, ReopenCache cache) {
         this.json = json;
+        this.cache = cache;
     }
 
     /**
@@ -35,16 +44,48 @@ public final class SnapshotLoader {
      */
     public LoadResult load(Path path, LoadOptions options, ProgressListener progress) throws SnapshotLoadException {
         InputFile file = InputFile.open(path);
-        boolean plainFile;
+        FileKey key = cache.wants(file.size()) ? keyOf(path) : null;
+        if (key != null) {
+            LoadResult kept = cache.find(key, progress);
+            if (kept != null && !(options.strict() && kept.errorCount() > 0)) {
+                close(file, path);
+                return kept; // a strict load of a file with errors reads it again, to fail as it always has
+            }
+        }
+        LoadResult result = loadFile(file, path, options, progress);
+        if (key != null && key.equals(keyOf(path))) { // unchanged while it was read
+            cache.keep(key, path, result);
+        }
+        return result;
+    }
+
+    private LoadResult loadFile(InputFile file, Path path, LoadOptions options, ProgressListener progress)
+            throws SnapshotLoadException {
         try (PushbackInputStream in = new PushbackInputStream(file.stream(), ELF_MAGIC.length)) {
-            plainFile = file.size() >= 0 && isPlainJson(in);
-            if (!plainFile) {
+            if (file.size() < 0 || !isPlainJson(in)) {
                 return load(in, path.toString(), file.size(), options, progress);
             }
         } catch (IOException e) {
             throw InputUnreadableException.of(path.toString(), e); // closing failed
         }
         return json.read(path, options, progress);
+    }
+
+    /** The file's key for the cache, or {@code null} when it cannot be taken: the file is then simply read. */
+    private static FileKey keyOf(Path path) {
+        try {
+            return FileKey.of(path);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static void close(InputFile file, Path path) throws InputUnreadableException {
+        try {
+            file.stream().close();
+        } catch (IOException e) {
+            throw InputUnreadableException.of(path.toString(), e);
+        }
     }
 
     /** Peeks at the first bytes of a file: neither ELF nor gzip. */

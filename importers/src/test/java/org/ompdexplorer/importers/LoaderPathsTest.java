@@ -29,11 +29,11 @@ class LoaderPathsTest {
                 file);
         assertThat(Files.size(file)).isGreaterThan(1 << 20);
         SnapshotJsonImporter json = new SnapshotJsonImporter(2);
-        LoadResult parallel = new SnapshotLoader(json).load(file, LoadOptions.LENIENT, ProgressListener.NONE);
+        LoadResult parallel = new SnapshotLoader(json, ReopenCache.off()).load(file, LoadOptions.LENIENT, ProgressListener.NONE);
         assertThat(json.parallelReads()).isEqualTo(1);
 
         byte[] bytes = Files.readAllBytes(file);
-        LoadResult streamed = new SnapshotLoader(json).load(new ByteArrayInputStream(bytes), file.toString(),
+        LoadResult streamed = new SnapshotLoader(json, ReopenCache.off()).load(new ByteArrayInputStream(bytes), file.toString(),
                 bytes.length, LoadOptions.LENIENT, ProgressListener.NONE);
         assertThat(json.parallelReads()).as("a stream is never read in parallel").isEqualTo(1);
         assertThat(outcome(parallel)).isEqualTo(outcome(streamed));
@@ -48,7 +48,7 @@ class LoaderPathsTest {
         Process p = new ProcessBuilder("gzip", "-k", "-1", plain.toString()).start();
         assertThat(p.waitFor()).isZero();
         SnapshotJsonImporter json = new SnapshotJsonImporter(2);
-        LoadResult r = new SnapshotLoader(json).load(gz, LoadOptions.LENIENT, ProgressListener.NONE);
+        LoadResult r = new SnapshotLoader(json, ReopenCache.off()).load(gz, LoadOptions.LENIENT, ProgressListener.NONE);
         assertThat(json.parallelReads()).isZero();
         assertThat(r.decompressed()).isTrue();
         assertThat(r.snapshot().tasks()).hasSize(s.tasks().size());

@@ -3,6 +3,7 @@ package org.ompdexplorer.app.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.ompdexplorer.importers.InvalidSnapshotException;
+import org.ompdexplorer.app.UserReopenCache;
 import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
@@ -25,7 +26,7 @@ final class SnapshotInput {
             if (file.toString().equals("-")) {
                 return new SnapshotLoader().load(System.in, STANDARD_INPUT, -1, options, ProgressListener.NONE);
             }
-            return new SnapshotLoader().load(file, options, ProgressListener.NONE);
+            return new SnapshotLoader(UserReopenCache.get()).load(file, options, ProgressListener.NONE);
         } catch (InvalidSnapshotException e) {
             err.println("ompd-explorer: " + name(file) + " is not a valid snapshot (--strict):");
             e.diagnostics().forEach(d -> err.println("  " + d.format()));

@@ -1,0 +1,68 @@
+package org.ompdexplorer.importers.cache;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What must be unchanged for a cached load of a file to stand for it: its real path, its identity on the file
+ * system (device and inode), size and modification time, and a SHA-256 of its first and last 64 KiB — a file
+ * rewritten within the clock's granularity, or copied over with its old time kept, differs there or in its size.
+ *
+ * @param path     the file's real path (links resolved)
+ * @param identity the file system's key for it (device and inode), or "" where there is none
+ * @param content  SHA-256 of the head and the tail, in hex
+ */
+public record FileKey(String path, String identity, long size, long modifiedNanos, String content) {
+    static final int EDGE = 64 << 10;
+
+    /** The key of a regular file as it is now; {@code null} for anything else (a FIFO, a device). */
+    public static FileKey of(Path file) throws IOException {
+        Path real = file.toRealPath();
+        BasicFileAttributes a = Files.readAttributes(real, BasicFileAttributes.class);
+        if (!a.isRegularFile()) {
+            return null;
+        }
+        MessageDigest sha = sha256();
+        try (FileChannel ch = FileChannel.open(real, StandardOpenOption.READ)) {
+            long size = ch.size();
+            digest(ch, 0, (int) Math.min(size, EDGE), sha);
+            if (size > EDGE) {
+                long from = Math.max(EDGE, size - EDGE);
+                digest(ch, from, (int) (size - from), sha);
+            }
+            if (size != a.size()) {
+                return null; // growing as we look: not a file to cache
+            }
+        }
+        Object identity = a.fileKey();
+        return new FileKey(real.toString(), identity == null ? "" : identity.toString(), a.size(),
+                a.lastModifiedTime().to(TimeUnit.NANOSECONDS), HexFormat.of().formatHex(sha.digest()));
+    }
+
+    private static void digest(FileChannel ch, long at, int length, MessageDigest sha) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(length);
+        while (b.hasRemaining()) {
+            if (ch.read(b, at + b.position()) < 0) {
+                throw new IOException("the file shrank while its key was taken");
+            }
+        }
+        sha.update(b.flip());
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+package org.ompdexplorer.importers.cache;
+
+import static org.ompdexplorer.importers.cache.Tag.*;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.AddressSpaceId;
+import org.ompdexplorer.model.AgentFacts;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.Dependence;
+import org.ompdexplorer.model.DependenceType;
+import org.ompdexplorer.model.DeviceImage;
+import org.ompdexplorer.model.DeviceInfo;
+import org.ompdexplorer.model.DisplayControlVar;
+import org.ompdexplorer.model.EntityKind;
+import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.IcvDefinition;
+import org.ompdexplorer.model.IcvId;
+import org.ompdexplorer.model.IcvScope;
+import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.Kernel;
+import org.ompdexplorer.model.Mapping;
+import org.ompdexplorer.model.OffloadInfo;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.OsThreadId;
+import org.ompdexplorer.model.OsThreadIdKind;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.ReturnCode;
+import org.ompdexplorer.model.RuntimeInfo;
+import org.ompdexplorer.model.TargetKind;
+import org.ompdexplorer.model.TargetRegion;
+import org.ompdexplorer.model.TargetRegionId;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskFrames;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskKind;
+import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.TeamMember;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.ToolData;
+import org.ompdexplorer.model.Transfers;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.diagnostics.Location;
+import org.ompdexplorer.model.diagnostics.Severity;
+
+/**
+ * Reads what {@link ModelEncoder} wrote, one scope of back-references per decoder. Every value is checked for the
+ * type its place needs: a file that decodes to anything else is damaged ({@link CacheFormatException}).
+ */
+final class ModelDecoder {
+    private final ByteSource in;
+    private final List<Object> table = new ArrayList<>();
+
+    ModelDecoder(ByteSource in) {
+        this.in = in;
+    }
+
+    Object read() {
+        int tag = in.get();
+        return switch (tag) {
+            case NULL -> null;
+            case REF -> {
+                int ref = in.varInt();
+                if (ref >= table.size()) {
+                    throw new CacheFormatException("a reference to value " + ref + " of " + table.size());
+                }
+                yield table.get(ref);
+            }
+            case ABSENT -> Fact.absent();
+            case TRUE -> Boolean.TRUE;
+            case FALSE -> Boolean.FALSE;
+            case LONG -> in.signedLong();
+            case INT -> narrow(in.signedLong());
+            case TASK -> task();
+            default -> {
+                Object v = body(tag);
+                table.add(v);
+                yield v;
+            }
+        };
+    }
+
+    <T> T read(Class<T> type) {
+        Object v = read();
+        if (v != null && !type.isInstance(v)) {
+            throw new CacheFormatException("a " + v.getClass().getSimpleName() + " where a " + type.getSimpleName()
+                    + " belongs");
+        }
+        return type.cast(v);
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> Fact<T> fact() {
+        return (Fact<T>) present(Fact.class);
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> List<T> list() {
+        return (List<T>) present(List.class);
+    }
+
+    private <T> T present(Class<T> type) {
+        T v = read(type);
+        if (v == null) {
+            throw new CacheFormatException("no value where a " + type.getSimpleName() + " belongs");
+        }
+        return v;
+    }
+
+    long longValue() {
+        return present(Long.class);
+    }
+
+    int intValue() {
+        return present(Integer.class);
+    }
+
+    boolean bool() {
+        return present(Boolean.class);
+    }
+
+    private static int narrow(long v) {
+        if (v != (int) v) {
+            throw new CacheFormatException(v + " does not fit an int");
+        }
+        return (int) v;
+    }
+
+    private Task task() {
+        return new Task(read(TaskId.class), present(TaskKind.class), fact(), fact(), fact(), fact(), fact(), fact(),
+                fact(), fact(), fact(), list(), read(AgentFacts.class));
+    }
+
+    private Object body(int tag) {
+        return switch (tag) {
+            case STRING -> in.string();
+            case LIST -> {
+                int n = in.varInt();
+                if (n > in.remaining()) { // every item takes a byte at least
+                    throw new CacheFormatException("a list of " + n + " items runs past the end");
+                }
+                Object[] items = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    items[i] = read();
+                }
+                yield List.of(items); // immutable already: the model's List.copyOf keeps it, and its sharing
+            }
+            case KNOWN -> Fact.of(present(Object.class));
+            case UNAVAILABLE -> Fact.unavailable(present(ReturnCode.class), read(String.class));
+            case TASK_ID -> new TaskId(in.varLong());
+            case THREAD_ID -> new ThreadId(in.varLong());
+            case REGION_ID -> new RegionId(in.varLong());
+            case SPACE_ID -> new AddressSpaceId(in.varLong());
+            case TARGET_ID -> new TargetRegionId(in.varLong());
+            case ICV_ID -> new IcvId(in.varLong());
+            case OPEN_ENUM -> OpenEnums.of(in.varInt(), present(String.class));
+            case INSTANT -> Instant.ofEpochSecond(in.signedLong(), in.varLong());
+            default -> composite(tag);
+        };
+    }
+
+    private Object composite(int tag) {
+        return switch (tag) {
+            case CODE_LOCATION -> new CodeLocation(longValue(), read(String.class), read(String.class), intValue());
+            case TOOL_DATA -> new ToolData(longValue(), longValue());
+            case TASK_FRAMES -> new TaskFrames(longValue(), intValue(), longValue(), intValue());
+            case ICV_VALUE -> new IcvValue(present(IcvId.class), fact(), fact());
+            case AGENT_FACTS -> new AgentFacts(read(TaskLifecycle.class), list(), read(Integer.class), list(),
+                    list(), longValue());
+            case DEPENDENCE -> new Dependence(present(DependenceType.class), longValue());
+            case THREAD_STATE -> new ThreadState(longValue(), present(String.class));
+            case OS_THREAD_ID -> new OsThreadId(present(OsThreadIdKind.class), longValue());
+            case TEAM_MEMBER -> new TeamMember(intValue(), fact(), fact());
+            case THREAD -> new OmpThread(present(ThreadId.class), read(AddressSpaceId.class), list(), fact(), fact(),
+                    fact(), fact(), fact(), fact(), list());
+            case REGION -> new ParallelRegion(present(RegionId.class), read(AddressSpaceId.class), fact(), fact(),
+                    fact(), fact(), list(), fact(), fact(), fact(), list());
+            case ADDRESS_SPACE -> new AddressSpace(present(AddressSpaceId.class), read(AddressSpaceId.class),
+                    read(Long.class), read(String.class), list(), read(DeviceInfo.class), read(OffloadInfo.class));
+            case DEVICE_INFO -> new DeviceInfo(read(Integer.class), read(String.class), fact(), list(), list(),
+                    read(Transfers.class));
+            case OFFLOAD_INFO -> new OffloadInfo(read(String.class), fact(), read(Integer.class), list());
+            case MAPPING -> new Mapping(longValue(), longValue(), longValue(), intValue(), read(TargetRegionId.class),
+                    read(Transfers.class));
+            case DEVICE_IMAGE -> new DeviceImage(read(String.class), longValue(), longValue(), longValue(),
+                    longValue(), longValue(), longValue());
+            case TRANSFERS -> new Transfers(longValue(), longValue(), longValue(), longValue());
+            case KERNEL -> new Kernel(longValue());
+            case TARGET_REGION -> new TargetRegion(present(TargetRegionId.class), present(TargetKind.class),
+                    read(AddressSpaceId.class), intValue(), bool(), fact(), fact(), fact(), list(), longValue(),
+                    read(Transfers.class));
+            case CAPTURE_INFO -> new CaptureInfo(present(CaptureSource.class), read(String.class), read(Long.class),
+                    read(String.class), read(Instant.class), read(String.class), read(String.class),
+                    read(String.class));
+            case RUNTIME_INFO -> new RuntimeInfo(fact(), fact(), fact(), fact());
+            case ICV_DEFINITION -> new IcvDefinition(present(IcvId.class), present(String.class),
+                    present(IcvScope.class), read(String.class));
+            case DISPLAY_CONTROL_VAR -> new DisplayControlVar(present(String.class), present(String.class));
+            case DIAGNOSTIC -> new Diagnostic(ordinal(Severity.values()), present(String.class),
+                    present(String.class), read(String.class), present(Location.class));
+            case LOCATION -> new Location(read(String.class), intValue(), intValue(), read(String.class),
+                    longValue(), read(EntityRef.class), read(String.class));
+            case ENTITY_REF -> new EntityRef(ordinal(EntityKind.values()), longValue());
+            default -> throw new CacheFormatException("no value is tagged " + tag);
+        };
+    }
+
+    private <E> E ordinal(E[] values) {
+        int i = intValue();
+        if (i < 0 || i >= values.length) {
+            throw new CacheFormatException("no " + values.getClass().getComponentType().getSimpleName() + " numbered "
+                    + i);
+        }
+        return values[i];
+    }
+}

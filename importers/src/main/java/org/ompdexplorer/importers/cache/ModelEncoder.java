@@ -1,0 +1,204 @@
+package org.ompdexplorer.importers.cache;
+
+import static org.ompdexplorer.importers.cache.Tag.*;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.AddressSpaceId;
+import org.ompdexplorer.model.AgentFacts;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.Dependence;
+import org.ompdexplorer.model.DeviceImage;
+import org.ompdexplorer.model.DeviceInfo;
+import org.ompdexplorer.model.DisplayControlVar;
+import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.IcvDefinition;
+import org.ompdexplorer.model.IcvId;
+import org.ompdexplorer.model.IcvValue;
+import org.ompdexplorer.model.Kernel;
+import org.ompdexplorer.model.Mapping;
+import org.ompdexplorer.model.OffloadInfo;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.OpenEnum;
+import org.ompdexplorer.model.OsThreadId;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.RuntimeInfo;
+import org.ompdexplorer.model.TargetRegion;
+import org.ompdexplorer.model.TargetRegionId;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskFrames;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TeamMember;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.ToolData;
+import org.ompdexplorer.model.Transfers;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.diagnostics.Location;
+
+/**
+ * Writes model values for {@link ModelDecoder}: a tag, then the value's parts in its constructor's order. Each
+ * encoder is one scope of back-references (a section of the file, decoded on its own), so the sections of tasks
+ * can be decoded in parallel.
+ */
+final class ModelEncoder {
+    private final ByteSink out;
+    private final Map<Object, Integer> refs = new HashMap<>();
+
+    ModelEncoder(ByteSink out) {
+        this.out = out;
+    }
+
+    void write(Object v) {
+        switch (v) {
+            case null -> out.put(NULL);
+            case Boolean b -> out.put(b ? TRUE : FALSE);
+            case Long l -> {
+                out.put(LONG);
+                out.signedLong(l);
+            }
+            case Integer i -> {
+                out.put(INT);
+                out.signedLong(i);
+            }
+            case Fact.Absent<?> a -> out.put(ABSENT);
+            case Task t -> task(t);
+            default -> shared(v);
+        }
+    }
+
+    private void shared(Object v) {
+        Integer ref = refs.get(v);
+        if (ref != null) {
+            out.put(REF);
+            out.varLong(ref);
+            return;
+        }
+        body(v);
+        refs.put(v, refs.size()); // numbered after its parts, as the decoder numbers it
+    }
+
+    private void task(Task t) {
+        out.put(TASK);
+        write(t.id());
+        write(t.kind());
+        write(t.generatingTask());
+        write(t.schedulingTask());
+        write(t.parallelRegion());
+        write(t.thread());
+        write(t.threadNum());
+        write(t.function());
+        write(t.creationSite());
+        write(t.frames());
+        write(t.toolData());
+        write(t.icvs());
+        write(t.agent());
+    }
+
+    private void body(Object v) {
+        switch (v) {
+            case String s -> {
+                out.put(STRING);
+                out.string(s);
+            }
+            case List<?> list -> {
+                out.put(LIST);
+                out.varLong(list.size());
+                list.forEach(this::write);
+            }
+            case Fact.Known<?> k -> {
+                out.put(KNOWN);
+                write(k.value());
+            }
+            case Fact.Unavailable<?> u -> {
+                out.put(UNAVAILABLE);
+                write(u.code());
+                write(u.detail());
+            }
+            case TaskId id -> id(TASK_ID, id.value());
+            case ThreadId id -> id(THREAD_ID, id.value());
+            case RegionId id -> id(REGION_ID, id.value());
+            case AddressSpaceId id -> id(SPACE_ID, id.value());
+            case TargetRegionId id -> id(TARGET_ID, id.value());
+            case IcvId id -> id(ICV_ID, id.value());
+            case OpenEnum e -> {
+                out.put(OPEN_ENUM);
+                out.varLong(OpenEnums.number(e));
+                write(e.name());
+            }
+            case Instant i -> {
+                out.put(INSTANT);
+                out.signedLong(i.getEpochSecond());
+                out.varLong(i.getNano());
+            }
+            default -> composite(v);
+        }
+    }
+
+    private void id(int tag, long value) {
+        out.put(tag);
+        out.varLong(value);
+    }
+
+    /** The model's records, each as its components. */
+    private void composite(Object v) {
+        switch (v) {
+            case CodeLocation c -> parts(CODE_LOCATION, c.address(), c.symbol(), c.file(), c.line());
+            case ToolData d -> parts(TOOL_DATA, d.value(), d.ptr());
+            case TaskFrames f -> parts(TASK_FRAMES, f.exitAddress(), f.exitFlags(), f.enterAddress(), f.enterFlags());
+            case IcvValue i -> parts(ICV_VALUE, i.icv(), i.integer(), i.string());
+            case AgentFacts a -> parts(AGENT_FACTS, a.lifecycle(), a.flags(), a.priority(), a.dependences(),
+                    a.dependsOn(), a.creationOrder());
+            case Dependence d -> parts(DEPENDENCE, d.type(), d.address());
+            case ThreadState s -> parts(THREAD_STATE, s.value(), s.name());
+            case OsThreadId o -> parts(OS_THREAD_ID, o.kind(), o.value());
+            case TeamMember m -> parts(TEAM_MEMBER, m.threadNum(), m.thread(), m.implicitTask());
+            case OmpThread t -> parts(THREAD, t.id(), t.addressSpace(), t.osIds(), t.kind(), t.state(), t.waitId(),
+                    t.currentTask(), t.currentRegion(), t.toolData(), t.icvs());
+            case ParallelRegion r -> parts(REGION, r.id(), r.addressSpace(), r.enclosingRegion(), r.teamSize(),
+                    r.level(), r.activeLevel(), r.members(), r.encounteringTask(), r.creationSite(), r.toolData(),
+                    r.icvs());
+            case AddressSpace s -> parts(ADDRESS_SPACE, s.id(), s.parent(), s.deviceKind(), s.deviceId(), s.icvs(),
+                    s.device(), s.offload());
+            case DeviceInfo d -> parts(DEVICE_INFO, d.deviceNum(), d.type(), d.ompdHandle(), d.images(),
+                    d.mappings(), d.transfers());
+            case OffloadInfo o -> parts(OFFLOAD_INFO, o.runtime(), o.deviceCount(), o.initialDevice(),
+                    o.imageTriples());
+            case Mapping m -> parts(MAPPING, m.hostAddress(), m.deviceAddress(), m.bytes(), m.refCount(),
+                    m.mappedBy(), m.transfers());
+            case DeviceImage i -> parts(DEVICE_IMAGE, i.file(), i.offsetInFile(), i.vmaInFile(), i.bytes(),
+                    i.hostAddress(), i.deviceAddress(), i.moduleId());
+            case Transfers t -> parts(TRANSFERS, t.toDeviceBytes(), t.toDeviceOps(), t.fromDeviceBytes(),
+                    t.fromDeviceOps());
+            case Kernel k -> parts(KERNEL, k.requestedTeams());
+            case TargetRegion r -> parts(TARGET_REGION, r.id(), r.kind(), r.device(), r.deviceNum(), r.inFlight(),
+                    r.encounteringTask(), r.targetTask(), r.creationSite(), r.kernels(), r.kernelsSubmitted(),
+                    r.transfers());
+            case CaptureInfo c -> parts(CAPTURE_INFO, c.source(), c.program(), c.pid(), c.host(), c.time(),
+                    c.label(), c.description(), c.producer());
+            case RuntimeInfo r -> parts(RUNTIME_INFO, r.ompVersion(), r.ompVersionString(), r.ompdApiVersion(),
+                    r.ompdVersionString());
+            case IcvDefinition d -> parts(ICV_DEFINITION, d.id(), d.name(), d.scope(), d.ompName());
+            case DisplayControlVar d -> parts(DISPLAY_CONTROL_VAR, d.name(), d.value());
+            case Diagnostic d -> parts(DIAGNOSTIC, d.severity().ordinal(), d.code(), d.message(), d.fix(),
+                    d.location());
+            case Location l -> parts(LOCATION, l.input(), l.line(), l.column(), l.path(), l.offset(), l.entity(),
+                    l.field());
+            case EntityRef r -> parts(ENTITY_REF, r.kind().ordinal(), r.id());
+            default -> throw new IllegalArgumentException("a reopen cache cannot hold a " + v.getClass().getName());
+        }
+    }
+
+    private void parts(int tag, Object... parts) {
+        out.put(tag);
+        for (Object p : parts) {
+            write(p);
+        }
+    }
+}
