@@ -66,7 +66,7 @@ public final class CacheFile {
     public static Encoded encode(LoadResult result, FileKey key, String build) {
         Snapshot s = result.snapshot();
         ByteSink head = new ByteSink(1 << 16);
-        ModelEncoder e = new ModelEncoder(head);
+        ModelEncoder e = new ModelEncoder(head, 1024);
         for (Object part : List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
                 s.displayControlVars(), s.threads(), s.parallelRegions(), s.targetRegions(), result.diagnostics(),
                 result.decompressed())) {
@@ -76,7 +76,7 @@ public final class CacheFile {
         int count = (tasks.size() + SECTION - 1) / SECTION;
         List<ByteSink> sections = IntStream.range(0, count).parallel().mapToObj(i -> {
             ByteSink out = new ByteSink(SECTION * 48);
-            ModelEncoder section = new ModelEncoder(out);
+            ModelEncoder section = new ModelEncoder(out, 3 * SECTION); // a task, its parent, its links
             tasks.subList(i * SECTION, Math.min(tasks.size(), (i + 1) * SECTION)).forEach(section::write);
             return out;
         }).toList();

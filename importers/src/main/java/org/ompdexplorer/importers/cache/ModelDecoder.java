@@ -79,6 +79,7 @@ final class ModelDecoder {
             case LONG -> in.signedLong();
             case INT -> narrow(in.signedLong());
             case TASK -> task();
+            case AGENT_FACTS -> composite(tag); // never numbered: see ModelEncoder
             default -> {
                 Object v = body(tag);
                 table.add(v);

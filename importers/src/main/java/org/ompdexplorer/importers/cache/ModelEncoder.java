@@ -4,6 +4,7 @@ import static org.ompdexplorer.importers.cache.Tag.*;
 
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.ompdexplorer.model.AddressSpace;
@@ -49,10 +50,15 @@ import org.ompdexplorer.model.diagnostics.Location;
  */
 final class ModelEncoder {
     private final ByteSink out;
-    private final Map<Object, Integer> refs = new HashMap<>();
+    private final Map<Object, Integer> refs;
+    /** The same numbers by identity: a value the model shares is found without hashing its parts again. */
+    private final Map<Object, Integer> byIdentity;
 
-    ModelEncoder(ByteSink out) {
+    /** @param values about how many distinct values it will number (the tables are sized once for them) */
+    ModelEncoder(ByteSink out, int values) {
         this.out = out;
+        this.refs = HashMap.newHashMap(values);
+        this.byIdentity = new IdentityHashMap<>(values);
     }
 
     void write(Object v) {
@@ -69,19 +75,28 @@ final class ModelEncoder {
             }
             case Fact.Absent<?> a -> out.put(ABSENT);
             case Task t -> task(t);
+            case AgentFacts a -> composite(a); // a task's own (its creation order): never worth a number
             default -> shared(v);
         }
     }
 
     private void shared(Object v) {
-        Integer ref = refs.get(v);
+        Integer ref = byIdentity.get(v);
+        if (ref == null) {
+            ref = refs.get(v);
+            if (ref != null) {
+                byIdentity.put(v, ref);
+            }
+        }
         if (ref != null) {
             out.put(REF);
             out.varLong(ref);
             return;
         }
         body(v);
-        refs.put(v, refs.size()); // numbered after its parts, as the decoder numbers it
+        int number = refs.size(); // numbered after its parts, as the decoder numbers it
+        refs.put(v, number);
+        byIdentity.put(v, number);
     }
 
     private void task(Task t) {
