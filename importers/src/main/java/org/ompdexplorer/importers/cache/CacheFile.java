@@ -76,7 +76,7 @@ public final class CacheFile {
         int count = (tasks.size() + SECTION - 1) / SECTION;
         List<ByteSink> sections = IntStream.range(0, count).parallel().mapToObj(i -> {
             ByteSink out = new ByteSink(SECTION * 48);
-            ModelEncoder section = new ModelEncoder(out, 3 * SECTION); // a task, its parent, its links
+            ModelEncoder section = new ModelEncoder(out, 8 * SECTION); // a task's links, site, tool data…
             tasks.subList(i * SECTION, Math.min(tasks.size(), (i + 1) * SECTION)).forEach(section::write);
             return out;
         }).toList();

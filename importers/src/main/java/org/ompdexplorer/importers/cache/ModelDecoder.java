@@ -80,6 +80,7 @@ final class ModelDecoder {
             case INT -> narrow(in.signedLong());
             case TASK -> task();
             case AGENT_FACTS -> composite(tag); // never numbered: see ModelEncoder
+            case OWN_TASK_ID -> new TaskId(in.varLong());
             default -> {
                 Object v = body(tag);
                 table.add(v);

@@ -101,7 +101,8 @@ final class ModelEncoder {
 
     private void task(Task t) {
         out.put(TASK);
-        write(t.id());
+        out.put(OWN_TASK_ID); // a task's own id is its alone: never worth a number
+        out.varLong(t.id().value());
         write(t.kind());
         write(t.generatingTask());
         write(t.schedulingTask());

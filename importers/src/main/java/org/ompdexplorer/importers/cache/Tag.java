@@ -52,6 +52,8 @@ final class Tag {
     static final int DIAGNOSTIC = 43;
     static final int LOCATION = 44;
     static final int ENTITY_REF = 45;
+    /** A task's own id, written with it and never numbered. */
+    static final int OWN_TASK_ID = 46;
 
     private Tag() {
     }
