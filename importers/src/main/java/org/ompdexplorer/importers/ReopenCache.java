@@ -109,13 +109,13 @@ public final class ReopenCache {
      * The kept load of the file {@code key} names, or {@code null}. An entry for another version of the file, or
      * from another build, is a miss; a damaged one is deleted.
      */
-    LoadResult find(FileKey key, ProgressListener progress) {
+    LoadResult find(FileKey key, Path input, ProgressListener progress) {
         Path entry = entry(key);
         if (!Files.isRegularFile(entry)) {
             return null;
         }
         try {
-            LoadResult kept = CacheFile.read(entry, key, BUILD,
+            LoadResult kept = CacheFile.read(entry, key, BUILD, input.toString(),
                     () -> progress.progress("reading the reopen cache", 0, -1));
             if (kept != null) {
                 Files.setLastModifiedTime(entry, FileTime.fromMillis(System.currentTimeMillis()));
@@ -159,7 +159,7 @@ public final class ReopenCache {
     /** Writes one entry through the one file-writing helper, then trims the directory to its bound. */
     void write(FileKey key, Path input, LoadResult result) {
         try {
-            CacheFile.Encoded encoded = CacheFile.encode(result, key, BUILD);
+            CacheFile.Encoded encoded = CacheFile.encode(result, key, BUILD, input.toString());
             if (encoded.length() > limit) {
                 return;
             }

@@ -46,7 +46,7 @@ public final class SnapshotLoader {
         InputFile file = InputFile.open(path);
         FileKey key = cache.wants(file.size()) ? keyOf(path) : null;
         if (key != null) {
-            LoadResult kept = cache.find(key, progress);
+            LoadResult kept = cache.find(key, path, progress);
             if (kept != null && !(options.strict() && kept.errorCount() > 0)) {
                 close(file, path);
                 return kept; // a strict load of a file with errors reads it again, to fail as it always has

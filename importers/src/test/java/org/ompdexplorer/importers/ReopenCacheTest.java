@@ -135,6 +135,14 @@ class ReopenCacheTest {
         PhaseRecorder kept = PhaseRecorder.recording();
         assertThat(outcome(load(cache, file, kept))).isEqualTo(outcome(lenient));
         assertThat(kept.phases()).contains(FROM_CACHE);
+
+        Path otherSpelling = dir.resolve(".").resolve("bad.json"); // the same file: its diagnostics say so
+        PhaseRecorder renamed = PhaseRecorder.recording();
+        LoadResult again = load(cache, otherSpelling, renamed);
+        assertThat(renamed.phases()).contains(FROM_CACHE);
+        assertThat(again.diagnostics()).hasSameSizeAs(lenient.diagnostics())
+                .allSatisfy(d -> assertThat(d.location().input()).isEqualTo(otherSpelling.toString()));
+        assertThat(lenient.diagnostics()).allSatisfy(d -> assertThat(d.location().input()).isEqualTo(file.toString()));
     }
 
     @Test

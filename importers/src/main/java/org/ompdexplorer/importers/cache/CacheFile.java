@@ -27,6 +27,7 @@ import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.diagnostics.Location;
 
 /**
  * One cached load in a file: a header naming exactly what it stands for ({@link FileKey} and the build that wrote
@@ -62,14 +63,18 @@ public final class CacheFile {
     private CacheFile() {
     }
 
-    /** Encodes {@code result} as the cached load of the file {@code key} names, written by {@code build}. */
-    public static Encoded encode(LoadResult result, FileKey key, String build) {
+    /**
+     * Encodes {@code result} as the cached load of the file {@code key} names, written by {@code build}.
+     *
+     * @param input the name the load's diagnostics give the file (the path as the user spelled it)
+     */
+    public static Encoded encode(LoadResult result, FileKey key, String build, String input) {
         Snapshot s = result.snapshot();
         ByteSink head = new ByteSink(1 << 16);
         ModelEncoder e = new ModelEncoder(head, 1024);
         for (Object part : List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
                 s.displayControlVars(), s.threads(), s.parallelRegions(), s.targetRegions(), result.diagnostics(),
-                result.decompressed())) {
+                result.decompressed(), input)) {
             e.write(part);
         }
         List<Task> tasks = s.tasks();
@@ -120,12 +125,17 @@ public final class CacheFile {
      *
      * @throws CacheFormatException when the file is damaged
      */
-    public static LoadResult read(Path file, FileKey key, String build) throws IOException {
-        return read(file, key, build, () -> { });
+    public static LoadResult read(Path file, FileKey key, String build, String input) throws IOException {
+        return read(file, key, build, input, () -> { });
     }
 
-    /** As {@link #read(Path, FileKey, String)}; {@code matched} runs once the header is found to match. */
-    public static LoadResult read(Path file, FileKey key, String build, Runnable matched) throws IOException {
+    /**
+     * As {@link #read(Path, FileKey, String, String)}; {@code matched} runs once the header is found to match.
+     *
+     * @param input the name the file goes by now: the kept diagnostics are given it in place of the name it had
+     */
+    public static LoadResult read(Path file, FileKey key, String build, String input, Runnable matched)
+            throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ); Arena arena = Arena.ofShared()) {
             long size = ch.size();
             if (size > Integer.MAX_VALUE) {
@@ -151,8 +161,14 @@ public final class CacheFile {
             if (check.getValue() != crc) {
                 throw new CacheFormatException("the body's CRC-32C does not match");
             }
-            return body(mapped.asSlice(at));
+            return body(mapped.asSlice(at), input);
         }
+    }
+
+    private static Diagnostic renamed(Diagnostic d, String from, String to) {
+        Location l = d.location();
+        return from.equals(l.input()) ? d.at(new Location(to, l.line(), l.column(), l.path(), l.offset(), l.entity(),
+                l.field())) : d;
     }
 
     /** Up to {@code length} bytes from {@code at}, copied out of the mapping in one go. */
@@ -168,7 +184,7 @@ public final class CacheFile {
                 & in.signedLong() == key.modifiedNanos() & in.string().equals(key.content());
     }
 
-    private static LoadResult body(MemorySegment body) {
+    private static LoadResult body(MemorySegment body, String input) {
         ByteSource counts = new ByteSource(bytes(body, 0, 30));
         int taskCount = counts.varInt();
         int headLength = counts.varInt();
@@ -214,6 +230,10 @@ public final class CacheFile {
         List<TargetRegion> targets = h.list();
         List<Diagnostic> diagnostics = h.list();
         boolean decompressed = h.bool();
+        String keptName = h.read(String.class);
+        if (keptName != null && !keptName.equals(input)) {
+            diagnostics = diagnostics.stream().map(d -> renamed(d, keptName, input)).toList();
+        }
         Snapshot snapshot = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks,
                 targets);
         return new LoadResult(snapshot, diagnostics, decompressed);

@@ -64,8 +64,8 @@ class CacheFileTest {
         }
         Path entry = dir.resolve("entry");
         FileKey key = new FileKey("/some/" + input, "(dev=1,ino=2)", 1234, 5678, "ab");
-        write(entry, CacheFile.encode(original, key, BUILD));
-        LoadResult back = CacheFile.read(entry, key, BUILD);
+        write(entry, CacheFile.encode(original, key, BUILD, "in.json"));
+        LoadResult back = CacheFile.read(entry, key, BUILD, "in.json");
         List<Object> expected = outcome(original);
         List<Object> actual = outcome(back);
         for (int i = 0; i < expected.size(); i++) {
@@ -80,8 +80,8 @@ class CacheFileTest {
         LoadResult original = new LoadResult(s, List.of(), true);
         FileKey key = new FileKey("/x.json.gz", "", 1, 2, "cd");
         Path entry = dir.resolve("entry");
-        write(entry, CacheFile.encode(original, key, BUILD));
-        LoadResult back = CacheFile.read(entry, key, BUILD);
+        write(entry, CacheFile.encode(original, key, BUILD, "in.json"));
+        LoadResult back = CacheFile.read(entry, key, BUILD, "in.json");
         assertThat(back.snapshot().tasks()).isEqualTo(s.tasks());
         assertThat(back.decompressed()).isTrue();
         // within a section, a value written twice is read back as one object: memory as the parse's
@@ -97,25 +97,26 @@ class CacheFileTest {
         LoadResult original = load("lesson:" + BundledResources.DEFAULT_LESSON + ":1");
         FileKey key = new FileKey("/a.json", "(dev=1,ino=2)", 10, 20, "ef");
         Path entry = dir.resolve("entry");
-        write(entry, CacheFile.encode(original, key, BUILD));
-        assertThat(CacheFile.read(entry, key, "another-build")).isNull();
+        write(entry, CacheFile.encode(original, key, BUILD, "in.json"));
+        assertThat(CacheFile.read(entry, key, "another-build", "in.json")).isNull();
         for (FileKey other : List.of(new FileKey("/b.json", "(dev=1,ino=2)", 10, 20, "ef"),
                 new FileKey("/a.json", "(dev=1,ino=3)", 10, 20, "ef"), new FileKey("/a.json", "(dev=1,ino=2)", 11, 20,
                         "ef"), new FileKey("/a.json", "(dev=1,ino=2)", 10, 21, "ef"),
                 new FileKey("/a.json", "(dev=1,ino=2)", 10, 20, "ee"))) {
-            assertThat(CacheFile.read(entry, other, BUILD)).as(other.toString()).isNull();
+            assertThat(CacheFile.read(entry, other, BUILD, "in.json")).as(other.toString()).isNull();
         }
         byte[] bytes = Files.readAllBytes(entry);
         for (int at : new int[] {bytes.length / 2, bytes.length - 1}) {
             byte[] damaged = bytes.clone();
             damaged[at] ^= 0x40;
             Files.write(entry, damaged);
-            assertThatThrownBy(() -> CacheFile.read(entry, key, BUILD)).isInstanceOf(CacheFormatException.class);
+            assertThatThrownBy(() -> CacheFile.read(entry, key, BUILD, "in.json"))
+                    .isInstanceOf(CacheFormatException.class);
         }
         Files.write(entry, java.util.Arrays.copyOf(bytes, bytes.length - 100));
-        assertThatThrownBy(() -> CacheFile.read(entry, key, BUILD)).isInstanceOf(CacheFormatException.class);
+        assertThatThrownBy(() -> CacheFile.read(entry, key, BUILD, "in.json")).isInstanceOf(CacheFormatException.class);
         Files.write(entry, "{\"format\": \"not a cache\"}".getBytes());
-        assertThatThrownBy(() -> CacheFile.read(entry, key, BUILD)).isInstanceOf(RuntimeException.class);
+        assertThatThrownBy(() -> CacheFile.read(entry, key, BUILD, "in.json")).isInstanceOf(RuntimeException.class);
     }
 
     private static void write(Path entry, CacheFile.Encoded encoded) throws IOException {
