@@ -277,7 +277,13 @@ public final class ElfFile implements AutoCloseable {
 
     /** A copy of {@code length} bytes at file offset {@code offset}. */
     public byte[] readBytes(long offset, int length) throws ElfFormatException {
-        return file.bytes(offset, length, "range");
+        try {
+            return file.bytes(offset, length, "range");
+        } catch (InternalError e) {
+            // a fault in a bulk copy from a shrunk file may surface only after the copy returned (HotSpot delivers
+            // it asynchronously), past MappedFile's own catch
+            throw file.lost(offset, "range", e);
+        }
     }
 
     MappedFile mapped() {

@@ -182,7 +182,7 @@ final class MappedFile implements AutoCloseable {
      * The error for a read the kernel could not serve (SIGBUS, turned into an {@link InternalError} by the JVM):
      * the file shrank since it was mapped, or the device failed.
      */
-    private ElfFormatException lost(long offset, String what, InternalError cause) {
+    ElfFormatException lost(long offset, String what, InternalError cause) {
         long now;
         try {
             now = Files.size(path);
