@@ -28,15 +28,17 @@ public final class Cli {
     /** Runs with {@code args}, writing to the given streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         PrintWriter safeErr = TerminalText.safe(err); // messages quote file names and snapshot text: never raw escapes
-        // A plain import-core runs without picocli: it is most of a one-shot import's start (PlainArguments)
-        if (args.length > 0 && args[0].equals("import-core")) {
-            Optional<ImportCoreCommand> direct = ImportCoreCommand.direct(args, 1);
-            if (direct.isPresent()) {
-                try {
-                    return direct.get().run(out, safeErr);
-                } catch (RuntimeException e) {
-                    return internalError(e, safeErr);
-                }
+        // A plain import-core or capture runs without picocli: it is most of a one-shot import's start (PlainArguments)
+        Optional<? extends DirectCommand> direct = args.length == 0 ? Optional.empty() : switch (args[0]) {
+            case "import-core" -> ImportCoreCommand.direct(args, 1);
+            case "capture" -> CaptureCommand.direct(args, 1);
+            default -> Optional.empty();
+        };
+        if (direct.isPresent()) {
+            try {
+                return direct.get().run(out, safeErr);
+            } catch (Exception e) {
+                return internalError(e, safeErr);
             }
         }
         CommandLine cli = commandLine();

@@ -27,7 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:written", "2:the core, executable, runtime or libompd could not be used, or OUT could not be"
                 + " written (the message says why and what to do)", "64:OUT is the core, the executable or another input"})
-final class ImportCoreCommand implements Callable<Integer> {
+final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
     @Spec
     CommandSpec spec;
 
@@ -106,8 +106,8 @@ final class ImportCoreCommand implements Callable<Integer> {
         return run(spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
-    /** Runs the import, writing the snapshot (when no file is named) to {@code out} and messages to {@code err}. */
-    int run(PrintWriter out, PrintWriter err) {
+    @Override
+    public int run(PrintWriter out, PrintWriter err) {
         int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(core, executable, ompdLibrary), err);
         if (refused != ExitCodes.OK) {
             return refused;
