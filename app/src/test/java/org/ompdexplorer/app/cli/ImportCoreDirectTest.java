@@ -26,7 +26,7 @@ class ImportCoreDirectTest {
             "c.core -o - --no-source-lines --accept-truncated",
             "c.core --sysroot /sys --solib-search-path a --solib-search-path=b --debug-dir d1 --debug-dir d2",
             "c.core --ompd-lib /x/libompd.so -o o.json --progress --no-source-lines",
-            "dir/with=sign.core -o x=y.json"})
+            "dir/with=sign.core -o x=y.json", "c.core --exe - --sysroot -", "c.core --debug-dir=-"})
     void plainCommandLinesFillTheCommandAsPicocliDoes(String line) {
         String[] args = line.split(" ");
         Optional<ImportCoreCommand> direct = ImportCoreCommand.direct(args, 0);
