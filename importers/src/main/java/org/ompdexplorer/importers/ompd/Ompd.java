@@ -319,7 +319,7 @@ final class Ompd {
         out.set(ADDRESS, 0, MemorySegment.NULL);
     }
 
-    /** A handle or pointer as libompd takes it: every pointer argument is bound as a 64-bit word (OmpdLibrary). */
+    /** A handle or pointer as libompd takes it: every pointer argument is linked as a 64-bit word (NativeWords). */
     private static long ptr(long address) {
         return address;
     }

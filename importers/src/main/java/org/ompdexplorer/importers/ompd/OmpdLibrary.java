@@ -156,24 +156,13 @@ final class OmpdLibrary {
         return lock;
     }
 
-    /**
-     * Finds and links functions, all returning {@code ompd_rc_t}. A pointer argument is linked as a 64-bit word (the
-     * caller passes {@code MemorySegment.address()}), which is how both LP64 ABIs the JDK's linker supports (x86-64
-     * System V, AArch64) pass a pointer: the 34 functions then have 8 distinct shapes instead of 12, and the linker
-     * generates its code once per shape, which is most of the 46 ms a cold {@code import-core} spent linking
-     * (docs/benchmarks.md §12).
-     */
+    /** Finds and links functions, all returning {@code ompd_rc_t}, with pointers as words ({@link NativeWords}). */
     private record Binder(Path path, SymbolLookup lookup) {
         MethodHandle bind(String name, MemoryLayout... arguments) throws OmpdLibraryException {
             var symbol = lookup.find(name).orElseThrow(() -> new OmpdLibraryException(path
                     + " does not define " + name + ": it is not an OMPD library for this runtime", null));
-            MemoryLayout[] words = arguments.clone();
-            for (int i = 0; i < words.length; i++) {
-                if (words[i] == ADDRESS) {
-                    words[i] = JAVA_LONG;
-                }
-            }
-            return Linker.nativeLinker().downcallHandle(symbol, FunctionDescriptor.of(JAVA_INT, words));
+            FunctionDescriptor signature = FunctionDescriptor.of(JAVA_INT, arguments);
+            return Linker.nativeLinker().downcallHandle(symbol, NativeWords.of(signature));
         }
     }
 
