@@ -2,10 +2,12 @@ package org.ompdexplorer.app.cli;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A command's arguments read without picocli, in the plain forms only: {@code --name VALUE}, {@code --name=VALUE},
@@ -14,7 +16,7 @@ import java.util.Set;
  * command line to picocli, whose answer (parse, message, usage) is then the same as ever.
  *
  * <p>Why: picocli's classes are compiled for Java 5, so the JDK's AOT cache cannot keep them linked, and building
- * the command tree costs a one-shot {@code import-core} about 0.1 s of its 0.5 s (docs/benchmarks.md §12).
+ * the command tree cost a one-shot {@code import-core} about 0.1 s of its 0.5 s (docs/benchmarks.md §12).
  */
 final class PlainArguments {
     private final Map<String, String> values;
@@ -40,7 +42,7 @@ final class PlainArguments {
     record Grammar(Map<String, String> single, Map<String, String> repeatable, Map<String, String> flags) {
         /** Every name and alias, for the test that holds this grammar to the picocli command's options. */
         Set<String> names() {
-            Set<String> all = new java.util.TreeSet<>(single.keySet());
+            Set<String> all = new TreeSet<>(single.keySet());
             all.addAll(repeatable.keySet());
             all.addAll(flags.keySet());
             return all;
@@ -51,7 +53,7 @@ final class PlainArguments {
     static Optional<PlainArguments> read(String[] args, int from, Grammar grammar) {
         Map<String, String> values = new HashMap<>();
         Map<String, List<String>> repeated = new HashMap<>();
-        Set<String> flags = new java.util.HashSet<>();
+        Set<String> flags = new HashSet<>();
         List<String> positionals = new ArrayList<>();
         for (int i = from; i < args.length; i++) {
             String arg = args[i];
