@@ -3,8 +3,11 @@ package org.ompdexplorer.app.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.ompdexplorer.importers.LoadResult;
@@ -29,7 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
         exitCodeList = {"0:written", "2:no such process, the process ended during the capture, no gcore, gcore failed,"
                 + " the core could not be imported, or OUT could not be written",
                 "64:OUT is the program itself or another input"})
-final class CaptureCommand implements Callable<Integer> {
+final class CaptureCommand implements Callable<Integer>, DirectCommand {
     @Spec
     CommandSpec spec;
 
@@ -45,13 +48,58 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--progress", description = "report progress on standard error, one 'progress PHASE DONE TOTAL' line each")
     boolean progress;
 
-    @Option(names = "--gcore-timeout", paramLabel = "SECONDS", defaultValue = "300",
+    @Option(names = "--gcore-timeout", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_GCORE_TIMEOUT,
             description = "give up on gcore after this long (default: ${DEFAULT-VALUE})")
     int gcoreTimeout;
 
+    /** The options {@link PlainArguments} reads for this command: the same as the annotations above. */
+    static final PlainArguments.Grammar GRAMMAR = new PlainArguments.Grammar(
+            Map.of("-o", "--output", "--output", "--output", "--ompd-lib", "--ompd-lib",
+                    "--gcore-timeout", "--gcore-timeout"),
+            Map.of(), Map.of("--progress", "--progress"));
+    /** What {@code --gcore-timeout}'s default is; a test holds it to the annotation's. */
+    static final int DEFAULT_GCORE_TIMEOUT = 300;
+
+    /**
+     * This command as picocli would fill it from {@code args} (its arguments, after the word {@code capture}),
+     * without picocli, or empty when they are not all in a plain form (then picocli reads them, as ever).
+     */
+    static Optional<CaptureCommand> direct(String[] args, int from) {
+        Optional<PlainArguments> read = PlainArguments.read(args, from, GRAMMAR);
+        if (read.isEmpty() || read.get().positionals().size() != 1) {
+            return Optional.empty();
+        }
+        PlainArguments a = read.get();
+        String pid = a.positionals().getFirst();
+        String timeout = a.value("--gcore-timeout");
+        if (!isPlainNumber(pid, 18) || (timeout != null && !isPlainNumber(timeout, 9))) {
+            return Optional.empty(); // picocli says what is wrong with it
+        }
+        CaptureCommand command = new CaptureCommand();
+        try {
+            command.output = a.value("--output") == null ? null : Path.of(a.value("--output"));
+            command.ompdLibrary = a.value("--ompd-lib") == null ? null : Path.of(a.value("--ompd-lib"));
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+        command.pid = Long.parseLong(pid);
+        command.gcoreTimeout = timeout == null ? DEFAULT_GCORE_TIMEOUT : Integer.parseInt(timeout);
+        command.progress = a.flag("--progress");
+        return Optional.of(command);
+    }
+
+    /** Decimal digits only, few enough to fit: what picocli converts the same way, and nothing it would refuse. */
+    private static boolean isPlainNumber(String s, int maxDigits) {
+        return !s.isEmpty() && s.length() <= maxDigits && s.chars().allMatch(c -> c >= '0' && c <= '9');
+    }
+
     @Override
     public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
+        return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    @Override
+    public int run(PrintWriter out, PrintWriter err) throws Exception {
         Path program = LiveCore.executableOf(pid);
         int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(program, ompdLibrary), err);
         if (refused != ExitCodes.OK) {
@@ -71,7 +119,7 @@ final class CaptureCommand implements Callable<Integer> {
                 LoadResult result = new OmpdCoreImporter().importCore(options, listener);
                 result.diagnostics().forEach(d -> err.println(d.format()));
                 return SnapshotOutput.write(asLive(result.snapshot()), false, output,
-                        SnapshotOutput.inputs(program, ompdLibrary), spec.commandLine().getOut(), err);
+                        SnapshotOutput.inputs(program, ompdLibrary), out, err);
             } finally {
                 deleteTree(dir);
             }

@@ -3,6 +3,7 @@ package org.ompdexplorer.app.cli;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import picocli.CommandLine;
 
 /** Builds the command line with its exit codes and error handling; {@link #run} is testable in-process. */
@@ -20,21 +21,37 @@ public final class Cli {
             err.flush();
             return ExitCodes.USAGE;
         });
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            PrintWriter err = commandLine.getErr();
-            err.println("ompd-explorer: internal error: " + e + " — please report it with the command you ran");
-            err.flush();
-            return ExitCodes.INTERNAL;
-        });
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> internalError(e, commandLine.getErr()));
         return cli;
     }
 
     /** Runs with {@code args}, writing to the given streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        PrintWriter safeErr = TerminalText.safe(err); // messages quote file names and snapshot text: never raw escapes
+        // A plain import-core or capture runs without picocli: it is most of a one-shot import's start (PlainArguments)
+        Optional<? extends DirectCommand> direct = args.length == 0 ? Optional.empty() : switch (args[0]) {
+            case "import-core" -> ImportCoreCommand.direct(args, 1);
+            case "capture" -> CaptureCommand.direct(args, 1);
+            default -> Optional.empty();
+        };
+        if (direct.isPresent()) {
+            try {
+                return direct.get().run(out, safeErr);
+            } catch (Exception e) {
+                return internalError(e, safeErr);
+            }
+        }
         CommandLine cli = commandLine();
         cli.setOut(out);
-        cli.setErr(TerminalText.safe(err)); // messages quote file names and snapshot text: never raw escapes
+        cli.setErr(safeErr);
         return cli.execute(args);
+    }
+
+    /** What picocli's handler says of an exception a command did not expect, and its exit code. */
+    private static int internalError(Exception e, PrintWriter err) {
+        err.println("ompd-explorer: internal error: " + e + " — please report it with the command you ran");
+        err.flush();
+        return ExitCodes.INTERNAL;
     }
 
     /**

@@ -1,9 +1,12 @@
 package org.ompdexplorer.app.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
@@ -24,7 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:written", "2:the core, executable, runtime or libompd could not be used, or OUT could not be"
                 + " written (the message says why and what to do)", "64:OUT is the core, the executable or another input"})
-final class ImportCoreCommand implements Callable<Integer> {
+final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
     @Spec
     CommandSpec spec;
 
@@ -58,9 +61,53 @@ final class ImportCoreCommand implements Callable<Integer> {
     @Option(names = "--progress", description = "report progress on standard error, one 'progress PHASE DONE TOTAL' line each")
     boolean progress;
 
+    /** The options {@link PlainArguments} reads for this command: the same as the annotations above. */
+    static final PlainArguments.Grammar GRAMMAR = new PlainArguments.Grammar(
+            Map.of("--exe", "--exe", "-o", "--output", "--output", "--output", "--sysroot", "--sysroot",
+                    "--ompd-lib", "--ompd-lib"),
+            Map.of("--solib-search-path", "--solib-search-path", "--debug-dir", "--debug-dir"),
+            Map.of("--no-source-lines", "--no-source-lines", "--accept-truncated", "--accept-truncated",
+                    "--progress", "--progress"));
+
+    /**
+     * This command as picocli would fill it from {@code args} (its arguments, after the word {@code import-core}),
+     * without picocli, or empty when they are not all in a plain form (then picocli reads them, as ever).
+     */
+    static Optional<ImportCoreCommand> direct(String[] args, int from) {
+        Optional<PlainArguments> read = PlainArguments.read(args, from, GRAMMAR);
+        if (read.isEmpty() || read.get().positionals().size() != 1) {
+            return Optional.empty();
+        }
+        PlainArguments a = read.get();
+        ImportCoreCommand command = new ImportCoreCommand();
+        try {
+            command.core = Path.of(a.positionals().getFirst());
+            command.executable = path(a.value("--exe"));
+            command.output = path(a.value("--output"));
+            command.sysroot = path(a.value("--sysroot"));
+            command.ompdLibrary = path(a.value("--ompd-lib"));
+            a.values("--solib-search-path").forEach(d -> command.solibSearchPaths.add(Path.of(d)));
+            a.values("--debug-dir").forEach(d -> command.debugDirs.add(Path.of(d)));
+        } catch (InvalidPathException e) {
+            return Optional.empty(); // picocli says what is wrong with it
+        }
+        command.noSourceLines = a.flag("--no-source-lines");
+        command.acceptTruncated = a.flag("--accept-truncated");
+        command.progress = a.flag("--progress");
+        return Optional.of(command);
+    }
+
+    private static Path path(String value) {
+        return value == null ? null : Path.of(value);
+    }
+
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+        return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    @Override
+    public int run(PrintWriter out, PrintWriter err) {
         int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(core, executable, ompdLibrary), err);
         if (refused != ExitCodes.OK) {
             return refused;
@@ -92,7 +139,7 @@ final class ImportCoreCommand implements Callable<Integer> {
         // the program the core names was read too, when --exe did not name it
         String program = result.snapshot().capture().program();
         return SnapshotOutput.write(result.snapshot(), false, output, SnapshotOutput.inputs(core, executable, ompdLibrary,
-                program == null ? null : Path.of(program)), spec.commandLine().getOut(), err);
+                program == null ? null : Path.of(program)), out, err);
     }
 
     /** Machine-readable progress for a parent process: {@code progress <phase> <done> <total>}. */

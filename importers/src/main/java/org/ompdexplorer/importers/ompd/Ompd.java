@@ -66,26 +66,26 @@ final class Ompd {
     // --- initialization and versions ---------------------------------------------------------------------------
 
     int initialize(long apiVersion) {
-        return call(() -> (int) lib.initialize.invokeExact(apiVersion, lib.callbacks().table()));
+        return call(() -> (int) lib.initialize.invokeExact(apiVersion, lib.callbacks().table().address()));
     }
 
     OmpdResult<Long> apiVersion() {
-        return longOut("ompd_get_api_version", call(() -> (int) lib.getApiVersion.invokeExact(out)));
+        return longOut("ompd_get_api_version", call(() -> (int) lib.getApiVersion.invokeExact(out.address())));
     }
 
     OmpdResult<String> versionString() {
         clearOut();
-        return stringOut("ompd_get_version_string", call(() -> (int) lib.getVersionString.invokeExact(out)));
+        return stringOut("ompd_get_version_string", call(() -> (int) lib.getVersionString.invokeExact(out.address())));
     }
 
     OmpdResult<Long> processInitialize(MemorySegment context) {
         return handleOut("ompd_process_initialize", HandleKind.ADDRESS_SPACE,
-                call(() -> (int) lib.processInitialize.invokeExact(context, out)));
+                call(() -> (int) lib.processInitialize.invokeExact(context.address(), out.address())));
     }
 
     OmpdResult<Long> deviceInitialize(long process, MemorySegment deviceContext, long kind, MemorySegment id) {
         return handleOut("ompd_device_initialize", HandleKind.ADDRESS_SPACE, call(() -> (int) lib.deviceInitialize
-                .invokeExact(ptr(process), deviceContext, kind, id.byteSize(), id, out)));
+                .invokeExact(ptr(process), deviceContext.address(), kind, id.byteSize(), id.address(), out.address())));
     }
 
     int relAddressSpaceHandle(long handle) {
@@ -93,13 +93,13 @@ final class Ompd {
     }
 
     OmpdResult<Long> ompVersion(long space) {
-        return longOut("ompd_get_omp_version", call(() -> (int) lib.getOmpVersion.invokeExact(ptr(space), out)));
+        return longOut("ompd_get_omp_version", call(() -> (int) lib.getOmpVersion.invokeExact(ptr(space), out.address())));
     }
 
     OmpdResult<String> ompVersionString(long space) {
         clearOut();
         return stringOut("ompd_get_omp_version_string",
-                call(() -> (int) lib.getOmpVersionString.invokeExact(ptr(space), out)));
+                call(() -> (int) lib.getOmpVersionString.invokeExact(ptr(space), out.address())));
     }
 
     // --- threads -------------------------------------------------------------------------------------------------
@@ -113,18 +113,18 @@ final class Ompd {
             idBytes.set(JAVA_LONG, 0, id);
         }
         return handleOut("ompd_get_thread_handle", HandleKind.THREAD,
-                call(() -> (int) lib.getThreadHandle.invokeExact(ptr(space), kind, (long) idSize, idBytes, out)));
+                call(() -> (int) lib.getThreadHandle.invokeExact(ptr(space), kind, (long) idSize, idBytes.address(), out.address())));
     }
 
     /** {@code ompd_get_thread_id} of kind pthread (libompd 19 gives no other kind for host threads). */
     OmpdResult<Long> threadId(long thread) {
         return longOut("ompd_get_thread_id",
-                call(() -> (int) lib.getThreadId.invokeExact(ptr(thread), THREAD_ID_PTHREAD, 8L, out)));
+                call(() -> (int) lib.getThreadId.invokeExact(ptr(thread), THREAD_ID_PTHREAD, 8L, out.address())));
     }
 
     OmpdResult<Integer> threadHandleCompare(long a, long b) {
         return intOut("ompd_thread_handle_compare",
-                call(() -> (int) lib.threadHandleCompare.invokeExact(ptr(a), ptr(b), out)));
+                call(() -> (int) lib.threadHandleCompare.invokeExact(ptr(a), ptr(b), out.address())));
     }
 
     int relThreadHandle(long handle) {
@@ -134,7 +134,7 @@ final class Ompd {
     OmpdResult<State> state(long thread) {
         MemorySegment wait = out.asSlice(8, 8);
         out.fill((byte) 0);
-        int rc = call(() -> (int) lib.getState.invokeExact(ptr(thread), out, wait));
+        int rc = call(() -> (int) lib.getState.invokeExact(ptr(thread), out.address(), wait.address()));
         return rc == OmpdResult.OK ? OmpdResult.ok(new State(out.get(JAVA_LONG, 0), wait.get(JAVA_LONG, 0)),
                 "ompd_get_state") : OmpdResult.failed(rc, "ompd_get_state");
     }
@@ -143,22 +143,22 @@ final class Ompd {
 
     OmpdResult<Long> currParallelHandle(long thread) {
         return handleOut("ompd_get_curr_parallel_handle", HandleKind.PARALLEL,
-                call(() -> (int) lib.getCurrParallelHandle.invokeExact(ptr(thread), out)));
+                call(() -> (int) lib.getCurrParallelHandle.invokeExact(ptr(thread), out.address())));
     }
 
     OmpdResult<Long> enclosingParallelHandle(long parallel) {
         return handleOut("ompd_get_enclosing_parallel_handle", HandleKind.PARALLEL,
-                call(() -> (int) lib.getEnclosingParallelHandle.invokeExact(ptr(parallel), out)));
+                call(() -> (int) lib.getEnclosingParallelHandle.invokeExact(ptr(parallel), out.address())));
     }
 
     OmpdResult<Long> taskParallelHandle(long task) {
         return handleOut("ompd_get_task_parallel_handle", HandleKind.PARALLEL,
-                call(() -> (int) lib.getTaskParallelHandle.invokeExact(ptr(task), out)));
+                call(() -> (int) lib.getTaskParallelHandle.invokeExact(ptr(task), out.address())));
     }
 
     OmpdResult<Integer> parallelHandleCompare(long a, long b) {
         return intOut("ompd_parallel_handle_compare",
-                call(() -> (int) lib.parallelHandleCompare.invokeExact(ptr(a), ptr(b), out)));
+                call(() -> (int) lib.parallelHandleCompare.invokeExact(ptr(a), ptr(b), out.address())));
     }
 
     int relParallelHandle(long handle) {
@@ -167,33 +167,33 @@ final class Ompd {
 
     OmpdResult<Long> threadInParallel(long parallel, int threadNum) {
         return handleOut("ompd_get_thread_in_parallel", HandleKind.THREAD,
-                call(() -> (int) lib.getThreadInParallel.invokeExact(ptr(parallel), threadNum, out)));
+                call(() -> (int) lib.getThreadInParallel.invokeExact(ptr(parallel), threadNum, out.address())));
     }
 
     OmpdResult<Long> taskInParallel(long parallel, int threadNum) {
         return handleOut("ompd_get_task_in_parallel", HandleKind.TASK,
-                call(() -> (int) lib.getTaskInParallel.invokeExact(ptr(parallel), threadNum, out)));
+                call(() -> (int) lib.getTaskInParallel.invokeExact(ptr(parallel), threadNum, out.address())));
     }
 
     // --- tasks ---------------------------------------------------------------------------------------------------
 
     OmpdResult<Long> currTaskHandle(long thread) {
         return handleOut("ompd_get_curr_task_handle", HandleKind.TASK,
-                call(() -> (int) lib.getCurrTaskHandle.invokeExact(ptr(thread), out)));
+                call(() -> (int) lib.getCurrTaskHandle.invokeExact(ptr(thread), out.address())));
     }
 
     OmpdResult<Long> generatingTaskHandle(long task) {
         return handleOut("ompd_get_generating_task_handle", HandleKind.TASK,
-                call(() -> (int) lib.getGeneratingTaskHandle.invokeExact(ptr(task), out)));
+                call(() -> (int) lib.getGeneratingTaskHandle.invokeExact(ptr(task), out.address())));
     }
 
     OmpdResult<Long> schedulingTaskHandle(long task) {
         return handleOut("ompd_get_scheduling_task_handle", HandleKind.TASK,
-                call(() -> (int) lib.getSchedulingTaskHandle.invokeExact(ptr(task), out)));
+                call(() -> (int) lib.getSchedulingTaskHandle.invokeExact(ptr(task), out.address())));
     }
 
     OmpdResult<Integer> taskHandleCompare(long a, long b) {
-        return intOut("ompd_task_handle_compare", call(() -> (int) lib.taskHandleCompare.invokeExact(ptr(a), ptr(b), out)));
+        return intOut("ompd_task_handle_compare", call(() -> (int) lib.taskHandleCompare.invokeExact(ptr(a), ptr(b), out.address())));
     }
 
     int relTaskHandle(long handle) {
@@ -202,7 +202,7 @@ final class Ompd {
 
     /** {@code ompd_get_task_function}: the entry point's address (of the {@code ompd_address_t} written). */
     OmpdResult<Long> taskFunction(long task) {
-        int rc = call(() -> (int) lib.getTaskFunction.invokeExact(ptr(task), out));
+        int rc = call(() -> (int) lib.getTaskFunction.invokeExact(ptr(task), out.address()));
         return rc == OmpdResult.OK ? OmpdResult.ok(out.get(JAVA_LONG, 8), "ompd_get_task_function")
                 : OmpdResult.failed(rc, "ompd_get_task_function");
     }
@@ -212,7 +212,7 @@ final class Ompd {
         MemorySegment exit = out.asSlice(0, 24);
         MemorySegment enter = out.asSlice(32, 24);
         out.fill((byte) 0); // libompd 19 sets the addresses but not frame_flag: unset flags read as 0
-        int rc = call(() -> (int) lib.getTaskFrame.invokeExact(ptr(task), exit, enter));
+        int rc = call(() -> (int) lib.getTaskFrame.invokeExact(ptr(task), exit.address(), enter.address()));
         if (rc != OmpdResult.OK) {
             return OmpdResult.failed(rc, "ompd_get_task_frame");
         }
@@ -226,7 +226,7 @@ final class Ompd {
         MemorySegment name = out.asSlice(8, 8);
         MemorySegment more = out.asSlice(16, 8);
         name.set(ADDRESS, 0, MemorySegment.NULL);
-        int rc = call(() -> (int) lib.enumerateStates.invokeExact(ptr(space), current, out, name, more));
+        int rc = call(() -> (int) lib.enumerateStates.invokeExact(ptr(space), current, out.address(), name.address(), more.address()));
         String text = takeString(name.get(ADDRESS, 0));
         return rc == OmpdResult.OK ? OmpdResult.ok(new StateEntry(out.get(JAVA_LONG, 0), text,
                 more.get(JAVA_LONG, 0) != 0), "ompd_enumerate_states") : OmpdResult.failed(rc, "ompd_enumerate_states");
@@ -237,7 +237,7 @@ final class Ompd {
         MemorySegment scope = out.asSlice(16, 4);
         MemorySegment more = out.asSlice(24, 4);
         name.set(ADDRESS, 0, MemorySegment.NULL);
-        int rc = call(() -> (int) lib.enumerateIcvs.invokeExact(ptr(space), current, out, name, scope, more));
+        int rc = call(() -> (int) lib.enumerateIcvs.invokeExact(ptr(space), current, out.address(), name.address(), scope.address(), more.address()));
         String text = takeString(name.get(ADDRESS, 0));
         return rc == OmpdResult.OK ? OmpdResult.ok(new IcvEntry(out.get(JAVA_LONG, 0), text, scope.get(JAVA_INT, 0),
                 more.get(JAVA_INT, 0) != 0), "ompd_enumerate_icvs") : OmpdResult.failed(rc, "ompd_enumerate_icvs");
@@ -245,19 +245,19 @@ final class Ompd {
 
     OmpdResult<Long> icvFromScope(long handle, int scope, long icv) {
         return longOut("ompd_get_icv_from_scope",
-                call(() -> (int) lib.getIcvFromScope.invokeExact(ptr(handle), scope, icv, out)));
+                call(() -> (int) lib.getIcvFromScope.invokeExact(ptr(handle), scope, icv, out.address())));
     }
 
     OmpdResult<String> icvStringFromScope(long handle, int scope, long icv) {
         clearOut();
         return stringOut("ompd_get_icv_string_from_scope",
-                call(() -> (int) lib.getIcvStringFromScope.invokeExact(ptr(handle), scope, icv, out)));
+                call(() -> (int) lib.getIcvStringFromScope.invokeExact(ptr(handle), scope, icv, out.address())));
     }
 
     OmpdResult<ToolData> toolData(long handle, int scope) {
         MemorySegment address = out.asSlice(16, 16);
         out.fill((byte) 0);
-        int rc = call(() -> (int) lib.getToolData.invokeExact(ptr(handle), scope, out, address));
+        int rc = call(() -> (int) lib.getToolData.invokeExact(ptr(handle), scope, out.address(), address.address()));
         return rc == OmpdResult.OK ? OmpdResult.ok(new ToolData(out.get(JAVA_LONG, 0), address.get(JAVA_LONG, 8)),
                 "ompd_get_tool_data") : OmpdResult.failed(rc, "ompd_get_tool_data");
     }
@@ -265,7 +265,7 @@ final class Ompd {
     /** {@code ompd_get_display_control_vars}, copied, then given back with {@code ompd_rel_display_control_vars}. */
     OmpdResult<List<String>> displayControlVars(long space) {
         out.set(ADDRESS, 0, MemorySegment.NULL);
-        int rc = call(() -> (int) lib.getDisplayControlVars.invokeExact(ptr(space), out));
+        int rc = call(() -> (int) lib.getDisplayControlVars.invokeExact(ptr(space), out.address()));
         MemorySegment vector = out.get(ADDRESS, 0);
         if (rc != OmpdResult.OK || vector.equals(MemorySegment.NULL)) {
             return OmpdResult.failed(rc == OmpdResult.OK ? OmpdResult.ERROR : rc, "ompd_get_display_control_vars");
@@ -279,7 +279,7 @@ final class Ompd {
             }
             vars.add(s.reinterpret(Long.MAX_VALUE).getString(0));
         }
-        int rel = call(() -> (int) lib.relDisplayControlVars.invokeExact(out));
+        int rel = call(() -> (int) lib.relDisplayControlVars.invokeExact(out.address()));
         return rel == OmpdResult.OK ? OmpdResult.ok(List.copyOf(vars), "ompd_get_display_control_vars")
                 : OmpdResult.failed(rel, "ompd_rel_display_control_vars");
     }
@@ -319,8 +319,9 @@ final class Ompd {
         out.set(ADDRESS, 0, MemorySegment.NULL);
     }
 
-    private static MemorySegment ptr(long address) {
-        return MemorySegment.ofAddress(address);
+    /** A handle or pointer as libompd takes it: every pointer argument is linked as a 64-bit word (NativeWords). */
+    private static long ptr(long address) {
+        return address;
     }
 
     private OmpdResult<Long> handleOut(String name, HandleKind kind, int rc) {

@@ -53,9 +53,10 @@ final class OmpdCallbacks {
             String name = (String) callbacks[i][0];
             FunctionDescriptor descriptor = (FunctionDescriptor) callbacks[i][1];
             try {
-                MethodType type = descriptor.toMethodType();
+                FunctionDescriptor words = NativeWords.of(descriptor); // pointers come as addresses
+                MethodType type = words.toMethodType();
                 MethodHandle handle = lookup.findVirtual(OmpdCallbacks.class, name, type).bindTo(this);
-                table.setAtIndex(ADDRESS, i, Linker.nativeLinker().upcallStub(handle, descriptor, arena));
+                table.setAtIndex(ADDRESS, i, Linker.nativeLinker().upcallStub(handle, words, arena));
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("callback " + name + " does not match its descriptor", e);
             }
@@ -85,32 +86,32 @@ final class OmpdCallbacks {
 
     // --- the callbacks (called from native code only) ---------------------------------------------------------
 
-    private int allocMemory(long bytes, MemorySegment out) {
+    private int allocMemory(long bytes, long out) {
         try {
             MemorySegment block = memory.allocate(bytes);
             if (block.equals(MemorySegment.NULL)) {
                 return OmpdResult.NOMEM;
             }
-            out.reinterpret(8).set(ADDRESS, 0, block);
+            MemorySegment.ofAddress(out).reinterpret(8).set(ADDRESS, 0, block);
             return OmpdResult.OK;
         } catch (Throwable t) {
             return OmpdResult.CALLBACK_ERROR;
         }
     }
 
-    private int freeMemory(MemorySegment block) {
+    private int freeMemory(long block) {
         try {
-            return memory.free(block.address()) ? OmpdResult.OK : OmpdResult.BAD_INPUT;
+            return memory.free(block) ? OmpdResult.OK : OmpdResult.BAD_INPUT;
         } catch (Throwable t) {
             return OmpdResult.CALLBACK_ERROR;
         }
     }
 
-    private int printString(MemorySegment text, int category) {
+    private int printString(long text, int category) {
         try {
             OmpdTarget t = target;
-            if (t != null && !text.equals(MemorySegment.NULL)) {
-                t.print(text.reinterpret(Long.MAX_VALUE).getString(0), category);
+            if (t != null && text != 0) {
+                t.print(MemorySegment.ofAddress(text).reinterpret(Long.MAX_VALUE).getString(0), category);
             }
             return OmpdResult.OK;
         } catch (Throwable e) {
@@ -118,28 +119,28 @@ final class OmpdCallbacks {
         }
     }
 
-    private int sizeofType(MemorySegment context, MemorySegment sizes) {
+    private int sizeofType(long context, long sizes) {
         try {
-            MemorySegment.copy(LP64_SIZES, 0, sizes.reinterpret(LP64_SIZES.length), JAVA_BYTE, 0, LP64_SIZES.length);
+            MemorySegment.copy(LP64_SIZES, 0, MemorySegment.ofAddress(sizes).reinterpret(LP64_SIZES.length), JAVA_BYTE,
+                    0, LP64_SIZES.length);
             return OmpdResult.OK;
         } catch (Throwable t) {
             return OmpdResult.CALLBACK_ERROR;
         }
     }
 
-    private int symbolAddrLookup(MemorySegment context, MemorySegment threadContext, MemorySegment name,
-                                 MemorySegment out, MemorySegment fileName) {
+    private int symbolAddrLookup(long context, long threadContext, long name, long out, long fileName) {
         try {
             OmpdTarget t = target;
             if (t == null) {
                 return OmpdResult.STALE_HANDLE;
             }
-            String symbol = name.reinterpret(Long.MAX_VALUE).getString(0);
-            String file = fileName.equals(MemorySegment.NULL) ? null : fileName.reinterpret(Long.MAX_VALUE).getString(0);
+            String symbol = MemorySegment.ofAddress(name).reinterpret(Long.MAX_VALUE).getString(0);
+            String file = fileName == 0 ? null : MemorySegment.ofAddress(fileName).reinterpret(Long.MAX_VALUE).getString(0);
             long[] address = new long[1];
-            int rc = t.symbolAddress(context.address(), threadContext.address(), symbol, file, address);
+            int rc = t.symbolAddress(context, threadContext, symbol, file, address);
             if (rc == OmpdResult.OK) {
-                MemorySegment addr = out.reinterpret(16);
+                MemorySegment addr = MemorySegment.ofAddress(out).reinterpret(16);
                 addr.set(JAVA_LONG, 0, 0); // ompd_segment_none
                 addr.set(JAVA_LONG, 8, address[0]);
             }
@@ -156,77 +157,73 @@ final class OmpdCallbacks {
      */
     static final long MAX_READ = 16L << 20;
 
-    private int readMemory(MemorySegment context, MemorySegment threadContext, MemorySegment address, long bytes,
-                           MemorySegment buffer) {
+    private int readMemory(long context, long threadContext, long address, long bytes, long buffer) {
         return read(context, threadContext, address, bytes, buffer, false);
     }
 
-    private int readString(MemorySegment context, MemorySegment threadContext, MemorySegment address, long bytes,
-                           MemorySegment buffer) {
+    private int readString(long context, long threadContext, long address, long bytes, long buffer) {
         return read(context, threadContext, address, bytes, buffer, true);
     }
 
-    private int read(MemorySegment context, MemorySegment threadContext, MemorySegment address, long bytes,
-                     MemorySegment buffer, boolean string) {
+    private int read(long context, long threadContext, long address, long bytes, long buffer, boolean string) {
         try {
             OmpdTarget t = target;
             if (t == null) {
                 return OmpdResult.STALE_HANDLE;
             }
-            if (bytes < 0 || bytes > MAX_READ || address.equals(MemorySegment.NULL) || buffer.equals(MemorySegment.NULL)) {
+            if (bytes < 0 || bytes > MAX_READ || address == 0 || buffer == 0) {
                 return OmpdResult.BAD_INPUT;
             }
-            long at = address.reinterpret(16).get(JAVA_LONG, 8);
-            MemorySegment into = buffer.reinterpret(bytes);
-            return string ? t.readString(context.address(), threadContext.address(), at, into)
-                    : t.readMemory(context.address(), threadContext.address(), at, into);
+            long at = MemorySegment.ofAddress(address).reinterpret(16).get(JAVA_LONG, 8);
+            MemorySegment into = MemorySegment.ofAddress(buffer).reinterpret(bytes);
+            return string ? t.readString(context, threadContext, at, into)
+                    : t.readMemory(context, threadContext, at, into);
         } catch (Throwable e) {
             return OmpdResult.CALLBACK_ERROR;
         }
     }
 
     /** A core cannot be written to; the importer never asks libompd to write. */
-    private int writeMemory(MemorySegment context, MemorySegment threadContext, MemorySegment address, long bytes,
-                            MemorySegment buffer) {
+    private int writeMemory(long context, long threadContext, long address, long bytes, long buffer) {
         return OmpdResult.UNSUPPORTED;
     }
 
     /** Host and device are both little-endian x86-64 here: converting is copying. */
-    private int deviceToHost(MemorySegment context, MemorySegment input, long unitSize, long count, MemorySegment output) {
+    private int deviceToHost(long context, long input, long unitSize, long count, long output) {
         return copy(input, unitSize, count, output);
     }
 
-    private int hostToDevice(MemorySegment context, MemorySegment input, long unitSize, long count, MemorySegment output) {
+    private int hostToDevice(long context, long input, long unitSize, long count, long output) {
         return copy(input, unitSize, count, output);
     }
 
-    private static int copy(MemorySegment input, long unitSize, long count, MemorySegment output) {
+    private static int copy(long input, long unitSize, long count, long output) {
         try {
             if (unitSize < 0 || count < 0 || unitSize > 64 || count > (1L << 30)) {
                 return OmpdResult.BAD_INPUT;
             }
             long size = unitSize * count;
-            MemorySegment.copy(input.reinterpret(size), 0, output.reinterpret(size), 0, size);
+            MemorySegment.copy(MemorySegment.ofAddress(input).reinterpret(size), 0,
+                    MemorySegment.ofAddress(output).reinterpret(size), 0, size);
             return OmpdResult.OK;
         } catch (Throwable t) {
             return OmpdResult.CALLBACK_ERROR;
         }
     }
 
-    private int threadContextForThreadId(MemorySegment context, long kind, long idSize, MemorySegment id,
-                                         MemorySegment out) {
+    private int threadContextForThreadId(long context, long kind, long idSize, long id, long out) {
         try {
             OmpdTarget t = target;
             if (t == null) {
                 return OmpdResult.STALE_HANDLE;
             }
-            if (idSize <= 0 || idSize > 64 || id.equals(MemorySegment.NULL)) {
+            if (idSize <= 0 || idSize > 64 || id == 0) {
                 return OmpdResult.BAD_INPUT;
             }
             long[] threadContext = new long[1];
-            int rc = t.threadContext(context.address(), kind, id.reinterpret(idSize), threadContext);
+            int rc = t.threadContext(context, kind, MemorySegment.ofAddress(id).reinterpret(idSize), threadContext);
             if (rc == OmpdResult.OK) {
-                out.reinterpret(8).set(JAVA_LONG, 0, threadContext[0]);
+                MemorySegment.ofAddress(out).reinterpret(8).set(JAVA_LONG, 0, threadContext[0]);
             }
             return rc;
         } catch (Throwable e) {

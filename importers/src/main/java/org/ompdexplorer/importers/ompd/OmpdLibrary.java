@@ -156,12 +156,13 @@ final class OmpdLibrary {
         return lock;
     }
 
-    /** Finds and links functions, all returning {@code ompd_rc_t}. */
+    /** Finds and links functions, all returning {@code ompd_rc_t}, with pointers as words ({@link NativeWords}). */
     private record Binder(Path path, SymbolLookup lookup) {
         MethodHandle bind(String name, MemoryLayout... arguments) throws OmpdLibraryException {
             var symbol = lookup.find(name).orElseThrow(() -> new OmpdLibraryException(path
                     + " does not define " + name + ": it is not an OMPD library for this runtime", null));
-            return Linker.nativeLinker().downcallHandle(symbol, FunctionDescriptor.of(JAVA_INT, arguments));
+            FunctionDescriptor signature = FunctionDescriptor.of(JAVA_INT, arguments);
+            return Linker.nativeLinker().downcallHandle(symbol, NativeWords.of(signature));
         }
     }
 
