@@ -21,7 +21,7 @@ final class EarlyOpen {
     private final Path file;
     private final HeadStart<LoadedSnapshot> load;
 
-    EarlyOpen(Path file, HeadStart<LoadedSnapshot> load) {
+    private EarlyOpen(Path file, HeadStart<LoadedSnapshot> load) {
         this.file = file;
         this.load = load;
     }
