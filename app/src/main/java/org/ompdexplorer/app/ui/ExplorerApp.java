@@ -57,7 +57,7 @@ public final class ExplorerApp extends Application {
             }
         });
         vm.openInitial(getParameters().getRaw().stream().filter(a -> a.startsWith(FILE_PARAMETER))
-                .map(a -> Path.of(a.substring(FILE_PARAMETER.length()))).toList());
+                .map(a -> Path.of(a.substring(FILE_PARAMETER.length()))).toList(), EarlyOpen.take());
     }
 
     /** Closes the application once a frame with the snapshot has been drawn (a pulse after it was set). */

@@ -16,10 +16,14 @@ public final class ExplorerLauncher {
      * @throws WindowUnavailableException when this machine cannot show it (no display, no GTK 3)
      */
     public static void launch(List<Path> files) {
-        String[] args = files.stream().map(f -> ExplorerApp.FILE_PARAMETER + f.toAbsolutePath()).toArray(String[]::new);
+        List<Path> absolute = files.stream().map(Path::toAbsolutePath).toList();
+        // one snapshot file is read from now on, while JavaFX starts and the window is built; the window takes it over
+        EarlyOpen.begin(absolute);
+        String[] args = absolute.stream().map(f -> ExplorerApp.FILE_PARAMETER + f).toArray(String[]::new);
         try {
             Application.launch(ExplorerApp.class, args);
         } catch (RuntimeException | UnsatisfiedLinkError e) {
+            EarlyOpen.abandonPending();
             WindowUnavailableException known = WindowUnavailableException.of(e, System.getenv("DISPLAY"));
             if (known == null) {
                 throw e;

@@ -260,11 +260,30 @@ public final class MainViewModel {
     public void openInitial(List<Path> files) {
         if (files.isEmpty()) {
             openBundledLesson();
-        } else if (files.size() == 1 && !Files.isDirectory(files.getFirst())) {
+        } else if (opensOneFile(files)) {
             open(files.getFirst());
         } else {
             compareFiles(files);
         }
+    }
+
+    /**
+     * As {@link #openInitial(List)}, but one file is opened by taking over {@code early}, its load begun at launch,
+     * rather than by loading it a second time; an early load of anything else is stopped.
+     */
+    void openInitial(List<Path> files, Optional<EarlyOpen> early) {
+        Optional<BackgroundJob<LoadedSnapshot>> taken = early.flatMap(e -> e.takeOverFor(opensOneFile(files)
+                ? files.getFirst() : null));
+        if (taken.isPresent()) {
+            open(files.getFirst(), taken.get());
+        } else {
+            openInitial(files);
+        }
+    }
+
+    /** Whether {@link #openInitial(List)} opens {@code files} as one snapshot (rather than comparing them). */
+    static boolean opensOneFile(List<Path> files) {
+        return files.size() == 1 && !Files.isDirectory(files.getFirst());
     }
 
     public void openBundledLesson() {
@@ -317,7 +336,12 @@ public final class MainViewModel {
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
     public void open(Path file) {
-        load("Opening " + file.getFileName(), SnapshotSources.file(file), file, "Could not open " + file);
+        open(file, SnapshotSources.file(file));
+    }
+
+    /** Opens {@code file} as {@link #open(Path)} does, with {@code job} loading it. */
+    private void open(Path file, BackgroundJob<LoadedSnapshot> job) {
+        load("Opening " + file.getFileName(), job, file, "Could not open " + file);
     }
 
     /**
