@@ -61,22 +61,30 @@ final class ModelEncoder {
         this.byIdentity = new IdentityHashMap<>(values);
     }
 
+    /**
+     * Writes any model value. The tests are {@code instanceof} in the order a task's values come, not a pattern
+     * switch: a switch on types is bootstrapped by a class spun at run time, which an AOT cache cannot keep, and
+     * runs slowly until compiled — this runs millions of times in a process that exits soon after.
+     */
     void write(Object v) {
-        switch (v) {
-            case null -> out.put(NULL);
-            case Boolean b -> out.put(b ? TRUE : FALSE);
-            case Long l -> {
-                out.put(LONG);
-                out.signedLong(l);
-            }
-            case Integer i -> {
-                out.put(INT);
-                out.signedLong(i);
-            }
-            case Fact.Absent<?> a -> out.put(ABSENT);
-            case Task t -> task(t);
-            case AgentFacts a -> composite(a); // a task's own (its creation order): never worth a number
-            default -> shared(v);
+        if (v == null) {
+            out.put(NULL);
+        } else if (v instanceof Fact.Absent<?>) {
+            out.put(ABSENT);
+        } else if (v instanceof Long l) {
+            out.put(LONG);
+            out.signedLong(l);
+        } else if (v instanceof Integer i) {
+            out.put(INT);
+            out.signedLong(i);
+        } else if (v instanceof Boolean b) {
+            out.put(b ? TRUE : FALSE);
+        } else if (v instanceof Task t) {
+            task(t);
+        } else if (v instanceof AgentFacts a) {
+            composite(a); // a task's own (its creation order): never worth a number
+        } else {
+            shared(v);
         }
     }
 
@@ -118,42 +126,44 @@ final class ModelEncoder {
     }
 
     private void body(Object v) {
-        switch (v) {
-            case String s -> {
-                out.put(STRING);
-                out.string(s);
+        if (v instanceof Fact.Known<?> k) {
+            out.put(KNOWN);
+            write(k.value());
+        } else if (v instanceof TaskId id) {
+            id(TASK_ID, id.value());
+        } else if (v instanceof String str) {
+            out.put(STRING);
+            out.string(str);
+        } else if (v instanceof List<?> list) {
+            out.put(LIST);
+            out.varLong(list.size());
+            for (Object item : list) {
+                write(item);
             }
-            case List<?> list -> {
-                out.put(LIST);
-                out.varLong(list.size());
-                list.forEach(this::write);
-            }
-            case Fact.Known<?> k -> {
-                out.put(KNOWN);
-                write(k.value());
-            }
-            case Fact.Unavailable<?> u -> {
-                out.put(UNAVAILABLE);
-                write(u.code());
-                write(u.detail());
-            }
-            case TaskId id -> id(TASK_ID, id.value());
-            case ThreadId id -> id(THREAD_ID, id.value());
-            case RegionId id -> id(REGION_ID, id.value());
-            case AddressSpaceId id -> id(SPACE_ID, id.value());
-            case TargetRegionId id -> id(TARGET_ID, id.value());
-            case IcvId id -> id(ICV_ID, id.value());
-            case OpenEnum e -> {
-                out.put(OPEN_ENUM);
-                out.varLong(OpenEnums.number(e));
-                write(e.name());
-            }
-            case Instant i -> {
-                out.put(INSTANT);
-                out.signedLong(i.getEpochSecond());
-                out.varLong(i.getNano());
-            }
-            default -> composite(v);
+        } else if (v instanceof Fact.Unavailable<?> u) {
+            out.put(UNAVAILABLE);
+            write(u.code());
+            write(u.detail());
+        } else if (v instanceof ThreadId id) {
+            id(THREAD_ID, id.value());
+        } else if (v instanceof RegionId id) {
+            id(REGION_ID, id.value());
+        } else if (v instanceof OpenEnum e) {
+            out.put(OPEN_ENUM);
+            out.varLong(OpenEnums.number(e));
+            write(e.name());
+        } else if (v instanceof IcvId id) {
+            id(ICV_ID, id.value());
+        } else if (v instanceof AddressSpaceId id) {
+            id(SPACE_ID, id.value());
+        } else if (v instanceof TargetRegionId id) {
+            id(TARGET_ID, id.value());
+        } else if (v instanceof Instant i) {
+            out.put(INSTANT);
+            out.signedLong(i.getEpochSecond());
+            out.varLong(i.getNano());
+        } else {
+            composite(v);
         }
     }
 
@@ -164,13 +174,28 @@ final class ModelEncoder {
 
     /** The model's records, each as its components. */
     private void composite(Object v) {
-        switch (v) {
-            case CodeLocation c -> parts(CODE_LOCATION, c.address(), c.symbol(), c.file(), c.line());
-            case ToolData d -> parts(TOOL_DATA, d.value(), d.ptr());
-            case TaskFrames f -> parts(TASK_FRAMES, f.exitAddress(), f.exitFlags(), f.enterAddress(), f.enterFlags());
-            case IcvValue i -> parts(ICV_VALUE, i.icv(), i.integer(), i.string());
-            case AgentFacts a -> parts(AGENT_FACTS, a.lifecycle(), a.flags(), a.priority(), a.dependences(),
-                    a.dependsOn(), a.creationOrder());
+        if (v instanceof CodeLocation c) { // a task's function and creation site, its tool data, frames, ICVs
+            parts(CODE_LOCATION, c.address(), c.symbol(), c.file(), c.line());
+            return;
+        }
+        if (v instanceof AgentFacts a) {
+            parts(AGENT_FACTS, a.lifecycle(), a.flags(), a.priority(), a.dependences(), a.dependsOn(),
+                    a.creationOrder());
+            return;
+        }
+        if (v instanceof ToolData d) {
+            parts(TOOL_DATA, d.value(), d.ptr());
+            return;
+        }
+        if (v instanceof TaskFrames f) {
+            parts(TASK_FRAMES, f.exitAddress(), f.exitFlags(), f.enterAddress(), f.enterFlags());
+            return;
+        }
+        if (v instanceof IcvValue i) {
+            parts(ICV_VALUE, i.icv(), i.integer(), i.string());
+            return;
+        }
+        switch (v) { // the rest come a few times a snapshot
             case Dependence d -> parts(DEPENDENCE, d.type(), d.address());
             case ThreadState s -> parts(THREAD_STATE, s.value(), s.name());
             case OsThreadId o -> parts(OS_THREAD_ID, o.kind(), o.value());
