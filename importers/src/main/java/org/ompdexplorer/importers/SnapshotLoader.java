@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.ompdexplorer.importers.cache.FileKey;
 import org.ompdexplorer.importers.json.SnapshotJsonImporter;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
@@ -53,10 +55,21 @@ public final class SnapshotLoader {
             }
         }
         LoadResult result = loadFile(file, path, options, progress);
-        if (key != null && key.equals(keyOf(path))) { // unchanged while it was read
-            cache.keep(key, path, result);
+        if (key == null || !key.equals(keyOf(path))) { // changed while it was read: nothing to keep
+            return result;
         }
-        return result;
+        if (result.isValidated()) {
+            cache.keep(key, path, result);
+            return result;
+        }
+        PendingValidation validation = result.pending(); // kept once validated, with every diagnostic
+        return result.withPending(() -> {
+            List<Diagnostic> found = validation.validate();
+            List<Diagnostic> all = new ArrayList<>(result.diagnostics());
+            all.addAll(found);
+            cache.keep(key, path, new LoadResult(result.snapshot(), all, result.decompressed()));
+            return found;
+        });
     }
 
     private LoadResult loadFile(InputFile file, Path path, LoadOptions options, ProgressListener progress)

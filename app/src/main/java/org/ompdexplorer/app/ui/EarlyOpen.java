@@ -33,7 +33,7 @@ final class EarlyOpen {
     static void begin(List<Path> files) {
         if (MainViewModel.opensOneFile(files)) {
             Path file = files.getFirst();
-            PENDING.set(of(file, SnapshotSources.file(file)));
+            PENDING.set(of(file, SnapshotSources.fileShownFirst(file)));
         }
     }
 

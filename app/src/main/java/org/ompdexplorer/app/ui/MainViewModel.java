@@ -336,7 +336,7 @@ public final class MainViewModel {
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
     public void open(Path file) {
-        open(file, SnapshotSources.file(file));
+        open(file, SnapshotSources.fileShownFirst(file));
     }
 
     /** Opens {@code file} as {@link #open(Path)} does, with {@code job} loading it. */
@@ -360,6 +360,28 @@ public final class MainViewModel {
                 recentFiles.setAll(preferences.recentFiles());
             }
             show(loaded);
+            if (!loaded.isValidated()) {
+                validate(loaded, failureTitle);
+            }
+        });
+    }
+
+    /**
+     * Runs the validation of {@code loaded}, shown already, as the next load step (progress "validating", Cancel,
+     * superseded by a newer load). Only if it finds something is the snapshot shown again, with every diagnostic
+     * and the same page selected: a valid file's tree is never rebuilt.
+     */
+    private void validate(LoadedSnapshot loaded, String failureTitle) {
+        run("Validating " + loaded.sourceName(), context -> {
+            context.progress("validating", 0, -1);
+            return loaded.validated();
+        }, failureTitle, validated -> {
+            if (snapshot.get() != loaded || validated.diagnostics().equals(loaded.diagnostics())) {
+                return;
+            }
+            Target at = selection.get();
+            showSnapshot(validated);
+            navigate(at);
         });
     }
 

@@ -20,4 +20,17 @@ final class SnapshotSources {
             return new LoadedSnapshot(result.snapshot(), result.diagnostics(), path.toString(), Optional.of(path));
         };
     }
+
+    /**
+     * A file's load for the window to show as soon as its model and index are built: the snapshot's validation is
+     * left to {@link LoadedSnapshot#validated()}, which the window runs next (docs/benchmarks.md §13).
+     */
+    static BackgroundJob<LoadedSnapshot> fileShownFirst(Path path) {
+        return context -> {
+            LoadResult result = new SnapshotLoader(UserReopenCache.get()).load(path,
+                    LoadOptions.LENIENT.validatingLater(), context);
+            return new LoadedSnapshot(result.snapshot(), result.diagnostics(), path.toString(), Optional.of(path),
+                    result.isValidated() ? null : () -> result.validated().diagnostics());
+        };
+    }
 }

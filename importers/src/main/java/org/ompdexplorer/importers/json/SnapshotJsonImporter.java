@@ -258,13 +258,23 @@ public final class SnapshotJsonImporter {
             Snapshot snapshot = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks,
                     targets);
             List<Diagnostic> all = new ArrayList<>(c.diagnostics());
-            for (Diagnostic d : SnapshotValidator.validate(snapshot)) {
-                all.add(locate(d));
+            if (options.validateLater() && !options.strict()) {
+                return new LoadResult(snapshot, all, false, () -> validate(snapshot));
             }
+            all.addAll(validate(snapshot));
             if (options.strict() && all.stream().anyMatch(Diagnostic::isError)) {
                 throw new InvalidSnapshotException(c.input(), all);
             }
             return new LoadResult(snapshot, all);
+        }
+
+        /** The validator's findings, located by the positions this read recorded. */
+        private List<Diagnostic> validate(Snapshot snapshot) {
+            List<Diagnostic> found = new ArrayList<>();
+            for (Diagnostic d : SnapshotValidator.validate(snapshot)) {
+                found.add(locate(d));
+            }
+            return found;
         }
 
         private void section(String name) throws SnapshotLoadException {

@@ -3,6 +3,7 @@ package org.ompdexplorer.app.ui.entity;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 
@@ -11,11 +12,27 @@ import org.ompdexplorer.model.diagnostics.Diagnostic;
  *
  * @param sourceName what the status bar shows: the file's path or the bundled lesson's name
  * @param path       the file it was read from; empty for a bundled lesson or a generated snapshot
+ * @param validation when the snapshot's validation was left until its tree is shown: every diagnostic, the
+ *                   load's and the validation's, once run; {@code null} when {@link #diagnostics()} has them all
  */
 public record LoadedSnapshot(Snapshot snapshot, List<Diagnostic> diagnostics, String sourceName,
-                             Optional<Path> path) {
+                             Optional<Path> path, Supplier<List<Diagnostic>> validation) {
     public LoadedSnapshot {
         diagnostics = List.copyOf(diagnostics);
+    }
+
+    public LoadedSnapshot(Snapshot snapshot, List<Diagnostic> diagnostics, String sourceName, Optional<Path> path) {
+        this(snapshot, diagnostics, sourceName, path, null);
+    }
+
+    /** Whether {@link #diagnostics()} holds the validation's too. */
+    public boolean isValidated() {
+        return validation == null;
+    }
+
+    /** This snapshot with every diagnostic; runs the validation if it is pending (in the background: it takes time). */
+    public LoadedSnapshot validated() {
+        return validation == null ? this : new LoadedSnapshot(snapshot, validation.get(), sourceName, path, null);
     }
 
     public static LoadedSnapshot of(Snapshot snapshot, String sourceName) {
