@@ -1,6 +1,7 @@
 package org.ompdexplorer.app.ui.child;
 
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +19,8 @@ public interface ChildLauncher {
     String MAIN_CLASS = "org.ompdexplorer.app.Main";
     /** The only module that calls native code (libompd through FFM); JavaFX is not used by the child. */
     String NATIVE_MODULE = "org.ompdexplorer.importers";
+    /** Set by the launcher for the window: where its AOT cache for core imports is (or will be). */
+    String CORE_AOT_CACHE = "OMPD_EXPLORER_CORE_AOT_CACHE";
 
     /**
      * @param workDir the child's own directory (its working and temporary directory, deleted after it ends);
@@ -55,9 +58,26 @@ public interface ChildLauncher {
     }
 
     static ChildLauncher onModulePath(String java, String modulePath) {
+        return onModulePath(java, modulePath, System.getenv(CORE_AOT_CACHE));
+    }
+
+    /**
+     * @param aotCache the launcher's AOT cache for core imports ({@value #CORE_AOT_CACHE}), used when the file
+     *                 exists: the child is started exactly as the launcher starts {@code import-core} (same module
+     *                 path, same native access), which the cache requires; it halves the child's start
+     *                 (docs/benchmarks.md §13)
+     */
+    static ChildLauncher onModulePath(String java, String modulePath, String aotCache) {
         List<String> tail = List.of("--enable-native-access=" + NATIVE_MODULE, "-p", absolute(modulePath),
                 "-m", MAIN_MODULE + "/" + MAIN_CLASS);
-        return workDir -> jvm(java, workDir, tail);
+        return workDir -> {
+            List<String> options = new ArrayList<>();
+            if (aotCache != null && !aotCache.isBlank() && Files.isRegularFile(Path.of(aotCache))) {
+                options.addAll(List.of("-XX:AOTCache=" + aotCache, "-Xlog:aot=off", "-Xlog:cds=off"));
+            }
+            options.addAll(tail);
+            return jvm(java, workDir, options);
+        };
     }
 
     /** The application's modules linked into the runtime itself (jlink; the installed package): no module path. */

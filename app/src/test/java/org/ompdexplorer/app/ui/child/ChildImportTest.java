@@ -209,9 +209,23 @@ class ChildImportTest {
     }
 
     @Test
+    void theChildUsesTheLaunchersCoreAotCacheOnceItExists() throws Exception {
+        Path work = dir.resolve("work");
+        Path cache = dir.resolve("x-core.aot");
+        assertThat(ChildLauncher.onModulePath("/jdk/bin/java", "/app/app.jar", cache.toString()).command(work))
+                .as("no cache yet: started as before").noneMatch(a -> a.startsWith("-XX:AOTCache"));
+        java.nio.file.Files.writeString(cache, "stands for a cache");
+        assertThat(ChildLauncher.onModulePath("/jdk/bin/java", "/app/app.jar", cache.toString()).command(work))
+                .containsSubsequence("-XX:+UseParallelGC", "-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off",
+                        "--enable-native-access=org.ompdexplorer.importers", "-p", "/app/app.jar", "-m");
+        assertThat(ChildLauncher.onModulePath("/jdk/bin/java", "/app/app.jar", null).command(work))
+                .noneMatch(a -> a.startsWith("-XX:AOTCache"));
+    }
+
+    @Test
     void theSameCliRunsFromTheModulePathOrTheClassPathWithNativeAccessForTheImporterOnly() {
         Path work = dir.resolve("work");
-        assertThat(ChildLauncher.onModulePath("/jdk/bin/java", "/app/app.jar:lib").command(work)).containsExactly(
+        assertThat(ChildLauncher.onModulePath("/jdk/bin/java", "/app/app.jar:lib", null).command(work)).containsExactly(
                 "/jdk/bin/java", "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + work + "/hs_err_pid%p.log",
                 "-Djava.io.tmpdir=" + work, "-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC",
                 "--enable-native-access=org.ompdexplorer.importers",
