@@ -222,16 +222,8 @@ public final class ReopenCache {
 
     /** One entry per file: named by a hash of its real path, so a changed file replaces its own entry. */
     Path entry(FileKey key) {
-        byte[] name = sha256(key.path().getBytes(StandardCharsets.UTF_8));
+        byte[] name = FileKey.sha256(key.path().getBytes(StandardCharsets.UTF_8));
         return dir.resolve(HexFormat.of().formatHex(name, 0, 16) + SUFFIX);
-    }
-
-    private static byte[] sha256(byte[] bytes) {
-        try {
-            return java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
     }
 
     /**
@@ -252,6 +244,6 @@ public final class ReopenCache {
                 b.append(" unknown");
             }
         }
-        return HexFormat.of().formatHex(sha256(b.toString().getBytes(StandardCharsets.UTF_8)));
+        return HexFormat.of().formatHex(FileKey.sha256(b.toString().getBytes(StandardCharsets.UTF_8)));
     }
 }

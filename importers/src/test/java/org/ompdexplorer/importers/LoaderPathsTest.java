@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
 import org.ompdexplorer.importers.json.SnapshotJsonImporter;
+import org.ompdexplorer.importers.testfixtures.LoadOutcome;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
 import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
@@ -36,7 +36,7 @@ class LoaderPathsTest {
         LoadResult streamed = new SnapshotLoader(json, ReopenCache.off()).load(new ByteArrayInputStream(bytes), file.toString(),
                 bytes.length, LoadOptions.LENIENT, ProgressListener.NONE);
         assertThat(json.parallelReads()).as("a stream is never read in parallel").isEqualTo(1);
-        assertThat(outcome(parallel)).isEqualTo(outcome(streamed));
+        assertThat(LoadOutcome.of(parallel)).isEqualTo(LoadOutcome.of(streamed));
     }
 
     @Test
@@ -52,12 +52,5 @@ class LoaderPathsTest {
         assertThat(json.parallelReads()).isZero();
         assertThat(r.decompressed()).isTrue();
         assertThat(r.snapshot().tasks()).hasSize(s.tasks().size());
-    }
-
-    private static List<Object> outcome(LoadResult r) {
-        Snapshot s = r.snapshot();
-        return List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
-                s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks(), s.targetRegions(),
-                r.diagnostics());
     }
 }

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
+import org.ompdexplorer.importers.testfixtures.LoadOutcome;
 import org.ompdexplorer.importers.testfixtures.PhaseRecorder;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
@@ -72,7 +73,7 @@ class ReopenCacheTest {
         PhaseRecorder second = PhaseRecorder.recording();
         LoadResult kept = load(ReopenCache.at(cacheDir(), 1L << 30), file, second);
         assertThat(second.phases()).contains(FROM_CACHE).doesNotContain("reading tasks", "indexing");
-        assertThat(outcome(kept)).isEqualTo(outcome(parsed));
+        assertThat(LoadOutcome.of(kept)).isEqualTo(LoadOutcome.of(parsed));
         assertThat(Files.readAllBytes(file)).as("the input is never written").isEqualTo(before);
         assertThat(entries()).hasSize(1);
     }
@@ -107,9 +108,9 @@ class ReopenCacheTest {
         PhaseRecorder damaged = PhaseRecorder.recording();
         LoadResult again = load(cache, file, damaged);
         assertThat(damaged.phases()).contains(FROM_CACHE, "reading tasks");
-        assertThat(outcome(again)).isEqualTo(outcome(parsed));
+        assertThat(LoadOutcome.of(again)).isEqualTo(LoadOutcome.of(parsed));
         Files.write(entry, new byte[] {1, 2, 3});
-        assertThat(outcome(load(cache, file, PhaseRecorder.recording()))).isEqualTo(outcome(parsed));
+        assertThat(LoadOutcome.of(load(cache, file, PhaseRecorder.recording()))).isEqualTo(LoadOutcome.of(parsed));
         PhaseRecorder rebuilt = PhaseRecorder.recording();
         load(cache, file, rebuilt);
         assertThat(rebuilt.phases()).contains(FROM_CACHE).doesNotContain("reading tasks");
@@ -133,7 +134,7 @@ class ReopenCacheTest {
         assertThatThrownBy(() -> new SnapshotLoader(cache).load(file, LoadOptions.STRICT, ProgressListener.NONE))
                 .isInstanceOf(InvalidSnapshotException.class);
         PhaseRecorder kept = PhaseRecorder.recording();
-        assertThat(outcome(load(cache, file, kept))).isEqualTo(outcome(lenient));
+        assertThat(LoadOutcome.of(load(cache, file, kept))).isEqualTo(LoadOutcome.of(lenient));
         assertThat(kept.phases()).contains(FROM_CACHE);
 
         Path otherSpelling = dir.resolve(".").resolve("bad.json"); // the same file: its diagnostics say so
@@ -182,12 +183,5 @@ class ReopenCacheTest {
 
     private static Path entryOf(ReopenCache cache, Path file) throws IOException {
         return cache.entry(org.ompdexplorer.importers.cache.FileKey.of(file));
-    }
-
-    private static List<Object> outcome(LoadResult r) {
-        Snapshot s = r.snapshot();
-        return List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
-                s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks(), s.targetRegions(),
-                r.diagnostics(), r.decompressed());
     }
 }

@@ -11,8 +11,8 @@ import org.ompdexplorer.app.ui.task.HeadStart;
 /**
  * The one snapshot file named on the command line, loaded from the moment the launcher knows it, while the JavaFX
  * toolkit starts and the window is built (docs/benchmarks.md §11): the window's first open takes over that load
- * instead of beginning its own. The load is the window's own ({@link SnapshotSources#file}), so the result, the
- * progress, Cancel and the problem shown for a bad file are those of any open.
+ * instead of beginning its own. The load is the window's own ({@link SnapshotSources#fileShownFirst}), so the
+ * result, the progress, Cancel and the problem shown for a bad file are those of any open.
  */
 final class EarlyOpen {
     /** Handed from the launcher to the application, which JavaFX makes itself: at most one, taken once. */

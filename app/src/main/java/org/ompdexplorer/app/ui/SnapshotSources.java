@@ -15,10 +15,7 @@ final class SnapshotSources {
     }
 
     static BackgroundJob<LoadedSnapshot> file(Path path) {
-        return context -> {
-            LoadResult result = new SnapshotLoader(UserReopenCache.get()).load(path, LoadOptions.LENIENT, context);
-            return new LoadedSnapshot(result.snapshot(), result.diagnostics(), path.toString(), Optional.of(path));
-        };
+        return load(path, LoadOptions.LENIENT);
     }
 
     /**
@@ -26,9 +23,12 @@ final class SnapshotSources {
      * left to {@link LoadedSnapshot#validated()}, which the window runs next (docs/benchmarks.md §13).
      */
     static BackgroundJob<LoadedSnapshot> fileShownFirst(Path path) {
+        return load(path, LoadOptions.LENIENT.validatingLater());
+    }
+
+    private static BackgroundJob<LoadedSnapshot> load(Path path, LoadOptions options) {
         return context -> {
-            LoadResult result = new SnapshotLoader(UserReopenCache.get()).load(path,
-                    LoadOptions.LENIENT.validatingLater(), context);
+            LoadResult result = new SnapshotLoader(UserReopenCache.get()).load(path, options, context);
             return new LoadedSnapshot(result.snapshot(), result.diagnostics(), path.toString(), Optional.of(path),
                     result.isValidated() ? null : () -> result.validated().diagnostics());
         };

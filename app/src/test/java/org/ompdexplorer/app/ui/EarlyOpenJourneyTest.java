@@ -5,15 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
-import org.ompdexplorer.app.ui.task.BackgroundJob;
 import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -30,8 +26,7 @@ class EarlyOpenJourneyTest {
     Path dir;
     private MainViewModel vm;
     private FxBackgroundTasks tasks;
-    private final AtomicInteger loads = new AtomicInteger();
-    private final AtomicReference<LoadedSnapshot> loaded = new AtomicReference<>();
+    private final CountedEarlyOpen counted = new CountedEarlyOpen();
 
     @Start
     void start(Stage stage) {
@@ -45,27 +40,17 @@ class EarlyOpenJourneyTest {
         tasks.shutdown();
     }
 
-    private EarlyOpen begin(Path file) {
-        BackgroundJob<LoadedSnapshot> load = SnapshotSources.file(file);
-        return EarlyOpen.of(file, context -> {
-            loads.incrementAndGet();
-            LoadedSnapshot made = load.run(context);
-            loaded.set(made);
-            return made;
-        });
-    }
-
     @Test
     void theWindowShowsTheSnapshotItsEarlyLoadMade(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
         Path file = TestSnapshots.write(TestSnapshots.wide(4, 20_000, 1_000), dir.resolve("wide.json"));
-        EarlyOpen early = begin(file);
+        EarlyOpen early = counted.begin(file);
 
         robot.interact(() -> vm.openInitial(List.of(file), Optional.of(early)));
 
         explorer.waitFor(60, () -> vm.snapshotProperty().get() != null && !vm.loadingProperty().get());
-        assertThat(loads).hasValue(1);
-        assertThat(explorer.fx(() -> vm.snapshotProperty().get())).isSameAs(loaded.get());
+        assertThat(counted.loads).hasValue(1);
+        assertThat(explorer.fx(() -> vm.snapshotProperty().get())).isSameAs(counted.loaded.get());
         assertThat(explorer.fx(() -> explorer.tree().getRoot().getChildren().size())).isPositive();
         assertThat(robot.lookup("#problemBanner").query().isVisible()).isFalse();
     }
@@ -74,12 +59,12 @@ class EarlyOpenJourneyTest {
     void aMalformedFileLoadedEarlyShowsTheSameBanner(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
         Path broken = TestSnapshots.malformed(dir);
-        EarlyOpen early = begin(broken);
+        EarlyOpen early = counted.begin(broken);
 
         robot.interact(() -> vm.openInitial(List.of(broken), Optional.of(early)));
 
         explorer.waitFor(20, () -> robot.lookup("#problemBanner").query().isVisible());
-        assertThat(loads).hasValue(1);
+        assertThat(counted.loads).hasValue(1);
         assertThat(robot.lookup("#problemTitle").queryAs(Label.class).getText()).isEqualTo("Could not open " + broken);
         assertThat(robot.lookup("#problemMessage").queryAs(Label.class).getText()).isNotBlank();
         assertThat(explorer.fx(() -> vm.snapshotProperty().get())).isNull();

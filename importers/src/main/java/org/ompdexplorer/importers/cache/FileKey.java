@@ -58,6 +58,11 @@ public record FileKey(String path, String identity, long size, long modifiedNano
         sha.update(b.flip());
     }
 
+    /** SHA-256 of {@code bytes} (entry names, the build's hash). */
+    public static byte[] sha256(byte[] bytes) {
+        return sha256().digest(bytes);
+    }
+
     static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");

@@ -14,14 +14,15 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ompdexplorer.importers.LoadOptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoadException;
 import org.ompdexplorer.importers.SnapshotLoader;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
+import org.ompdexplorer.importers.testfixtures.LoadOutcome;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
 import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
@@ -66,8 +67,8 @@ class CacheFileTest {
         FileKey key = new FileKey("/some/" + input, "(dev=1,ino=2)", 1234, 5678, "ab");
         write(entry, CacheFile.encode(original, key, BUILD, "in.json"));
         LoadResult back = CacheFile.read(entry, key, BUILD, "in.json");
-        List<Object> expected = outcome(original);
-        List<Object> actual = outcome(back);
+        List<Object> expected = LoadOutcome.of(original);
+        List<Object> actual = LoadOutcome.of(back);
         for (int i = 0; i < expected.size(); i++) {
             assertThat(actual.get(i)).as("%s, part %d", input, i).isEqualTo(expected.get(i));
         }
@@ -141,13 +142,6 @@ class CacheFileTest {
         } catch (SnapshotLoadException e) {
             return null;
         }
-    }
-
-    static List<Object> outcome(LoadResult r) {
-        Snapshot s = r.snapshot();
-        return List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
-                s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks(), s.targetRegions(),
-                r.diagnostics(), r.decompressed());
     }
 
     private static String exported(Snapshot s) throws IOException {
