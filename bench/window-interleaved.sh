@@ -4,6 +4,7 @@
 # wall time, CPU time (user + system) and peak RSS from /usr/bin/time -v. Each CHECKOUT is a directory holding a built ./ompd-explorer (a copy
 # of a build, with its own AOT caches, or the same build with other window VM options in its launcher).
 # Usage: bench/window-interleaved.sh ROUNDS TASKS CHECKOUT...   e.g. bench/window-interleaved.sh 7 200000 /tmp/before .
+# COMMAND=validate (or another batch command) times that command on the file instead of the window.
 set -euo pipefail
 rounds="$1" tasks="$2"
 shift 2
@@ -31,7 +32,8 @@ for ((r = 0; r < rounds; r++)); do
     fi
     i=0
     for co in "$@"; do
-        JDK_JAVA_OPTIONS="$options" /usr/bin/time -v -o "$out/t" "$co/ompd-explorer" "$file" >/dev/null 2>&1 || true
+        JDK_JAVA_OPTIONS="$options" /usr/bin/time -v -o "$out/t" "$co/ompd-explorer" ${COMMAND:-} "$file" \
+            >/dev/null 2>&1 || true
         awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (k = 1; k <= n; k++) s = s * 60 + p[k] }
                     /Maximum resident set size/ { kib = $2 }
                     /User time|System time/ { cpu += $2 }

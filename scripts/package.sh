@@ -33,6 +33,11 @@ main_class=org.ompdexplorer.app.Main
 linux="$repo/packaging/linux"
 # The module that calls libompd through FFM, and JavaFX's own System::load (as in ./ompd-explorer).
 java_options="--enable-native-access=org.ompdexplorer.importers,javafx.graphics"
+# The JIT directives of ./ompd-explorer (ADR 11): the JSON import's value readers and cursor are not inlined into the
+# per-task reader, whose C2 compilation otherwise takes a core for ~1 s of a cold open of a large snapshot.
+jit_options=(-XX:CompileCommand=quiet
+    -XX:CompileCommand=dontinline,org.ompdexplorer.importers.json.ValueReaders::*
+    -XX:CompileCommand=dontinline,org.ompdexplorer.importers.json.JsonCursor::*)
 vendor="OMPD Explorer"
 maintainer_email="maintainers@users.noreply.a-seed-3ad7eab2.example"   # the address the project commits under
 description="See inside a running or crashed OpenMP program"
@@ -246,12 +251,15 @@ for jar in "$repo"/app/target/lib/javafx-*-linux.jar; do
     fi
 done
 
+jit_flags=()
+for option in "${jit_options[@]}"; do jit_flags+=(--java-options "$option"); done
 common=(--name "$name" --app-version "$package_version" --vendor "$vendor" --description "$description")
 
 "$jdk/bin/jpackage" --type app-image "${common[@]}" \
     --runtime-image "$work/runtime" \
     --module "$main_module/$main_class" \
     --java-options "$java_options" \
+    "${jit_flags[@]}" \
     --icon "$linux/$name.png" \
     --app-content "$linux/$name-snapshot.xml" \
     --dest "$work/result"

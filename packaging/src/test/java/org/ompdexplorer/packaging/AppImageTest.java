@@ -40,6 +40,9 @@ class AppImageTest extends InstalledCommandTest {
         assertThat(Files.readString(IMAGE.resolve("lib/app/ompd-explorer.cfg")))
                 .contains("app.mainmodule=org.ompdexplorer.app/org.ompdexplorer.app.Main")
                 .contains("java-options=--enable-native-access=org.ompdexplorer.importers,javafx.graphics")
+                .contains("java-options=-XX:CompileCommand=quiet",
+                        "java-options=-XX:CompileCommand=dontinline,org.ompdexplorer.importers.json.ValueReaders::*",
+                        "java-options=-XX:CompileCommand=dontinline,org.ompdexplorer.importers.json.JsonCursor::*")
                 .doesNotContain("--module-path");
     }
 
