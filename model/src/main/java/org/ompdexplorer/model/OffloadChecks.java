@@ -2,7 +2,9 @@ package org.ompdexplorer.model;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
 
@@ -10,7 +12,9 @@ import org.ompdexplorer.model.diagnostics.Location;
  * The format 1.1 checks of {@link SnapshotValidator}: device fields only on devices and offload facts only on
  * the process ({@code misplaced-field}), a target region's device that is not a device ({@code not-a-device}),
  * links of mappings and target regions to entities the snapshot does not hold ({@code dangling-reference}),
- * a target task that is not of kind target and host ranges mapped twice on one device (warnings).
+ * a target task that is not of kind target, host ranges mapped twice on one device, two devices of a process with
+ * one number, a target region whose {@code deviceNum} is not its device's, and a target task named by two target
+ * regions (warnings).
  */
 final class OffloadChecks {
     private final Snapshot snapshot;
@@ -24,8 +28,10 @@ final class OffloadChecks {
     }
 
     void check() {
+        Map<List<Object>, AddressSpaceId> numbered = new HashMap<>();
         for (AddressSpace space : snapshot.addressSpaces()) {
             EntityRef ref = EntityRef.of(space.id());
+            checkDeviceNum(space, numbered);
             if (!space.isDevice() && space.device() != null) {
                 List<String> fields = deviceFields(space.device());
                 found.add(Diagnostic.error("misplaced-field", ref + " is the process but has device fields ("
@@ -42,8 +48,25 @@ final class OffloadChecks {
                 checkMappings(ref, space.device().mappings());
             }
         }
+        Map<TaskId, TargetRegionId> constructs = new HashMap<>();
         for (TargetRegion target : snapshot.targetRegions()) {
-            checkTarget(target);
+            checkTarget(target, constructs);
+        }
+    }
+
+    /** A process numbers each of its devices once (OpenMP's device number, {@code omp_get_num_devices()}). */
+    private void checkDeviceNum(AddressSpace space, Map<List<Object>, AddressSpaceId> numbered) {
+        if (!space.isDevice() || space.device() == null || space.device().deviceNum() == null) {
+            return;
+        }
+        int num = space.device().deviceNum();
+        AddressSpaceId first = numbered.putIfAbsent(List.of(space.parent(), num), space.id());
+        if (first != null) {
+            EntityRef ref = EntityRef.of(space.id());
+            found.add(Diagnostic.warning("duplicate-device-num", ref + " is device " + num + ", as "
+                            + EntityRef.of(first) + " is: a process numbers each of its devices once",
+                    "check how the devices were captured and give each its own \"deviceNum\"",
+                    Location.of(ref, "deviceNum")));
         }
     }
 
@@ -123,7 +146,7 @@ final class OffloadChecks {
         return "(host " + Address.hex(m.hostAddress()) + "–" + Address.hex(m.hostEnd()) + ")";
     }
 
-    private void checkTarget(TargetRegion target) {
+    private void checkTarget(TargetRegion target, Map<TaskId, TargetRegionId> constructs) {
         EntityRef ref = EntityRef.of(target.id());
         if (target.device() != null) {
             var device = index.addressSpace(target.device());
@@ -134,6 +157,8 @@ final class OffloadChecks {
                                 + target.device() + ", which is the process, not a device",
                         "name a device's address space (one with a \"parent\"), or leave \"device\" out for a "
                                 + "construct that runs on the host", Location.of(ref, "device")));
+            } else {
+                checkSameDevice(ref, target, device.get());
             }
         }
         checkTask(ref, "encounteringTask", target.encounteringTask());
@@ -143,6 +168,26 @@ final class OffloadChecks {
                             + ", which is of kind " + targetTask.kind() + ", not target",
                     "a target task has kind \"target\"; correct the link or the task's kind",
                     Location.of(ref, "targetTask")));
+        }
+        if (targetTask != null) {
+            TargetRegionId first = constructs.putIfAbsent(targetTask.id(), target.id());
+            if (first != null) {
+                found.add(Diagnostic.warning("shared-target-task", ref + " targetTask names task "
+                                + targetTask.id() + ", as " + EntityRef.of(first) + " does: a target task belongs "
+                                + "to one target construct", "correct one of the two \"targetTask\" links",
+                        Location.of(ref, "targetTask")));
+            }
+        }
+    }
+
+    /** A target region's OMPT {@code device_num} is the number of the device it names. */
+    private void checkSameDevice(EntityRef ref, TargetRegion target, AddressSpace device) {
+        Integer num = device.device() == null ? null : device.device().deviceNum();
+        if (num != null && num != target.deviceNum()) {
+            found.add(Diagnostic.warning("device-num-mismatch", ref + " has deviceNum " + target.deviceNum()
+                            + " but its device, " + EntityRef.of(device.id()) + ", is device " + num,
+                    "correct \"deviceNum\" or \"device\": they name the same device",
+                    Location.of(ref, "deviceNum")));
         }
     }
 

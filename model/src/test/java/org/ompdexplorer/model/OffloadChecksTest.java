@@ -147,4 +147,47 @@ class OffloadChecksTest {
         assertThat(mapping(0x1000, 0x10, null).hostEnd()).isEqualTo(0x100fL);
         assertThat(mapping(0x1000, 0, null).hostEnd()).isEqualTo(0x1000L);
     }
+
+    @Test
+    void twoDevicesOfAProcessWithOneNumberAreAWarning_devicesOfTwoProcessesMayShareIt() {
+        AddressSpaceId other = new AddressSpaceId(5);
+        spaces.add(AddressSpace.process(PROCESS, List.of()));
+        spaces.add(new AddressSpace(DEVICE, PROCESS, null, null, List.of(), device(0), null));
+        spaces.add(new AddressSpace(new AddressSpaceId(2), PROCESS, null, null, List.of(), device(1), null));
+        spaces.add(new AddressSpace(new AddressSpaceId(3), PROCESS, null, null, List.of(), device(0), null));
+        spaces.add(AddressSpace.process(other, List.of()));
+        spaces.add(new AddressSpace(new AddressSpaceId(6), other, null, null, List.of(), device(0), null));
+        List<Diagnostic> found = validate();
+        assertThat(where(found)).containsExactly("warning duplicate-device-num address space 3.deviceNum");
+        assertThat(found.getFirst().message()).isEqualTo("address space 3 is device 0, as address space 1 is: a "
+                + "process numbers each of its devices once");
+    }
+
+    @Test
+    void aTargetRegionNumberedAsAnotherDeviceIsAWarning() {
+        spaces.add(AddressSpace.process(PROCESS, List.of()));
+        spaces.add(new AddressSpace(DEVICE, PROCESS, null, null, List.of(), device(3), null));
+        targets.add(target(1, DEVICE, null, null)); // deviceNum 0
+        List<Diagnostic> found = validate();
+        assertThat(where(found)).containsExactly("warning device-num-mismatch target region 1.deviceNum");
+        assertThat(found.getFirst().message()).isEqualTo("target region 1 has deviceNum 0 but its device, address "
+                + "space 1, is device 3");
+    }
+
+    @Test
+    void aTargetTaskNamedByTwoTargetRegionsIsAWarningAtTheSecond() {
+        spaces.add(AddressSpace.process(PROCESS, List.of()));
+        spaces.add(new AddressSpace(DEVICE, PROCESS, null, null, List.of(), device(0), null));
+        task(1, TaskKind.IMPLICIT);
+        task(2, TaskKind.TARGET);
+        task(3, TaskKind.TARGET);
+        targets.add(target(1, DEVICE, 1L, 2L));
+        targets.add(target(2, DEVICE, 1L, 3L));
+        targets.add(target(3, DEVICE, 1L, 2L));
+        List<Diagnostic> found = validate();
+        assertThat(where(found)).containsExactly("warning shared-target-task target region 3.targetTask");
+        assertThat(found.getFirst().message()).isEqualTo("target region 3 targetTask names task 2, as target region "
+                + "1 does: a target task belongs to one target construct");
+        assertThat(found.getFirst().severity()).isEqualTo(Severity.WARNING);
+    }
 }

@@ -204,6 +204,25 @@ class OffloadMalformedInputTest {
     }
 
     @Test
+    void deviceNumbersThatDisagreeAreWarningsAtTheirDeviceNum() throws Exception {
+        // the target region runs on address space 1, which is device 0
+        String mismatch = doc("", ",\"deviceNum\":0", "{\"id\":1,\"kind\":\"target\",\"deviceNum\":2,"
+                + "\"inFlight\":true,\"device\":1}");
+        assertThat(only(mismatch)).isEqualTo("device-num-mismatch 6:18 $.targetRegions[0].deviceNum");
+        String twice = doc("", ",\"deviceNum\":0},{\"id\":2,\"parent\":0,\"deviceNum\":0", "");
+        assertThat(only(twice)).isEqualTo("duplicate-device-num 4:" + (twice.split("\n")[3].indexOf("{\"id\":2") + 1)
+                + " $.addressSpaces[2].deviceNum");
+    }
+
+    @Test
+    void aTargetTaskOfTwoTargetRegionsIsAWarning() throws Exception {
+        String json = doc("", ",\"deviceNum\":0", "{\"id\":1,\"kind\":\"target\",\"deviceNum\":0,\"inFlight\":true,"
+                + "\"targetTask\":3},{\"id\":2,\"kind\":\"target\",\"deviceNum\":0,\"inFlight\":true,\"targetTask\":3}")
+                .replace("{\"id\":2,\"kind\":\"explicit\"}", "{\"id\":2,\"kind\":\"explicit\"},{\"id\":3,\"kind\":\"target\"}");
+        assertThat(only(json)).startsWith("shared-target-task 6:").endsWith(" $.targetRegions[1].targetTask");
+    }
+
+    @Test
     void overlappingMappingsOfADeviceAreAWarning() throws Exception {
         String json = device(",\"mappings\":[{\"hostAddress\":\"0x1000\",\"deviceAddress\":\"0x9000\",\"bytes\":64},"
                 + "{\"hostAddress\":\"0x1020\",\"deviceAddress\":\"0xa000\",\"bytes\":64}]");
