@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -15,13 +16,8 @@ import javafx.collections.ObservableList;
 import org.ompdexplorer.app.ui.child.ChildImport;
 import org.ompdexplorer.app.ui.compare.CompareGraph;
 import org.ompdexplorer.app.ui.compare.CompareViewModel;
-import org.ompdexplorer.app.graph.GraphExport;
 import org.ompdexplorer.app.graph.GraphFormat;
-import org.ompdexplorer.app.graph.GraphLayout;
-import org.ompdexplorer.app.graph.GraphPainter;
-import org.ompdexplorer.app.graph.GraphPalette;
 import org.ompdexplorer.app.ui.graph.GraphViewModel;
-import org.ompdexplorer.importers.output.OutputFile;
 import org.ompdexplorer.app.ui.ompd.CaptureViewModel;
 import org.ompdexplorer.app.ui.ompd.LiveProcesses;
 import org.ompdexplorer.app.ui.ompd.OpenCoreViewModel;
@@ -35,14 +31,8 @@ import org.ompdexplorer.app.ui.lesson.LessonViewModel;
 import org.ompdexplorer.app.ui.navigator.NavigatorViewModel;
 import org.ompdexplorer.app.ui.search.SearchViewModel;
 import org.ompdexplorer.app.ui.task.BackgroundJob;
-import org.ompdexplorer.app.ui.task.BackgroundTask;
 import org.ompdexplorer.app.ui.task.BackgroundTasks;
 import org.ompdexplorer.app.ui.task.Progress;
-import org.ompdexplorer.app.ui.task.TaskHandle;
-import org.ompdexplorer.importers.LoadCancelledException;
-import org.ompdexplorer.importers.SnapshotLoadException;
-import org.ompdexplorer.importers.json.SnapshotJsonExporter;
-import org.ompdexplorer.importers.output.OutputException;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.diff.SnapshotSeries;
 import org.ompdexplorer.resources.BundledResources;
@@ -57,11 +47,6 @@ public final class MainViewModel {
     // Properties
     private final ReadOnlyObjectWrapper<LoadedSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ReadOnlyObjectWrapper<Target> selection = new ReadOnlyObjectWrapper<>(this, "selection");
-    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading", false);
-    private final ReadOnlyObjectWrapper<Progress> progress = new ReadOnlyObjectWrapper<>(this, "progress",
-            Progress.UNKNOWN);
-    private final ReadOnlyObjectWrapper<Problem> problem = new ReadOnlyObjectWrapper<>(this, "problem");
-    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "OMPD Explorer");
     private final ObservableList<Path> recentFiles = FXCollections.observableArrayList();
     /** One read-only view for every caller: a view made per call listens weakly and can be collected with its listeners. */
@@ -79,15 +64,14 @@ public final class MainViewModel {
     private final GraphViewModel graph;
     private final CompareGraph compareGraph;
     private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
-    private final javafx.beans.property.ReadOnlyDoubleWrapper uiScale =
-            new javafx.beans.property.ReadOnlyDoubleWrapper(this, "uiScale", UiScale.ACTUAL_SIZE);
     private final LessonViewModel lesson = new LessonViewModel(lessonWindow());
-    private TaskHandle running = TaskHandle.DONE;
-    private long loadGeneration;
+    private final SnapshotLoading loading;
+    private final Zoom zoom;
+    private final Exports exports;
     /** Kept across runs, like the theme: how the user last left the ICV tables. */
     static final String EFFECTIVE_ICVS_KEY = "details.effectiveIcvs";
     /** Kept across runs: the presentation zoom. */
-    static final String UI_SCALE_KEY = "view.uiScale";
+    static final String UI_SCALE_KEY = Zoom.UI_SCALE_KEY;
 
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences) {
         this(tasks, preferences, ChildImport.ofCurrentJvm());
@@ -100,6 +84,8 @@ public final class MainViewModel {
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences, ChildImport child) {
         this.tasks = tasks;
         this.preferences = preferences;
+        this.loading = new SnapshotLoading(tasks, snapshot.getReadOnlyProperty());
+        this.exports = new Exports(tasks, loading);
         this.details = new DetailsViewModel(tasks);
         this.search = new SearchViewModel(tasks, this::navigate);
         this.openCore = new OpenCoreViewModel(preferences, child, this::load);
@@ -118,7 +104,7 @@ public final class MainViewModel {
         preferences.remembered(EFFECTIVE_ICVS_KEY).ifPresent(v -> details.effectiveIcvsProperty().set(Boolean.parseBoolean(v)));
         details.effectiveIcvsProperty().addListener((obs, old, now) -> preferences.remember(EFFECTIVE_ICVS_KEY,
                 Boolean.toString(now)));
-        preferences.remembered(UI_SCALE_KEY).ifPresent(v -> uiScale.set(UiScale.parse(v)));
+        this.zoom = new Zoom(preferences, loading::message);
         // compare mode's timeline moves a lesson's steps too
         compare.stepProperty().addListener((obs, old, now) -> {
             if (comparing.get()) {
@@ -131,29 +117,23 @@ public final class MainViewModel {
      * The presentation zoom, 1 at actual size: the window scales its text by it, and so should anything drawn on
      * a canvas (the task graph's labels).
      */
-    public javafx.beans.property.ReadOnlyDoubleProperty uiScaleProperty() {
-        return uiScale.getReadOnlyProperty();
+    public ReadOnlyDoubleProperty uiScaleProperty() {
+        return zoom.uiScaleProperty();
     }
 
     /** View → Zoom In: the next step, up to 250 %. */
     public void zoomIn() {
-        zoomTo(UiScale.larger(uiScale.get()));
+        zoom.zoomIn();
     }
 
     /** View → Zoom Out: the step before, down to 100 %. */
     public void zoomOut() {
-        zoomTo(UiScale.smaller(uiScale.get()));
+        zoom.zoomOut();
     }
 
     /** View → Actual Size. */
     public void actualSize() {
-        zoomTo(UiScale.ACTUAL_SIZE);
-    }
-
-    private void zoomTo(double scale) {
-        uiScale.set(scale);
-        preferences.remember(UI_SCALE_KEY, Double.toString(scale));
-        message.set("Zoom " + UiScale.percent(scale));
+        zoom.actualSize();
     }
 
     public ReadOnlyObjectProperty<LoadedSnapshot> snapshotProperty() {
@@ -165,21 +145,21 @@ public final class MainViewModel {
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
-        return loading.getReadOnlyProperty();
+        return loading.loadingProperty();
     }
 
     public ReadOnlyObjectProperty<Progress> progressProperty() {
-        return progress.getReadOnlyProperty();
+        return loading.progressProperty();
     }
 
     /** The last failure to show, or {@code null}. */
     public ReadOnlyObjectProperty<Problem> problemProperty() {
-        return problem.getReadOnlyProperty();
+        return loading.problemProperty();
     }
 
     /** A passing note for the status bar ("Loading cancelled", "Exported to …"). */
     public ReadOnlyStringProperty messageProperty() {
-        return message.getReadOnlyProperty();
+        return loading.messageProperty();
     }
 
     public ReadOnlyStringProperty titleProperty() {
@@ -297,11 +277,12 @@ public final class MainViewModel {
     public void openLesson(String name) {
         Lesson taught = BundledResources.lesson(name).orElse(null);
         if (taught == null) {
-            problem.set(new Problem("No bundled lesson " + name, "The bundled lessons are "
+            loading.problem(new Problem("No bundled lesson " + name, "The bundled lessons are "
                     + String.join(", ", BundledResources.lessonNames()) + ": choose one in File → Lessons.", List.of()));
             return;
         }
-        run("Opening the lesson " + taught.title(), LessonJobs.of(taught), "Could not open the bundled lesson " + name,
+        loading.run("Opening the lesson " + taught.title(), LessonJobs.of(taught),
+                "Could not open the bundled lesson " + name,
                 compared -> lesson.start(taught, compared.snapshots(), compared.series()));
     }
 
@@ -354,97 +335,29 @@ public final class MainViewModel {
     }
 
     private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file, String failureTitle) {
-        run(what, job, failureTitle, loaded -> {
+        loading.load(what, job, failureTitle, loaded -> {
             if (file != null) {
                 preferences.addRecent(file);
                 recentFiles.setAll(preferences.recentFiles());
             }
             show(loaded);
-            if (!loaded.isValidated()) {
-                validate(loaded, failureTitle);
-            }
-        });
+        }, this::showValidated);
     }
 
-    /**
-     * Runs the validation of {@code loaded}, shown already, as the next load step (progress "validating", Cancel,
-     * superseded by a newer load). Only if it finds something is the snapshot shown again, with every diagnostic
-     * and the same page selected: a valid file's tree is never rebuilt.
-     */
-    private void validate(LoadedSnapshot loaded, String failureTitle) {
-        run("Validating " + loaded.sourceName(), context -> {
-            context.progress("validating", 0, -1);
-            return loaded.validated();
-        }, failureTitle, validated -> {
-            if (snapshot.get() != loaded || validated.diagnostics().equals(loaded.diagnostics())) {
-                return;
-            }
-            Target at = selection.get();
-            showSnapshot(validated);
-            navigate(at);
-        });
-    }
-
-    /**
-     * Runs a load the way a file is opened: progress and Cancel in the status bar, a newer load supersedes it,
-     * and on failure one problem titled {@code failureTitle} while what is open stays.
-     */
-    private <T> void run(String what, BackgroundJob<T> job, String failureTitle, java.util.function.Consumer<T> done) {
-        running.cancel();
-        long mine = ++loadGeneration; // a superseded load must not touch the state of the one after it
-        loading.set(true);
-        problem.set(null);
-        message.set(what + "…");
-        progress.set(Progress.UNKNOWN);
-        running = tasks.execute(BackgroundTask.of(what, job)
-                .onProgress(p -> {
-                    if (mine == loadGeneration) {
-                        progress.set(p);
-                    }
-                })
-                .onSuccess(result -> {
-                    if (mine == loadGeneration) {
-                        loading.set(false);
-                        message.set("");
-                        done.accept(result);
-                    }
-                })
-                .onFailure(error -> {
-                    if (mine == loadGeneration) {
-                        loading.set(false);
-                        message.set("");
-                        loadFailed(failureTitle, error);
-                    }
-                })
-                .onCancelled(() -> {
-                    if (mine == loadGeneration) {
-                        loading.set(false);
-                        message.set("Loading cancelled");
-                    }
-                }));
-    }
-
-    private void loadFailed(String failureTitle, Throwable error) {
-        switch (error) {
-            case LoadCancelledException c -> message.set("Loading cancelled");
-            case NothingToCompareException n -> problem.set(new Problem("Nothing to compare", n.getMessage(), List.of()));
-            case SnapshotLoadException e -> problem.set(new Problem("Could not open " + e.input(), e.getMessage(),
-                    e.diagnostics()));
-            default -> problem.set(new Problem(failureTitle,
-                    String.valueOf(error.getMessage() == null ? error : error.getMessage()), List.of()));
-        }
-        if (snapshot.get() != null && problem.get() != null) {
-            message.set(snapshot.get().sourceName() + " stays open");
-        }
+    /** Shows {@code validated} again, with every diagnostic and the same page selected. */
+    private void showValidated(LoadedSnapshot validated) {
+        Target at = selection.get();
+        showSnapshot(validated);
+        navigate(at);
     }
 
     /** Stops the running load; the open snapshot stays. */
     public void cancelLoading() {
-        running.cancel();
+        loading.cancel();
     }
 
     public void dismissProblem() {
-        problem.set(null);
+        loading.dismissProblem();
     }
 
     /** File → Compare With…: the open snapshot (A) with {@code other} (B). */
@@ -454,7 +367,7 @@ public final class MainViewModel {
             compareFiles(List.of(other));
             return;
         }
-        run("Comparing with " + other.getFileName(), CompareJobs.of(List.of(other), List.of(open)),
+        loading.run("Comparing with " + other.getFileName(), CompareJobs.of(List.of(other), List.of(open)),
                 "Could not compare with " + other, this::showComparison);
     }
 
@@ -463,7 +376,7 @@ public final class MainViewModel {
      * order, or several files in the order given): loaded in the background, then every step diffed.
      */
     public void compareFiles(List<Path> chosen) {
-        run("Comparing " + (chosen.size() == 1 ? "the snapshots in " + chosen.getFirst().getFileName()
+        loading.run("Comparing " + (chosen.size() == 1 ? "the snapshots in " + chosen.getFirst().getFileName()
                 : chosen.size() + " snapshots"), CompareJobs.of(chosen, List.of()),
                 "Could not compare the snapshots in " + chosen.getFirst(), this::showComparison);
     }
@@ -475,7 +388,8 @@ public final class MainViewModel {
             return;
         }
         java.util.Collections.reverse(sides);
-        run("Swapping A and B", CompareJobs.reordered(sides), "Could not swap A and B", this::showComparison);
+        loading.run("Swapping A and B", CompareJobs.reordered(sides), "Could not swap A and B",
+                this::showComparison);
     }
 
     /** Leaves compare mode; the snapshot open before stays (in a lesson: the step's, and the lesson ends). */
@@ -535,49 +449,15 @@ public final class MainViewModel {
 
     /** Writes the open snapshot as JSON to {@code file}, in the background. */
     public void export(Path file) {
-        LoadedSnapshot open = snapshot.get();
-        if (open == null) {
-            return;
-        }
-        Snapshot s = open.snapshot();
-        message.set("Exporting to " + file + "…");
-        tasks.execute(BackgroundTask.of("Export", context -> {
-                    new SnapshotJsonExporter().write(s, file, open.path().stream().toList());
-                    return file;
-                })
-                .onSuccess(done -> message.set("Exported to " + done))
-                .onFailure(error -> {
-                    message.set("");
-                    // an OutputException's message already names the file, the cause and what to do
-                    problem.set(new Problem("Could not export to " + file, error instanceof OutputException
-                            ? error.getMessage() : error.getMessage() == null ? error.toString()
-                            : error.getMessage() + " — choose another folder or file name.", List.of()));
-                }));
+        exports.export(snapshot.get(), file);
     }
 
     /** Saves a graph as shown as {@code format} in {@code file}, in the background, in the given theme's colours. */
     public void exportGraph(GraphViewModel which, GraphFormat format, Path file, boolean dark) {
-        GraphLayout shown = which.layoutProperty().get();
-        if (shown == null) {
-            return;
-        }
-        java.util.Map<Integer, GraphPainter.Mark> marks = which.nodeMarksProperty().get();
-        List<Path> inputs = new java.util.ArrayList<>(snapshot.get() == null ? List.of()
-                : snapshot.get().path().stream().toList());
-        compare.sources().forEach(s -> s.path().ifPresent(inputs::add));
-        message.set("Exporting the graph to " + file + "…");
-        tasks.execute(BackgroundTask.of("Export the graph", context -> {
-                    byte[] bytes = GraphExport.render(shown, format, dark ? GraphPalette.DARK : GraphPalette.LIGHT,
-                            new GraphPainter.Decorations(-1, -1, marks));
-                    OutputFile.write(file, inputs, out -> out.write(bytes));
-                    return file;
-                })
-                .onSuccess(done -> message.set("Exported the graph to " + done))
-                .onFailure(error -> {
-                    message.set("");
-                    problem.set(new Problem("Could not export the graph to " + file, error.getMessage() == null
-                            ? error.toString() : error.getMessage(), List.of()));
-                }));
+        List<LoadedSnapshot> sources = new java.util.ArrayList<>(snapshot.get() == null ? List.of()
+                : List.of(snapshot.get()));
+        sources.addAll(compare.sources());
+        exports.exportGraph(which, format, file, dark, sources);
     }
 
     /** Selects what the user picked in the navigator or followed as a link, and records it for Back. */
