@@ -60,12 +60,10 @@ public final class MainViewModel {
     private final SearchViewModel search;
     private final OpenCoreViewModel openCore;
     private final CaptureViewModel capture;
-    private final CompareViewModel compare = new CompareViewModel();
     private final GraphViewModel graph;
-    private final CompareGraph compareGraph;
-    private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
     private final LessonViewModel lesson = new LessonViewModel(lessonWindow());
     private final SnapshotLoading loading;
+    private final CompareMode compareMode;
     private final Zoom zoom;
     private final Exports exports;
     /** Kept across runs, like the theme: how the user last left the ICV tables. */
@@ -94,7 +92,8 @@ public final class MainViewModel {
         this.graph = new GraphViewModel(tasks, preferences, this::navigate);
         graph.snapshotProperty().bind(snapshot);
         graph.selectionProperty().bind(selection);
-        this.compareGraph = new CompareGraph(tasks, preferences, compare);
+        this.compareMode = new CompareMode(tasks, preferences, loading, lesson, snapshot.getReadOnlyProperty(),
+                this::show, title);
         recentFiles.setAll(preferences.recentFiles());
         // the navigator marks the search's matches, or lists only them
         search.resultProperty().addListener((obs, old, now) -> navigator.showMatches(now,
@@ -105,12 +104,6 @@ public final class MainViewModel {
         details.effectiveIcvsProperty().addListener((obs, old, now) -> preferences.remember(EFFECTIVE_ICVS_KEY,
                 Boolean.toString(now)));
         this.zoom = new Zoom(preferences, loading::message);
-        // compare mode's timeline moves a lesson's steps too
-        compare.stepProperty().addListener((obs, old, now) -> {
-            if (comparing.get()) {
-                lesson.followComparison(now.intValue());
-            }
-        });
     }
 
     /**
@@ -199,16 +192,16 @@ public final class MainViewModel {
 
     /** The task graph in compare mode. */
     public CompareGraph compareGraph() {
-        return compareGraph;
+        return compareMode.graph();
     }
 
     public CompareViewModel compare() {
-        return compare;
+        return compareMode.compare();
     }
 
     /** Whether the window shows a comparison instead of one snapshot. */
     public ReadOnlyBooleanProperty comparingProperty() {
-        return comparing.getReadOnlyProperty();
+        return compareMode.comparingProperty();
     }
 
     /** The lesson being taught (its bar, Previous/Next step) and the Lessons page. */
@@ -303,11 +296,7 @@ public final class MainViewModel {
 
             @Override
             public void showLessonComparison(List<LoadedSnapshot> steps, SnapshotSeries series, int step) {
-                if (!comparing.get() || compare.seriesProperty().get() != series) {
-                    compare.show(steps, series);
-                    comparing.set(true);
-                }
-                compare.setStep(step);
+                compareMode.showLessonStep(steps, series, step);
                 if (snapshot.get() != steps.get(step + 1)) {
                     showSnapshot(steps.get(step + 1)); // behind the comparison, and what stays open when the lesson ends
                 }
@@ -362,13 +351,7 @@ public final class MainViewModel {
 
     /** File → Compare With…: the open snapshot (A) with {@code other} (B). */
     public void compareWith(Path other) {
-        LoadedSnapshot open = snapshot.get();
-        if (open == null) {
-            compareFiles(List.of(other));
-            return;
-        }
-        loading.run("Comparing with " + other.getFileName(), CompareJobs.of(List.of(other), List.of(open)),
-                "Could not compare with " + other, this::showComparison);
+        compareMode.compareWith(other);
     }
 
     /**
@@ -376,20 +359,12 @@ public final class MainViewModel {
      * order, or several files in the order given): loaded in the background, then every step diffed.
      */
     public void compareFiles(List<Path> chosen) {
-        loading.run("Comparing " + (chosen.size() == 1 ? "the snapshots in " + chosen.getFirst().getFileName()
-                : chosen.size() + " snapshots"), CompareJobs.of(chosen, List.of()),
-                "Could not compare the snapshots in " + chosen.getFirst(), this::showComparison);
+        compareMode.compareFiles(chosen);
     }
 
     /** Swaps A and B of a comparison of two snapshots. */
     public void swapComparison() {
-        List<LoadedSnapshot> sides = new java.util.ArrayList<>(compare.sources());
-        if (!comparing.get() || sides.size() != 2) {
-            return;
-        }
-        java.util.Collections.reverse(sides);
-        loading.run("Swapping A and B", CompareJobs.reordered(sides), "Could not swap A and B",
-                this::showComparison);
+        compareMode.swap();
     }
 
     /** Leaves compare mode; the snapshot open before stays (in a lesson: the step's, and the lesson ends). */
@@ -398,26 +373,12 @@ public final class MainViewModel {
             closeLesson();
             return;
         }
-        leaveComparison();
-    }
-
-    private void leaveComparison() {
-        comparing.set(false);
-        compare.clear();
-        title.set(snapshot.get() == null ? "OMPD Explorer" : "OMPD Explorer — " + snapshot.get().sourceName());
+        compareMode.leave();
     }
 
     /** Shows a comparison already made (the jobs' result; benchmarks hand one in directly). */
     void showComparison(CompareJobs.Compared compared) {
-        lesson.clear();
-        if (snapshot.get() == null) { // opened from the command line: A stays open behind the comparison
-            show(compared.snapshots().getFirst());
-        }
-        compare.show(compared.snapshots(), compared.series());
-        comparing.set(true);
-        List<LoadedSnapshot> s = compared.snapshots();
-        title.set("OMPD Explorer — " + (s.size() == 2 ? s.get(0).sourceName() + " ↔ " + s.get(1).sourceName()
-                : "series of " + s.size() + " snapshots"));
+        compareMode.show(compared);
     }
 
     /** Shows a snapshot that is already loaded (a generated one, or one a test made); a lesson ends. */
@@ -429,8 +390,8 @@ public final class MainViewModel {
 
     /** Shows {@code loaded} in the navigator and details, leaving compare mode. */
     private void display(LoadedSnapshot loaded) {
-        if (comparing.get()) {
-            leaveComparison();
+        if (compareMode.comparingProperty().get()) {
+            compareMode.leave();
         }
         showSnapshot(loaded);
     }
@@ -456,7 +417,7 @@ public final class MainViewModel {
     public void exportGraph(GraphViewModel which, GraphFormat format, Path file, boolean dark) {
         List<LoadedSnapshot> sources = new java.util.ArrayList<>(snapshot.get() == null ? List.of()
                 : List.of(snapshot.get()));
-        sources.addAll(compare.sources());
+        sources.addAll(compareMode.compare().sources());
         exports.exportGraph(which, format, file, dark, sources);
     }
 
