@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableObjectValue;
 import org.ompdexplorer.app.ui.compare.CompareGraph;
 import org.ompdexplorer.app.ui.compare.CompareViewModel;
@@ -28,16 +27,16 @@ final class CompareMode {
     private final LessonViewModel lesson;
     private final ObservableObjectValue<LoadedSnapshot> open;
     private final Consumer<LoadedSnapshot> show;
-    private final StringProperty title;
+    private final Consumer<String> title;
 
     /**
      * @param loading runs the loads and diffs, and shows why they failed
      * @param open    the snapshot open in the window, or {@code null}
      * @param show    shows a snapshot in the window, as {@link MainViewModel#show} does
-     * @param title   the window's title
+     * @param title   sets the window's title
      */
     CompareMode(BackgroundTasks tasks, ExplorerPreferences preferences, SnapshotLoading loading, LessonViewModel lesson,
-            ObservableObjectValue<LoadedSnapshot> open, Consumer<LoadedSnapshot> show, StringProperty title) {
+            ObservableObjectValue<LoadedSnapshot> open, Consumer<LoadedSnapshot> show, Consumer<String> title) {
         this.graph = new CompareGraph(tasks, preferences, compare);
         this.loading = loading;
         this.lesson = lesson;
@@ -101,7 +100,7 @@ final class CompareMode {
     void leave() {
         comparing.set(false);
         compare.clear();
-        title.set(open.get() == null ? "OMPD Explorer" : "OMPD Explorer — " + open.get().sourceName());
+        title.accept(open.get() == null ? "OMPD Explorer" : "OMPD Explorer — " + open.get().sourceName());
     }
 
     /** Shows a comparison already made (the jobs' result; benchmarks hand one in directly); a lesson ends. */
@@ -113,7 +112,7 @@ final class CompareMode {
         compare.show(compared.snapshots(), compared.series());
         comparing.set(true);
         List<LoadedSnapshot> s = compared.snapshots();
-        title.set("OMPD Explorer — " + (s.size() == 2 ? s.get(0).sourceName() + " ↔ " + s.get(1).sourceName()
+        title.accept("OMPD Explorer — " + (s.size() == 2 ? s.get(0).sourceName() + " ↔ " + s.get(1).sourceName()
                 : "series of " + s.size() + " snapshots"));
     }
 

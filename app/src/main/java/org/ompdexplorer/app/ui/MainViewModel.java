@@ -5,12 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.ompdexplorer.app.ui.child.ChildImport;
@@ -22,10 +19,8 @@ import org.ompdexplorer.app.ui.ompd.CaptureViewModel;
 import org.ompdexplorer.app.ui.ompd.LiveProcesses;
 import org.ompdexplorer.app.ui.ompd.OpenCoreViewModel;
 import org.ompdexplorer.app.ui.details.DetailsViewModel;
-import org.ompdexplorer.app.ui.entity.EntityNames;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SelectionHistory;
-import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.lesson.LessonViewModel;
 import org.ompdexplorer.app.ui.navigator.NavigatorViewModel;
@@ -33,7 +28,6 @@ import org.ompdexplorer.app.ui.search.SearchViewModel;
 import org.ompdexplorer.app.ui.task.BackgroundJob;
 import org.ompdexplorer.app.ui.task.BackgroundTasks;
 import org.ompdexplorer.app.ui.task.Progress;
-import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.diff.SnapshotSeries;
 import org.ompdexplorer.resources.BundledResources;
 import org.ompdexplorer.resources.Lesson;
@@ -45,19 +39,12 @@ import org.ompdexplorer.resources.Lesson;
  */
 public final class MainViewModel {
     // Properties
-    private final ReadOnlyObjectWrapper<LoadedSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
-    private final ReadOnlyObjectWrapper<Target> selection = new ReadOnlyObjectWrapper<>(this, "selection");
-    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "OMPD Explorer");
     private final ObservableList<Path> recentFiles = FXCollections.observableArrayList();
     /** One read-only view for every caller: a view made per call listens weakly and can be collected with its listeners. */
     private final ObservableList<Path> recentFilesView = FXCollections.unmodifiableObservableList(recentFiles);
 
-    private final BackgroundTasks tasks;
     private final ExplorerPreferences preferences;
-    private final SelectionHistory history = new SelectionHistory();
-    private final NavigatorViewModel navigator = new NavigatorViewModel();
-    private final DetailsViewModel details;
-    private final SearchViewModel search;
+    private final OpenSnapshot open;
     private final OpenCoreViewModel openCore;
     private final CaptureViewModel capture;
     private final GraphViewModel graph;
@@ -66,8 +53,6 @@ public final class MainViewModel {
     private final CompareMode compareMode;
     private final Zoom zoom;
     private final Exports exports;
-    /** Kept across runs, like the theme: how the user last left the ICV tables. */
-    static final String EFFECTIVE_ICVS_KEY = "details.effectiveIcvs";
     /** Kept across runs: the presentation zoom. */
     static final String UI_SCALE_KEY = Zoom.UI_SCALE_KEY;
 
@@ -80,29 +65,19 @@ public final class MainViewModel {
      *              give a fake child to crash or hang)
      */
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences, ChildImport child) {
-        this.tasks = tasks;
         this.preferences = preferences;
-        this.loading = new SnapshotLoading(tasks, snapshot.getReadOnlyProperty());
+        this.open = new OpenSnapshot(tasks, preferences);
+        this.loading = new SnapshotLoading(tasks, open.snapshotProperty());
         this.exports = new Exports(tasks, loading);
-        this.details = new DetailsViewModel(tasks);
-        this.search = new SearchViewModel(tasks, this::navigate);
         this.openCore = new OpenCoreViewModel(preferences, child, this::load);
         this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
                 CaptureViewModel::gcoreOnPath);
-        this.graph = new GraphViewModel(tasks, preferences, this::navigate);
-        graph.snapshotProperty().bind(snapshot);
-        graph.selectionProperty().bind(selection);
-        this.compareMode = new CompareMode(tasks, preferences, loading, lesson, snapshot.getReadOnlyProperty(),
-                this::show, title);
+        this.graph = new GraphViewModel(tasks, preferences, open::navigate);
+        graph.snapshotProperty().bind(open.snapshotProperty());
+        graph.selectionProperty().bind(open.selectionProperty());
+        this.compareMode = new CompareMode(tasks, preferences, loading, lesson, open.snapshotProperty(), this::show,
+                open::title);
         recentFiles.setAll(preferences.recentFiles());
-        // the navigator marks the search's matches, or lists only them
-        search.resultProperty().addListener((obs, old, now) -> navigator.showMatches(now,
-                search.onlyMatchesProperty().get()));
-        search.onlyMatchesProperty().addListener((obs, old, now) -> navigator.showMatches(search.resultProperty().get(),
-                now));
-        preferences.remembered(EFFECTIVE_ICVS_KEY).ifPresent(v -> details.effectiveIcvsProperty().set(Boolean.parseBoolean(v)));
-        details.effectiveIcvsProperty().addListener((obs, old, now) -> preferences.remember(EFFECTIVE_ICVS_KEY,
-                Boolean.toString(now)));
         this.zoom = new Zoom(preferences, loading::message);
     }
 
@@ -130,11 +105,11 @@ public final class MainViewModel {
     }
 
     public ReadOnlyObjectProperty<LoadedSnapshot> snapshotProperty() {
-        return snapshot.getReadOnlyProperty();
+        return open.snapshotProperty();
     }
 
     public ReadOnlyObjectProperty<Target> selectionProperty() {
-        return selection.getReadOnlyProperty();
+        return open.selectionProperty();
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
@@ -156,7 +131,7 @@ public final class MainViewModel {
     }
 
     public ReadOnlyStringProperty titleProperty() {
-        return title.getReadOnlyProperty();
+        return open.titleProperty();
     }
 
     /** Most recent first. */
@@ -165,26 +140,25 @@ public final class MainViewModel {
     }
 
     public SelectionHistory history() {
-        return history;
+        return open.history();
     }
 
     public NavigatorViewModel navigator() {
-        return navigator;
+        return open.navigator();
     }
 
     public DetailsViewModel details() {
-        return details;
+        return open.details();
     }
 
     public SearchViewModel search() {
-        return search;
+        return open.search();
     }
 
     public ExplorerPreferences preferences() {
         return preferences;
     }
 
-    /** Compare mode: two snapshots, or a series. */
     /** The task graph of the open snapshot. */
     public GraphViewModel graph() {
         return graph;
@@ -195,6 +169,7 @@ public final class MainViewModel {
         return compareMode.graph();
     }
 
+    /** Compare mode: two snapshots, or a series. */
     public CompareViewModel compare() {
         return compareMode.compare();
     }
@@ -297,8 +272,8 @@ public final class MainViewModel {
             @Override
             public void showLessonComparison(List<LoadedSnapshot> steps, SnapshotSeries series, int step) {
                 compareMode.showLessonStep(steps, series, step);
-                if (snapshot.get() != steps.get(step + 1)) {
-                    showSnapshot(steps.get(step + 1)); // behind the comparison, and what stays open when the lesson ends
+                if (open.snapshotProperty().get() != steps.get(step + 1)) {
+                    open.show(steps.get(step + 1)); // behind the comparison, and what stays open when the lesson ends
                 }
             }
         };
@@ -330,14 +305,7 @@ public final class MainViewModel {
                 recentFiles.setAll(preferences.recentFiles());
             }
             show(loaded);
-        }, this::showValidated);
-    }
-
-    /** Shows {@code validated} again, with every diagnostic and the same page selected. */
-    private void showValidated(LoadedSnapshot validated) {
-        Target at = selection.get();
-        showSnapshot(validated);
-        navigate(at);
+        }, open::showValidated);
     }
 
     /** Stops the running load; the open snapshot stays. */
@@ -393,65 +361,37 @@ public final class MainViewModel {
         if (compareMode.comparingProperty().get()) {
             compareMode.leave();
         }
-        showSnapshot(loaded);
-    }
-
-    /** Opens {@code loaded} in the navigator and details (behind compare mode while it is on). */
-    private void showSnapshot(LoadedSnapshot loaded) {
-        snapshot.set(loaded);
-        title.set("OMPD Explorer — " + loaded.sourceName());
-        history.clear();
-        selection.set(null);
-        navigator.setSnapshot(loaded);
-        details.setSnapshot(loaded);
-        search.setSnapshot(loaded);
-        navigate(Target.of(SnapshotPage.CAPTURE));
+        open.show(loaded);
     }
 
     /** Writes the open snapshot as JSON to {@code file}, in the background. */
     public void export(Path file) {
-        exports.export(snapshot.get(), file);
+        exports.export(open.snapshotProperty().get(), file);
     }
 
     /** Saves a graph as shown as {@code format} in {@code file}, in the background, in the given theme's colours. */
     public void exportGraph(GraphViewModel which, GraphFormat format, Path file, boolean dark) {
-        List<LoadedSnapshot> sources = new java.util.ArrayList<>(snapshot.get() == null ? List.of()
-                : List.of(snapshot.get()));
+        LoadedSnapshot shown = open.snapshotProperty().get();
+        List<LoadedSnapshot> sources = new java.util.ArrayList<>(shown == null ? List.of() : List.of(shown));
         sources.addAll(compareMode.compare().sources());
         exports.exportGraph(which, format, file, dark, sources);
     }
 
     /** Selects what the user picked in the navigator or followed as a link, and records it for Back. */
     public void navigate(Target target) {
-        if (target == null || target.equals(selection.get())) {
-            return;
-        }
-        history.visit(target);
-        select(target);
+        open.navigate(target);
     }
 
     public void back() {
-        history.back().ifPresent(this::select);
+        open.back();
     }
 
     public void forward() {
-        history.forward().ifPresent(this::select);
-    }
-
-    private void select(Target target) {
-        selection.set(target);
-        details.show(target);
+        open.forward();
     }
 
     /** The selection as text, for the clipboard. */
     public String copyText() {
-        return details.copyText();
-    }
-
-    /** {@code 4 threads · 3 parallel regions · 27 tasks}. */
-    public static String counts(Snapshot s) {
-        return EntityNames.count(s.threads().size(), "thread", "threads") + " · "
-                + EntityNames.count(s.parallelRegions().size(), "parallel region", "parallel regions") + " · "
-                + EntityNames.count(s.tasks().size(), "task", "tasks");
+        return open.copyText();
     }
 }
