@@ -7,11 +7,9 @@ import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.value.ObservableObjectValue;
 import org.ompdexplorer.app.ui.compare.CompareGraph;
 import org.ompdexplorer.app.ui.compare.CompareViewModel;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
-import org.ompdexplorer.app.ui.lesson.LessonViewModel;
 import org.ompdexplorer.app.ui.task.BackgroundTasks;
 import org.ompdexplorer.model.diff.SnapshotSeries;
 
@@ -24,31 +22,23 @@ final class CompareMode {
     private final CompareViewModel compare = new CompareViewModel();
     private final CompareGraph graph;
     private final SnapshotLoading loading;
-    private final LessonViewModel lesson;
-    private final ObservableObjectValue<LoadedSnapshot> open;
+    private final OpenSnapshot open;
     private final Consumer<LoadedSnapshot> show;
-    private final Consumer<String> title;
+    private final Runnable endLesson;
 
     /**
-     * @param loading runs the loads and diffs, and shows why they failed
-     * @param open    the snapshot open in the window, or {@code null}
-     * @param show    shows a snapshot in the window, as {@link MainViewModel#show} does
-     * @param title   sets the window's title
+     * @param loading   runs the loads and diffs, and shows why they failed
+     * @param open      the snapshot open in the window, which stays behind the comparison
+     * @param show      shows a snapshot in the window, as {@link MainViewModel#show} does
+     * @param endLesson ends the lesson being taught, if any: a comparison shown is not one of its steps
      */
-    CompareMode(BackgroundTasks tasks, ExplorerPreferences preferences, SnapshotLoading loading, LessonViewModel lesson,
-            ObservableObjectValue<LoadedSnapshot> open, Consumer<LoadedSnapshot> show, Consumer<String> title) {
+    CompareMode(BackgroundTasks tasks, ExplorerPreferences preferences, SnapshotLoading loading, OpenSnapshot open,
+            Consumer<LoadedSnapshot> show, Runnable endLesson) {
         this.graph = new CompareGraph(tasks, preferences, compare);
         this.loading = loading;
-        this.lesson = lesson;
         this.open = open;
         this.show = show;
-        this.title = title;
-        // compare mode's timeline moves a lesson's steps too
-        compare.stepProperty().addListener((obs, old, now) -> {
-            if (comparing.get()) {
-                lesson.followComparison(now.intValue());
-            }
-        });
+        this.endLesson = endLesson;
     }
 
     CompareViewModel compare() {
@@ -67,7 +57,7 @@ final class CompareMode {
 
     /** File → Compare With…: the open snapshot (A) with {@code other} (B). */
     void compareWith(Path other) {
-        LoadedSnapshot a = open.get();
+        LoadedSnapshot a = open.snapshotProperty().get();
         if (a == null) {
             compareFiles(List.of(other));
             return;
@@ -100,20 +90,29 @@ final class CompareMode {
     void leave() {
         comparing.set(false);
         compare.clear();
-        title.accept(open.get() == null ? "OMPD Explorer" : "OMPD Explorer — " + open.get().sourceName());
+        LoadedSnapshot behind = open.snapshotProperty().get();
+        open.title(behind == null ? "OMPD Explorer" : "OMPD Explorer — " + behind.sourceName());
     }
 
     /** Shows a comparison already made (the jobs' result; benchmarks hand one in directly); a lesson ends. */
     void show(CompareJobs.Compared compared) {
-        lesson.clear();
-        if (open.get() == null) { // opened from the command line: A stays open behind the comparison
+        endLesson.run();
+        if (open.snapshotProperty().get() == null) { // opened from the command line: A stays open behind the comparison
             show.accept(compared.snapshots().getFirst());
         }
         compare.show(compared.snapshots(), compared.series());
         comparing.set(true);
         List<LoadedSnapshot> s = compared.snapshots();
-        title.accept("OMPD Explorer — " + (s.size() == 2 ? s.get(0).sourceName() + " ↔ " + s.get(1).sourceName()
+        open.title("OMPD Explorer — " + (s.size() == 2 ? s.get(0).sourceName() + " ↔ " + s.get(1).sourceName()
                 : "series of " + s.size() + " snapshots"));
+    }
+
+    /** Shows {@code loaded} in the navigator and details, leaving compare mode. */
+    void display(LoadedSnapshot loaded) {
+        if (comparing.get()) {
+            leave();
+        }
+        open.show(loaded);
     }
 
     /** Shows step {@code step} of a lesson's series, which is not made again while it is shown already. */

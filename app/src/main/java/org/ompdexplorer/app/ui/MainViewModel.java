@@ -28,14 +28,14 @@ import org.ompdexplorer.app.ui.search.SearchViewModel;
 import org.ompdexplorer.app.ui.task.BackgroundJob;
 import org.ompdexplorer.app.ui.task.BackgroundTasks;
 import org.ompdexplorer.app.ui.task.Progress;
-import org.ompdexplorer.model.diff.SnapshotSeries;
 import org.ompdexplorer.resources.BundledResources;
-import org.ompdexplorer.resources.Lesson;
 
 /**
  * The window's state and commands: the open snapshot, loading it in the background, the selection and its
  * history, and the view models of the navigator, the details pane, the search box and the dialogs that import a
- * core or snapshot a running process (in a child JVM).
+ * core or snapshot a running process (in a child JVM). Each area is a class of its own that this one wires
+ * together and speaks for: {@link OpenSnapshot}, {@link SnapshotLoading}, {@link CompareMode}, {@link Lessons},
+ * {@link Zoom} and {@link Exports}; the recent files are kept here.
  */
 public final class MainViewModel {
     // Properties
@@ -48,9 +48,9 @@ public final class MainViewModel {
     private final OpenCoreViewModel openCore;
     private final CaptureViewModel capture;
     private final GraphViewModel graph;
-    private final LessonViewModel lesson = new LessonViewModel(lessonWindow());
     private final SnapshotLoading loading;
     private final CompareMode compareMode;
+    private final Lessons lessons;
     private final Zoom zoom;
     private final Exports exports;
     /** Kept across runs: the presentation zoom. */
@@ -75,8 +75,8 @@ public final class MainViewModel {
         this.graph = new GraphViewModel(tasks, preferences, open::navigate);
         graph.snapshotProperty().bind(open.snapshotProperty());
         graph.selectionProperty().bind(open.selectionProperty());
-        this.compareMode = new CompareMode(tasks, preferences, loading, lesson, open.snapshotProperty(), this::show,
-                open::title);
+        this.compareMode = new CompareMode(tasks, preferences, loading, open, this::show, () -> lesson().clear());
+        this.lessons = new Lessons(loading, compareMode, open, this::show);
         recentFiles.setAll(preferences.recentFiles());
         this.zoom = new Zoom(preferences, loading::message);
     }
@@ -181,7 +181,7 @@ public final class MainViewModel {
 
     /** The lesson being taught (its bar, Previous/Next step) and the Lessons page. */
     public LessonViewModel lesson() {
-        return lesson;
+        return lessons.lesson();
     }
 
     /** File → Open Core File…. */
@@ -243,40 +243,12 @@ public final class MainViewModel {
      * do: all its steps are loaded and diffed in the background, then its first step is shown with the lesson bar.
      */
     public void openLesson(String name) {
-        Lesson taught = BundledResources.lesson(name).orElse(null);
-        if (taught == null) {
-            loading.problem(new Problem("No bundled lesson " + name, "The bundled lessons are "
-                    + String.join(", ", BundledResources.lessonNames()) + ": choose one in File → Lessons.", List.of()));
-            return;
-        }
-        loading.run("Opening the lesson " + taught.title(), LessonJobs.of(taught),
-                "Could not open the bundled lesson " + name,
-                compared -> lesson.start(taught, compared.snapshots(), compared.series()));
+        lessons.open(name);
     }
 
     /** Ends the lesson: the snapshot of the step it was at stays open, without the lesson bar. */
     public void closeLesson() {
-        LoadedSnapshot at = lesson.stepSnapshot();
-        if (at != null) {
-            show(at);
-        }
-    }
-
-    private LessonViewModel.Window lessonWindow() {
-        return new LessonViewModel.Window() {
-            @Override
-            public void showLessonSnapshot(LoadedSnapshot step) {
-                display(step);
-            }
-
-            @Override
-            public void showLessonComparison(List<LoadedSnapshot> steps, SnapshotSeries series, int step) {
-                compareMode.showLessonStep(steps, series, step);
-                if (open.snapshotProperty().get() != steps.get(step + 1)) {
-                    open.show(steps.get(step + 1)); // behind the comparison, and what stays open when the lesson ends
-                }
-            }
-        };
+        lessons.close();
     }
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
@@ -337,7 +309,7 @@ public final class MainViewModel {
 
     /** Leaves compare mode; the snapshot open before stays (in a lesson: the step's, and the lesson ends). */
     public void closeComparison() {
-        if (lesson.isActive()) {
+        if (lesson().isActive()) {
             closeLesson();
             return;
         }
@@ -351,17 +323,9 @@ public final class MainViewModel {
 
     /** Shows a snapshot that is already loaded (a generated one, or one a test made); a lesson ends. */
     public void show(LoadedSnapshot loaded) {
-        lesson.clear();
-        lesson.hidePage();
-        display(loaded);
-    }
-
-    /** Shows {@code loaded} in the navigator and details, leaving compare mode. */
-    private void display(LoadedSnapshot loaded) {
-        if (compareMode.comparingProperty().get()) {
-            compareMode.leave();
-        }
-        open.show(loaded);
+        lesson().clear();
+        lesson().hidePage();
+        compareMode.display(loaded);
     }
 
     /** Writes the open snapshot as JSON to {@code file}, in the background. */
