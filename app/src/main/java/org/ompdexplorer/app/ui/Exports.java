@@ -21,16 +21,10 @@ import org.ompdexplorer.model.Snapshot;
 /**
  * The window's exports, written in the background: the open snapshot as JSON, and a task graph as shown; how they
  * went is told in the status bar, or in the problem banner when they fail.
+ *
+ * @param status the status bar's message and the problem banner
  */
-final class Exports {
-    private final BackgroundTasks tasks;
-    private final SnapshotLoading status;
-
-    /** @param status the status bar's message and the problem banner */
-    Exports(BackgroundTasks tasks, SnapshotLoading status) {
-        this.tasks = tasks;
-        this.status = status;
-    }
+record Exports(BackgroundTasks tasks, SnapshotLoading status) {
 
     /** Writes {@code open} as JSON to {@code file}, in the background. */
     void export(LoadedSnapshot open, Path file) {
