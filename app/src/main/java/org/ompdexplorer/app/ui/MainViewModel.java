@@ -5,89 +5,56 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.ompdexplorer.app.ui.child.ChildImport;
 import org.ompdexplorer.app.ui.compare.CompareGraph;
 import org.ompdexplorer.app.ui.compare.CompareViewModel;
-import org.ompdexplorer.app.graph.GraphExport;
 import org.ompdexplorer.app.graph.GraphFormat;
-import org.ompdexplorer.app.graph.GraphLayout;
-import org.ompdexplorer.app.graph.GraphPainter;
-import org.ompdexplorer.app.graph.GraphPalette;
 import org.ompdexplorer.app.ui.graph.GraphViewModel;
-import org.ompdexplorer.importers.output.OutputFile;
 import org.ompdexplorer.app.ui.ompd.CaptureViewModel;
 import org.ompdexplorer.app.ui.ompd.LiveProcesses;
 import org.ompdexplorer.app.ui.ompd.OpenCoreViewModel;
 import org.ompdexplorer.app.ui.details.DetailsViewModel;
-import org.ompdexplorer.app.ui.entity.EntityNames;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SelectionHistory;
-import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.lesson.LessonViewModel;
 import org.ompdexplorer.app.ui.navigator.NavigatorViewModel;
 import org.ompdexplorer.app.ui.search.SearchViewModel;
 import org.ompdexplorer.app.ui.task.BackgroundJob;
-import org.ompdexplorer.app.ui.task.BackgroundTask;
 import org.ompdexplorer.app.ui.task.BackgroundTasks;
 import org.ompdexplorer.app.ui.task.Progress;
-import org.ompdexplorer.app.ui.task.TaskHandle;
-import org.ompdexplorer.importers.LoadCancelledException;
-import org.ompdexplorer.importers.SnapshotLoadException;
-import org.ompdexplorer.importers.json.SnapshotJsonExporter;
-import org.ompdexplorer.importers.output.OutputException;
-import org.ompdexplorer.model.Snapshot;
-import org.ompdexplorer.model.diff.SnapshotSeries;
 import org.ompdexplorer.resources.BundledResources;
-import org.ompdexplorer.resources.Lesson;
 
 /**
  * The window's state and commands: the open snapshot, loading it in the background, the selection and its
  * history, and the view models of the navigator, the details pane, the search box and the dialogs that import a
- * core or snapshot a running process (in a child JVM).
+ * core or snapshot a running process (in a child JVM). Each area is a class of its own that this one wires
+ * together and speaks for: {@link OpenSnapshot}, {@link SnapshotLoading}, {@link CompareMode}, {@link Lessons},
+ * {@link Zoom} and {@link Exports}; the recent files are kept here.
  */
 public final class MainViewModel {
     // Properties
-    private final ReadOnlyObjectWrapper<LoadedSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
-    private final ReadOnlyObjectWrapper<Target> selection = new ReadOnlyObjectWrapper<>(this, "selection");
-    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading", false);
-    private final ReadOnlyObjectWrapper<Progress> progress = new ReadOnlyObjectWrapper<>(this, "progress",
-            Progress.UNKNOWN);
-    private final ReadOnlyObjectWrapper<Problem> problem = new ReadOnlyObjectWrapper<>(this, "problem");
-    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
-    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "OMPD Explorer");
     private final ObservableList<Path> recentFiles = FXCollections.observableArrayList();
     /** One read-only view for every caller: a view made per call listens weakly and can be collected with its listeners. */
     private final ObservableList<Path> recentFilesView = FXCollections.unmodifiableObservableList(recentFiles);
 
-    private final BackgroundTasks tasks;
     private final ExplorerPreferences preferences;
-    private final SelectionHistory history = new SelectionHistory();
-    private final NavigatorViewModel navigator = new NavigatorViewModel();
-    private final DetailsViewModel details;
-    private final SearchViewModel search;
+    private final OpenSnapshot open;
     private final OpenCoreViewModel openCore;
     private final CaptureViewModel capture;
-    private final CompareViewModel compare = new CompareViewModel();
     private final GraphViewModel graph;
-    private final CompareGraph compareGraph;
-    private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
-    private final javafx.beans.property.ReadOnlyDoubleWrapper uiScale =
-            new javafx.beans.property.ReadOnlyDoubleWrapper(this, "uiScale", UiScale.ACTUAL_SIZE);
-    private final LessonViewModel lesson = new LessonViewModel(lessonWindow());
-    private TaskHandle running = TaskHandle.DONE;
-    private long loadGeneration;
-    /** Kept across runs, like the theme: how the user last left the ICV tables. */
-    static final String EFFECTIVE_ICVS_KEY = "details.effectiveIcvs";
+    private final SnapshotLoading loading;
+    private final CompareMode compareMode;
+    private final Lessons lessons;
+    private final Zoom zoom;
+    private final Exports exports;
     /** Kept across runs: the presentation zoom. */
-    static final String UI_SCALE_KEY = "view.uiScale";
+    static final String UI_SCALE_KEY = Zoom.UI_SCALE_KEY;
 
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences) {
         this(tasks, preferences, ChildImport.ofCurrentJvm());
@@ -98,92 +65,73 @@ public final class MainViewModel {
      *              give a fake child to crash or hang)
      */
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences, ChildImport child) {
-        this.tasks = tasks;
         this.preferences = preferences;
-        this.details = new DetailsViewModel(tasks);
-        this.search = new SearchViewModel(tasks, this::navigate);
+        this.open = new OpenSnapshot(tasks, preferences);
+        this.loading = new SnapshotLoading(tasks, open.snapshotProperty());
+        this.exports = new Exports(tasks, loading);
         this.openCore = new OpenCoreViewModel(preferences, child, this::load);
         this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
                 CaptureViewModel::gcoreOnPath);
-        this.graph = new GraphViewModel(tasks, preferences, this::navigate);
-        graph.snapshotProperty().bind(snapshot);
-        graph.selectionProperty().bind(selection);
-        this.compareGraph = new CompareGraph(tasks, preferences, compare);
+        this.graph = new GraphViewModel(tasks, preferences, open::navigate);
+        graph.snapshotProperty().bind(open.snapshotProperty());
+        graph.selectionProperty().bind(open.selectionProperty());
+        this.compareMode = new CompareMode(tasks, preferences, loading, open, this::show, () -> lesson().clear());
+        this.lessons = new Lessons(loading, compareMode, open, this::show);
         recentFiles.setAll(preferences.recentFiles());
-        // the navigator marks the search's matches, or lists only them
-        search.resultProperty().addListener((obs, old, now) -> navigator.showMatches(now,
-                search.onlyMatchesProperty().get()));
-        search.onlyMatchesProperty().addListener((obs, old, now) -> navigator.showMatches(search.resultProperty().get(),
-                now));
-        preferences.remembered(EFFECTIVE_ICVS_KEY).ifPresent(v -> details.effectiveIcvsProperty().set(Boolean.parseBoolean(v)));
-        details.effectiveIcvsProperty().addListener((obs, old, now) -> preferences.remember(EFFECTIVE_ICVS_KEY,
-                Boolean.toString(now)));
-        preferences.remembered(UI_SCALE_KEY).ifPresent(v -> uiScale.set(UiScale.parse(v)));
-        // compare mode's timeline moves a lesson's steps too
-        compare.stepProperty().addListener((obs, old, now) -> {
-            if (comparing.get()) {
-                lesson.followComparison(now.intValue());
-            }
-        });
+        this.zoom = new Zoom(preferences, loading::message);
     }
 
     /**
      * The presentation zoom, 1 at actual size: the window scales its text by it, and so should anything drawn on
      * a canvas (the task graph's labels).
      */
-    public javafx.beans.property.ReadOnlyDoubleProperty uiScaleProperty() {
-        return uiScale.getReadOnlyProperty();
+    public ReadOnlyDoubleProperty uiScaleProperty() {
+        return zoom.uiScaleProperty();
     }
 
     /** View → Zoom In: the next step, up to 250 %. */
     public void zoomIn() {
-        zoomTo(UiScale.larger(uiScale.get()));
+        zoom.zoomIn();
     }
 
     /** View → Zoom Out: the step before, down to 100 %. */
     public void zoomOut() {
-        zoomTo(UiScale.smaller(uiScale.get()));
+        zoom.zoomOut();
     }
 
     /** View → Actual Size. */
     public void actualSize() {
-        zoomTo(UiScale.ACTUAL_SIZE);
-    }
-
-    private void zoomTo(double scale) {
-        uiScale.set(scale);
-        preferences.remember(UI_SCALE_KEY, Double.toString(scale));
-        message.set("Zoom " + UiScale.percent(scale));
+        zoom.actualSize();
     }
 
     public ReadOnlyObjectProperty<LoadedSnapshot> snapshotProperty() {
-        return snapshot.getReadOnlyProperty();
+        return open.snapshotProperty();
     }
 
     public ReadOnlyObjectProperty<Target> selectionProperty() {
-        return selection.getReadOnlyProperty();
+        return open.selectionProperty();
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
-        return loading.getReadOnlyProperty();
+        return loading.loadingProperty();
     }
 
     public ReadOnlyObjectProperty<Progress> progressProperty() {
-        return progress.getReadOnlyProperty();
+        return loading.progressProperty();
     }
 
     /** The last failure to show, or {@code null}. */
     public ReadOnlyObjectProperty<Problem> problemProperty() {
-        return problem.getReadOnlyProperty();
+        return loading.problemProperty();
     }
 
     /** A passing note for the status bar ("Loading cancelled", "Exported to …"). */
     public ReadOnlyStringProperty messageProperty() {
-        return message.getReadOnlyProperty();
+        return loading.messageProperty();
     }
 
     public ReadOnlyStringProperty titleProperty() {
-        return title.getReadOnlyProperty();
+        return open.titleProperty();
     }
 
     /** Most recent first. */
@@ -192,26 +140,25 @@ public final class MainViewModel {
     }
 
     public SelectionHistory history() {
-        return history;
+        return open.history();
     }
 
     public NavigatorViewModel navigator() {
-        return navigator;
+        return open.navigator();
     }
 
     public DetailsViewModel details() {
-        return details;
+        return open.details();
     }
 
     public SearchViewModel search() {
-        return search;
+        return open.search();
     }
 
     public ExplorerPreferences preferences() {
         return preferences;
     }
 
-    /** Compare mode: two snapshots, or a series. */
     /** The task graph of the open snapshot. */
     public GraphViewModel graph() {
         return graph;
@@ -219,21 +166,22 @@ public final class MainViewModel {
 
     /** The task graph in compare mode. */
     public CompareGraph compareGraph() {
-        return compareGraph;
+        return compareMode.graph();
     }
 
+    /** Compare mode: two snapshots, or a series. */
     public CompareViewModel compare() {
-        return compare;
+        return compareMode.compare();
     }
 
     /** Whether the window shows a comparison instead of one snapshot. */
     public ReadOnlyBooleanProperty comparingProperty() {
-        return comparing.getReadOnlyProperty();
+        return compareMode.comparingProperty();
     }
 
     /** The lesson being taught (its bar, Previous/Next step) and the Lessons page. */
     public LessonViewModel lesson() {
-        return lesson;
+        return lessons.lesson();
     }
 
     /** File → Open Core File…. */
@@ -295,43 +243,12 @@ public final class MainViewModel {
      * do: all its steps are loaded and diffed in the background, then its first step is shown with the lesson bar.
      */
     public void openLesson(String name) {
-        Lesson taught = BundledResources.lesson(name).orElse(null);
-        if (taught == null) {
-            problem.set(new Problem("No bundled lesson " + name, "The bundled lessons are "
-                    + String.join(", ", BundledResources.lessonNames()) + ": choose one in File → Lessons.", List.of()));
-            return;
-        }
-        run("Opening the lesson " + taught.title(), LessonJobs.of(taught), "Could not open the bundled lesson " + name,
-                compared -> lesson.start(taught, compared.snapshots(), compared.series()));
+        lessons.open(name);
     }
 
     /** Ends the lesson: the snapshot of the step it was at stays open, without the lesson bar. */
     public void closeLesson() {
-        LoadedSnapshot at = lesson.stepSnapshot();
-        if (at != null) {
-            show(at);
-        }
-    }
-
-    private LessonViewModel.Window lessonWindow() {
-        return new LessonViewModel.Window() {
-            @Override
-            public void showLessonSnapshot(LoadedSnapshot step) {
-                display(step);
-            }
-
-            @Override
-            public void showLessonComparison(List<LoadedSnapshot> steps, SnapshotSeries series, int step) {
-                if (!comparing.get() || compare.seriesProperty().get() != series) {
-                    compare.show(steps, series);
-                    comparing.set(true);
-                }
-                compare.setStep(step);
-                if (snapshot.get() != steps.get(step + 1)) {
-                    showSnapshot(steps.get(step + 1)); // behind the comparison, and what stays open when the lesson ends
-                }
-            }
-        };
+        lessons.close();
     }
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
@@ -354,108 +271,27 @@ public final class MainViewModel {
     }
 
     private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file, String failureTitle) {
-        run(what, job, failureTitle, loaded -> {
+        loading.load(what, job, failureTitle, loaded -> {
             if (file != null) {
                 preferences.addRecent(file);
                 recentFiles.setAll(preferences.recentFiles());
             }
             show(loaded);
-            if (!loaded.isValidated()) {
-                validate(loaded, failureTitle);
-            }
-        });
-    }
-
-    /**
-     * Runs the validation of {@code loaded}, shown already, as the next load step (progress "validating", Cancel,
-     * superseded by a newer load). Only if it finds something is the snapshot shown again, with every diagnostic
-     * and the same page selected: a valid file's tree is never rebuilt.
-     */
-    private void validate(LoadedSnapshot loaded, String failureTitle) {
-        run("Validating " + loaded.sourceName(), context -> {
-            context.progress("validating", 0, -1);
-            return loaded.validated();
-        }, failureTitle, validated -> {
-            if (snapshot.get() != loaded || validated.diagnostics().equals(loaded.diagnostics())) {
-                return;
-            }
-            Target at = selection.get();
-            showSnapshot(validated);
-            navigate(at);
-        });
-    }
-
-    /**
-     * Runs a load the way a file is opened: progress and Cancel in the status bar, a newer load supersedes it,
-     * and on failure one problem titled {@code failureTitle} while what is open stays.
-     */
-    private <T> void run(String what, BackgroundJob<T> job, String failureTitle, java.util.function.Consumer<T> done) {
-        running.cancel();
-        long mine = ++loadGeneration; // a superseded load must not touch the state of the one after it
-        loading.set(true);
-        problem.set(null);
-        message.set(what + "…");
-        progress.set(Progress.UNKNOWN);
-        running = tasks.execute(BackgroundTask.of(what, job)
-                .onProgress(p -> {
-                    if (mine == loadGeneration) {
-                        progress.set(p);
-                    }
-                })
-                .onSuccess(result -> {
-                    if (mine == loadGeneration) {
-                        loading.set(false);
-                        message.set("");
-                        done.accept(result);
-                    }
-                })
-                .onFailure(error -> {
-                    if (mine == loadGeneration) {
-                        loading.set(false);
-                        message.set("");
-                        loadFailed(failureTitle, error);
-                    }
-                })
-                .onCancelled(() -> {
-                    if (mine == loadGeneration) {
-                        loading.set(false);
-                        message.set("Loading cancelled");
-                    }
-                }));
-    }
-
-    private void loadFailed(String failureTitle, Throwable error) {
-        switch (error) {
-            case LoadCancelledException c -> message.set("Loading cancelled");
-            case NothingToCompareException n -> problem.set(new Problem("Nothing to compare", n.getMessage(), List.of()));
-            case SnapshotLoadException e -> problem.set(new Problem("Could not open " + e.input(), e.getMessage(),
-                    e.diagnostics()));
-            default -> problem.set(new Problem(failureTitle,
-                    String.valueOf(error.getMessage() == null ? error : error.getMessage()), List.of()));
-        }
-        if (snapshot.get() != null && problem.get() != null) {
-            message.set(snapshot.get().sourceName() + " stays open");
-        }
+        }, open::showValidated);
     }
 
     /** Stops the running load; the open snapshot stays. */
     public void cancelLoading() {
-        running.cancel();
+        loading.cancel();
     }
 
     public void dismissProblem() {
-        problem.set(null);
+        loading.dismissProblem();
     }
 
     /** File → Compare With…: the open snapshot (A) with {@code other} (B). */
     public void compareWith(Path other) {
-        LoadedSnapshot open = snapshot.get();
-        if (open == null) {
-            compareFiles(List.of(other));
-            return;
-        }
-        run("Comparing with " + other.getFileName(), CompareJobs.of(List.of(other), List.of(open)),
-                "Could not compare with " + other, this::showComparison);
+        compareMode.compareWith(other);
     }
 
     /**
@@ -463,154 +299,63 @@ public final class MainViewModel {
      * order, or several files in the order given): loaded in the background, then every step diffed.
      */
     public void compareFiles(List<Path> chosen) {
-        run("Comparing " + (chosen.size() == 1 ? "the snapshots in " + chosen.getFirst().getFileName()
-                : chosen.size() + " snapshots"), CompareJobs.of(chosen, List.of()),
-                "Could not compare the snapshots in " + chosen.getFirst(), this::showComparison);
+        compareMode.compareFiles(chosen);
     }
 
     /** Swaps A and B of a comparison of two snapshots. */
     public void swapComparison() {
-        List<LoadedSnapshot> sides = new java.util.ArrayList<>(compare.sources());
-        if (!comparing.get() || sides.size() != 2) {
-            return;
-        }
-        java.util.Collections.reverse(sides);
-        run("Swapping A and B", CompareJobs.reordered(sides), "Could not swap A and B", this::showComparison);
+        compareMode.swap();
     }
 
     /** Leaves compare mode; the snapshot open before stays (in a lesson: the step's, and the lesson ends). */
     public void closeComparison() {
-        if (lesson.isActive()) {
+        if (lesson().isActive()) {
             closeLesson();
             return;
         }
-        leaveComparison();
-    }
-
-    private void leaveComparison() {
-        comparing.set(false);
-        compare.clear();
-        title.set(snapshot.get() == null ? "OMPD Explorer" : "OMPD Explorer — " + snapshot.get().sourceName());
+        compareMode.leave();
     }
 
     /** Shows a comparison already made (the jobs' result; benchmarks hand one in directly). */
     void showComparison(CompareJobs.Compared compared) {
-        lesson.clear();
-        if (snapshot.get() == null) { // opened from the command line: A stays open behind the comparison
-            show(compared.snapshots().getFirst());
-        }
-        compare.show(compared.snapshots(), compared.series());
-        comparing.set(true);
-        List<LoadedSnapshot> s = compared.snapshots();
-        title.set("OMPD Explorer — " + (s.size() == 2 ? s.get(0).sourceName() + " ↔ " + s.get(1).sourceName()
-                : "series of " + s.size() + " snapshots"));
+        compareMode.show(compared);
     }
 
     /** Shows a snapshot that is already loaded (a generated one, or one a test made); a lesson ends. */
     public void show(LoadedSnapshot loaded) {
-        lesson.clear();
-        lesson.hidePage();
-        display(loaded);
-    }
-
-    /** Shows {@code loaded} in the navigator and details, leaving compare mode. */
-    private void display(LoadedSnapshot loaded) {
-        if (comparing.get()) {
-            leaveComparison();
-        }
-        showSnapshot(loaded);
-    }
-
-    /** Opens {@code loaded} in the navigator and details (behind compare mode while it is on). */
-    private void showSnapshot(LoadedSnapshot loaded) {
-        snapshot.set(loaded);
-        title.set("OMPD Explorer — " + loaded.sourceName());
-        history.clear();
-        selection.set(null);
-        navigator.setSnapshot(loaded);
-        details.setSnapshot(loaded);
-        search.setSnapshot(loaded);
-        navigate(Target.of(SnapshotPage.CAPTURE));
+        lesson().clear();
+        lesson().hidePage();
+        compareMode.display(loaded);
     }
 
     /** Writes the open snapshot as JSON to {@code file}, in the background. */
     public void export(Path file) {
-        LoadedSnapshot open = snapshot.get();
-        if (open == null) {
-            return;
-        }
-        Snapshot s = open.snapshot();
-        message.set("Exporting to " + file + "…");
-        tasks.execute(BackgroundTask.of("Export", context -> {
-                    new SnapshotJsonExporter().write(s, file, open.path().stream().toList());
-                    return file;
-                })
-                .onSuccess(done -> message.set("Exported to " + done))
-                .onFailure(error -> {
-                    message.set("");
-                    // an OutputException's message already names the file, the cause and what to do
-                    problem.set(new Problem("Could not export to " + file, error instanceof OutputException
-                            ? error.getMessage() : error.getMessage() == null ? error.toString()
-                            : error.getMessage() + " — choose another folder or file name.", List.of()));
-                }));
+        exports.export(open.snapshotProperty().get(), file);
     }
 
     /** Saves a graph as shown as {@code format} in {@code file}, in the background, in the given theme's colours. */
     public void exportGraph(GraphViewModel which, GraphFormat format, Path file, boolean dark) {
-        GraphLayout shown = which.layoutProperty().get();
-        if (shown == null) {
-            return;
-        }
-        java.util.Map<Integer, GraphPainter.Mark> marks = which.nodeMarksProperty().get();
-        List<Path> inputs = new java.util.ArrayList<>(snapshot.get() == null ? List.of()
-                : snapshot.get().path().stream().toList());
-        compare.sources().forEach(s -> s.path().ifPresent(inputs::add));
-        message.set("Exporting the graph to " + file + "…");
-        tasks.execute(BackgroundTask.of("Export the graph", context -> {
-                    byte[] bytes = GraphExport.render(shown, format, dark ? GraphPalette.DARK : GraphPalette.LIGHT,
-                            new GraphPainter.Decorations(-1, -1, marks));
-                    OutputFile.write(file, inputs, out -> out.write(bytes));
-                    return file;
-                })
-                .onSuccess(done -> message.set("Exported the graph to " + done))
-                .onFailure(error -> {
-                    message.set("");
-                    problem.set(new Problem("Could not export the graph to " + file, error.getMessage() == null
-                            ? error.toString() : error.getMessage(), List.of()));
-                }));
+        LoadedSnapshot shown = open.snapshotProperty().get();
+        List<LoadedSnapshot> sources = new java.util.ArrayList<>(shown == null ? List.of() : List.of(shown));
+        sources.addAll(compareMode.compare().sources());
+        exports.exportGraph(which, format, file, dark, sources);
     }
 
     /** Selects what the user picked in the navigator or followed as a link, and records it for Back. */
     public void navigate(Target target) {
-        if (target == null || target.equals(selection.get())) {
-            return;
-        }
-        history.visit(target);
-        select(target);
+        open.navigate(target);
     }
 
     public void back() {
-        history.back().ifPresent(this::select);
+        open.back();
     }
 
     public void forward() {
-        history.forward().ifPresent(this::select);
-    }
-
-    private void select(Target target) {
-        selection.set(target);
-        details.show(target);
+        open.forward();
     }
 
     /** The selection as text, for the clipboard. */
     public String copyText() {
-        return details.copyText();
-    }
-
-    /** {@code 4 threads · 3 parallel regions · 27 tasks}. */
-    public static String counts(Snapshot s) {
-        return EntityNames.count(s.threads().size(), "thread", "threads") + " · "
-                + EntityNames.count(s.parallelRegions().size(), "parallel region", "parallel regions") + " · "
-                + EntityNames.count(s.tasks().size(), "task", "tasks");
+        return open.copyText();
     }
 }

@@ -11,6 +11,7 @@ import org.ompdexplorer.app.ui.entity.EntityNames;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.model.Snapshot;
 
 /** The status bar: where the snapshot came from, what it holds, its diagnostics, and a load in progress. */
 final class StatusBarView extends StatusBar {
@@ -85,9 +86,16 @@ final class StatusBarView extends StatusBar {
 
     private void show(LoadedSnapshot open, Label counts, Hyperlink diagnostics) {
         setText(open == null ? "No snapshot" : open.sourceName());
-        counts.setText(open == null ? "" : MainViewModel.counts(open.snapshot()));
+        counts.setText(open == null ? "" : counts(open.snapshot()));
         int n = open == null ? 0 : open.diagnostics().size();
         diagnostics.setText(EntityNames.count(n, "diagnostic", "diagnostics"));
         diagnostics.setDisable(open == null);
+    }
+
+    /** {@code 4 threads · 3 parallel regions · 27 tasks}. */
+    static String counts(Snapshot s) {
+        return EntityNames.count(s.threads().size(), "thread", "threads") + " · "
+                + EntityNames.count(s.parallelRegions().size(), "parallel region", "parallel regions") + " · "
+                + EntityNames.count(s.tasks().size(), "task", "tasks");
     }
 }
