@@ -44,6 +44,9 @@ final class StatusBarView extends StatusBar {
         cancel.setOnAction(e -> vm.cancelLoading());
         cancel.visibleProperty().bind(vm.loadingProperty());
         cancel.managedProperty().bind(vm.loadingProperty());
+        // what the snapshot holds and its diagnostics are read whole; the source's name gives way ("…")
+        counts.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        diagnostics.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         getLeftItems().add(message);
         getRightItems().addAll(counts, new Separator(Orientation.VERTICAL), diagnostics, cancel);
         progressProperty().bind(Bindings.createDoubleBinding(() -> vm.loadingProperty().get()

@@ -49,8 +49,11 @@ class CompareJourneyTest {
     private Path fileA;
     private Path fileB;
 
+    private Stage stage;
+
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         tasks = new FxBackgroundTasks();
         vm = new MainViewModel(tasks, ExplorerPreferences.inMemory());
         MainView view = ExplorerApp.show(stage, vm);
@@ -98,6 +101,28 @@ class CompareJourneyTest {
                 .startsWith("Still blocked — waiting: wait_barrier_implicit_parallel, wait id 0x5000");
         assertThat(robot.lookup(".label").queryAllAs(Label.class))
                 .noneMatch(l -> l.getText() != null && l.getText().contains("more; their rows"));
+    }
+
+    @Test
+    void theSummaryTablesAndTheStatusBarCountsShowWholeInANarrowWindow(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        robot.interact(() -> {
+            stage.setWidth(700);
+            stage.setHeight(700);
+        });
+        compareWithB(robot, explorer);
+        robot.interact(() -> { });
+        List<String> shown = explorer.fx(() -> robot.lookup("#compareCounts .label").queryAllAs(Label.class).stream()
+                .map(l -> ((javafx.scene.text.Text) l.lookup(".text")).getText()).toList());
+        assertThat(shown).contains("in A", "in B", "+ added", "− removed", "~ changed", "unchanged", "thread", "task",
+                "parallel region", "address space");
+        assertThat(shown).noneMatch(t -> t.endsWith("…") || t.endsWith("..."));
+        // the status bar's counts and diagnostics too: the source's name is what gives way
+        for (String id : List.of("#statusCounts", "#statusDiagnostics")) {
+            javafx.scene.control.Labeled l = robot.lookup(id).queryAs(javafx.scene.control.Labeled.class);
+            assertThat(explorer.fx(() -> ((javafx.scene.text.Text) l.lookup(".text")).getText())).as(id)
+                    .isEqualTo(explorer.fx(l::getText));
+        }
     }
 
     @Test

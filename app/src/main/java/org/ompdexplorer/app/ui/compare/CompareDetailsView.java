@@ -192,7 +192,7 @@ final class CompareDetailsView extends ScrollPane {
         g.setHgap(16);
         g.setVgap(2);
         for (int i = 0; i < headers.length; i++) {
-            Label h = new Label(headers[i]);
+            Label h = whole(new Label(headers[i]));
             h.getStyleClass().add("compare-grid-header");
             g.add(h, i, 0);
         }
@@ -202,9 +202,15 @@ final class CompareDetailsView extends ScrollPane {
     private static Node[] cells(Object... values) {
         Node[] nodes = new Node[values.length];
         for (int i = 0; i < values.length; i++) {
-            nodes[i] = new Label(String.valueOf(values[i]));
+            nodes[i] = whole(new Label(String.valueOf(values[i])));
         }
         return nodes;
+    }
+
+    /** A table's header or cell is never cut to "i…": a pane too narrow for the table scrolls sideways instead. */
+    private static Label whole(Label l) {
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return l;
     }
 
     private static Label title(String text, String id) {
