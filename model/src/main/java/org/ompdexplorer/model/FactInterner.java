@@ -1,6 +1,7 @@
 package org.ompdexplorer.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,16 +75,22 @@ public final class FactInterner {
         return f;
     }
 
-    /** Ids and their known facts, looked up by the id's value. */
+    /**
+     * Ids and their known facts, looked up by the id's value. While the ids are dense (as {@link LongIndexMap}
+     * judges it) the facts sit in an array by id: a lookup is one memory access, where a big import's links to
+     * tasks read long before are cache misses each. Sparse ids go through a map to positions.
+     */
     private static final class Table<I> {
         private final LongFunction<I> factory;
-        private final LongIndexMap index;
-        private final List<Fact<I>> facts;
+        private Fact<I>[] byId;
+        private int size;
+        private LongIndexMap index;
+        private List<Fact<I>> facts;
 
+        @SuppressWarnings("unchecked")
         Table(LongFunction<I> factory, int expected) {
             this.factory = factory;
-            this.index = new LongIndexMap(expected);
-            this.facts = new ArrayList<>(expected);
+            this.byId = new Fact[Math.max(16, Math.min(expected, 1 << 26))];
         }
 
         I id(long value) {
@@ -91,6 +98,22 @@ public final class FactInterner {
         }
 
         Fact<I> fact(long value) {
+            if (byId != null) {
+                if (value >= 0 && value < byId.length && byId[(int) value] != null) {
+                    return byId[(int) value];
+                }
+                if (LongIndexMap.fitsDirect(value, size)) {
+                    if (value >= byId.length) {
+                        byId = Arrays.copyOf(byId, (int) Math.min(Integer.MAX_VALUE - 8,
+                                Math.max(value + 1, byId.length * 2L)));
+                    }
+                    Fact<I> f = Fact.of(factory.apply(value));
+                    byId[(int) value] = f;
+                    size++;
+                    return f;
+                }
+                toSparse();
+            }
             int at = index.get(value);
             if (at >= 0) {
                 return facts.get(at);
@@ -99,6 +122,18 @@ public final class FactInterner {
             index.putIfAbsent(value, facts.size());
             facts.add(f);
             return f;
+        }
+
+        private void toSparse() {
+            index = new LongIndexMap(0);
+            facts = new ArrayList<>(Math.max(16, size * 2));
+            for (int id = 0; id < byId.length; id++) {
+                if (byId[id] != null) {
+                    index.putIfAbsent(id, facts.size());
+                    facts.add(byId[id]);
+                }
+            }
+            byId = null;
         }
     }
 }

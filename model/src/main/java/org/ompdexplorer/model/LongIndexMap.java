@@ -29,7 +29,7 @@ public final class LongIndexMap {
             throw new IllegalArgumentException("positions are >= 0");
         }
         if (direct != null) {
-            if (key >= 0 && key < 4L * (size + 1) + DIRECT_SLACK) {
+            if (fitsDirect(key, size)) {
                 if (key >= direct.length) {
                     int old = direct.length;
                     direct = Arrays.copyOf(direct, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(key + 1, old * 2L)));
@@ -56,6 +56,14 @@ public final class LongIndexMap {
         values[slot] = value;
         size++;
         return EMPTY;
+    }
+
+    /**
+     * Whether {@code key} may be stored by position in a direct array that holds {@code size} entries: the array
+     * stays at most 4× sparse beyond a slack of 4M ids ({@link FactInterner} follows the same rule).
+     */
+    static boolean fitsDirect(long key, int size) {
+        return key >= 0 && key < 4L * (size + 1) + DIRECT_SLACK;
     }
 
     /** The position of {@code key}, or −1. */
