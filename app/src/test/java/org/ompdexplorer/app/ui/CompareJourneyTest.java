@@ -106,22 +106,34 @@ class CompareJourneyTest {
     @Test
     void theSummaryTablesAndTheStatusBarCountsShowWholeInANarrowWindow(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
-        robot.interact(() -> {
-            stage.setWidth(700);
-            stage.setHeight(700);
-        });
-        compareWithB(robot, explorer);
-        robot.interact(() -> { });
-        List<String> shown = explorer.fx(() -> robot.lookup("#compareCounts .label").queryAllAs(Label.class).stream()
-                .map(l -> ((javafx.scene.text.Text) l.lookup(".text")).getText()).toList());
-        assertThat(shown).contains("in A", "in B", "+ added", "− removed", "~ changed", "unchanged", "thread", "task",
-                "parallel region", "address space");
-        assertThat(shown).noneMatch(t -> t.endsWith("…") || t.endsWith("..."));
-        // the status bar's counts and diagnostics too: the source's name is what gives way
-        for (String id : List.of("#statusCounts", "#statusDiagnostics")) {
-            javafx.scene.control.Labeled l = robot.lookup(id).queryAs(javafx.scene.control.Labeled.class);
-            assertThat(explorer.fx(() -> ((javafx.scene.text.Text) l.lookup(".text")).getText())).as(id)
-                    .isEqualTo(explorer.fx(l::getText));
+        // the stage is shared by every test class that runs after this one: its size is put back
+        javafx.geometry.Rectangle2D was = explorer.fx(() -> new javafx.geometry.Rectangle2D(stage.getX(), stage.getY(),
+                stage.getWidth(), stage.getHeight()));
+        try {
+            robot.interact(() -> {
+                stage.setWidth(700);
+                stage.setHeight(700);
+            });
+            compareWithB(robot, explorer);
+            robot.interact(() -> { });
+            List<String> shown = explorer.fx(() -> robot.lookup("#compareCounts .label").queryAllAs(Label.class)
+                    .stream().map(l -> ((javafx.scene.text.Text) l.lookup(".text")).getText()).toList());
+            assertThat(shown).contains("in A", "in B", "+ added", "− removed", "~ changed", "unchanged", "thread",
+                    "task", "parallel region", "address space");
+            assertThat(shown).noneMatch(t -> t.endsWith("…") || t.endsWith("..."));
+            // the status bar's counts and diagnostics too: the source's name is what gives way
+            for (String id : List.of("#statusCounts", "#statusDiagnostics")) {
+                javafx.scene.control.Labeled l = robot.lookup(id).queryAs(javafx.scene.control.Labeled.class);
+                assertThat(explorer.fx(() -> ((javafx.scene.text.Text) l.lookup(".text")).getText())).as(id)
+                        .isEqualTo(explorer.fx(l::getText));
+            }
+        } finally {
+            robot.interact(() -> {
+                stage.setX(was.getMinX());
+                stage.setY(was.getMinY());
+                stage.setWidth(was.getWidth());
+                stage.setHeight(was.getHeight());
+            });
         }
     }
 
