@@ -106,10 +106,7 @@ class CompareJourneyTest {
     @Test
     void theSummaryTablesAndTheStatusBarCountsShowWholeInANarrowWindow(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
-        // the stage is shared by every test class that runs after this one: its size is put back
-        javafx.geometry.Rectangle2D was = explorer.fx(() -> new javafx.geometry.Rectangle2D(stage.getX(), stage.getY(),
-                stage.getWidth(), stage.getHeight()));
-        try {
+        explorer.keepingStageBounds(stage, () -> {
             robot.interact(() -> {
                 stage.setWidth(700);
                 stage.setHeight(700);
@@ -127,14 +124,7 @@ class CompareJourneyTest {
                 assertThat(explorer.fx(() -> ((javafx.scene.text.Text) l.lookup(".text")).getText())).as(id)
                         .isEqualTo(explorer.fx(l::getText));
             }
-        } finally {
-            robot.interact(() -> {
-                stage.setX(was.getMinX());
-                stage.setY(was.getMinY());
-                stage.setWidth(was.getWidth());
-                stage.setHeight(was.getHeight());
-            });
-        }
+        });
     }
 
     @Test

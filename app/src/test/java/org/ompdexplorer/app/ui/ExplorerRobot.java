@@ -45,6 +45,25 @@ final class ExplorerRobot {
     }
 
     /** The loaded tree item of this entity or group, searching only expanded items. */
+    /**
+     * Runs {@code body}, which may move or resize {@code stage}, then puts the stage's bounds back: TestFX shares
+     * one stage with every test class that runs after this one.
+     */
+    void keepingStageBounds(javafx.stage.Stage stage, Runnable body) {
+        javafx.geometry.Rectangle2D was = fx(() -> new javafx.geometry.Rectangle2D(stage.getX(), stage.getY(),
+                stage.getWidth(), stage.getHeight()));
+        try {
+            body.run();
+        } finally {
+            robot.interact(() -> {
+                stage.setX(was.getMinX());
+                stage.setY(was.getMinY());
+                stage.setWidth(was.getWidth());
+                stage.setHeight(was.getHeight());
+            });
+        }
+    }
+
     TreeItem<NavNode> item(String id) {
         return fx(() -> find(tree().getRoot(), id));
     }

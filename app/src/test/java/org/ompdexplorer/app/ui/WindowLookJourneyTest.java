@@ -131,9 +131,7 @@ class WindowLookJourneyTest {
         assertThat(bottomGap).as("no empty band under a table that still has rows to scroll").isLessThan(40);
 
         // a table that shows all its rows grows no further: the room goes below the last section, not between them
-        javafx.geometry.Rectangle2D was = new javafx.geometry.Rectangle2D(stage.getX(), stage.getY(), stage.getWidth(),
-                stage.getHeight());
-        try {
+        new ExplorerRobot(robot).keepingStageBounds(stage, () -> {
             // taller, within the headless screen (1000x1000)
             robot.interact(() -> { stage.setX(0); stage.setY(0); stage.setWidth(1000); stage.setHeight(960); });
             var worker = vm.snapshotProperty().get().snapshot().threads().getLast(); // a short page, with two tables
@@ -153,14 +151,7 @@ class WindowLookJourneyTest {
             robot.interact(() -> { });
             assertThat(sections.getHeight()).as("squeezed no smaller than the sections need; the page scrolls")
                     .isGreaterThanOrEqualTo(sections.prefHeight(sections.getWidth()) - 1);
-        } finally {
-            robot.interact(() -> {
-                stage.setX(was.getMinX());
-                stage.setY(was.getMinY());
-                stage.setWidth(was.getWidth());
-                stage.setHeight(was.getHeight());
-            });
-        }
+        });
     }
 
     /** Diagnostics are read whole: message, fix and where, wrapped to the pane, none cut with "…". */

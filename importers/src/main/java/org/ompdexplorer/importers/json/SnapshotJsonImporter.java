@@ -24,7 +24,6 @@ import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CaptureSource;
 import org.ompdexplorer.model.DisplayControlVar;
-import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.IcvDefinition;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.ParallelRegion;
@@ -193,11 +192,7 @@ public final class SnapshotJsonImporter {
         private final TeamReader teams;
         private final TaskReader taskReader;
         private final TargetRegionReader targetReader;
-        private final EntityPositions taskPositions = new EntityPositions("tasks");
-        private final EntityPositions threadPositions = new EntityPositions("threads");
-        private final EntityPositions regionPositions = new EntityPositions("parallelRegions");
-        private final EntityPositions spacePositions = new EntityPositions("addressSpaces");
-        private final EntityPositions targetPositions = new EntityPositions("targetRegions");
+        private final EntityPlaces places = new EntityPlaces();
         private int seenSections;
         private String format;
         private CaptureInfo capture;
@@ -272,7 +267,7 @@ public final class SnapshotJsonImporter {
         private List<Diagnostic> validate(Snapshot snapshot) {
             List<Diagnostic> found = new ArrayList<>();
             for (Diagnostic d : SnapshotValidator.validate(snapshot)) {
-                found.add(locate(d));
+                found.add(places.locate(d, c.input()));
             }
             return found;
         }
@@ -293,58 +288,24 @@ public final class SnapshotJsonImporter {
                                 "open an OMPD Explorer snapshot", c.here()));
                     }
                 }
-                case "version" -> version(c.string("version"));
+                case "version" -> FormatVersion.check(c, c.string("version"));
                 case "capture" -> capture = header.capture();
                 case "runtime" -> runtime = header.runtime();
-                case "addressSpaces" -> array(name, spacePositions, header::addressSpace, spaces);
+                case "addressSpaces" -> array(name, places.spaces, header::addressSpace, spaces);
                 case "states" -> plainArray(name, header::state, states);
                 case "icvs" -> plainArray(name, header::icvDefinition, icvs);
                 case "displayControlVars" -> dcvs = header.displayControlVars();
-                case "threads" -> array(name, threadPositions, teams::readThread, threads);
-                case "parallelRegions" -> array(name, regionPositions, teams::readRegion, regions);
+                case "threads" -> array(name, places.threads, teams::readThread, threads);
+                case "parallelRegions" -> array(name, places.regions, teams::readRegion, regions);
                 case "tasks" -> {
                     if (readTasks != null && c.parser.currentTokenLocation().getByteOffset() == readTasks.open()) {
                         takeReadTasks();
                     } else {
-                        array(name, taskPositions, taskReader::read, tasks);
+                        array(name, places.tasks, taskReader::read, tasks);
                     }
                 }
-                case "targetRegions" -> array(name, targetPositions, targetReader::read, targets);
+                case "targetRegions" -> array(name, places.targets, targetReader::read, targets);
                 default -> c.unknownField(name);
-            }
-        }
-
-        private void version(String version) throws SnapshotLoadException {
-            if (version == null) {
-                return;
-            }
-            String[] parts = version.split("\\.");
-            int major;
-            int minor;
-            try {
-                if (parts.length == 0) {
-                    throw new NumberFormatException(version); // "." splits into nothing
-                }
-                major = Integer.parseInt(parts[0]);
-                minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
-            } catch (NumberFormatException e) {
-                throw new UnsupportedFormatException(c.input(), Diagnostic.error("bad-version", "version \"" + version
-                        + "\" is not MAJOR.MINOR", "this build reads versions " + SnapshotFormat.MAJOR + ".x",
-                        c.here()));
-            }
-            if (major != SnapshotFormat.MAJOR) {
-                throw new UnsupportedFormatException(c.input(), Diagnostic.error("unsupported-version",
-                        "snapshot format version " + version + " is not supported; this build reads versions "
-                                + SnapshotFormat.MAJOR + ".0 to " + SnapshotFormat.MAJOR + "." + SnapshotFormat.MINOR
-                                + " (and newer " + SnapshotFormat.MAJOR + ".x with warnings)",
-                        major > SnapshotFormat.MAJOR ? "update OMPD Explorer to read it"
-                                : "convert it with the OMPD Explorer version that wrote it", c.here()));
-            }
-            if (minor > SnapshotFormat.MINOR) {
-                c.setNewerMinor(true);
-                c.add(Diagnostic.warning("newer-version", "format version " + version + " is newer than this build's "
-                        + SnapshotFormat.VERSION + "; fields it does not know are skipped",
-                        "update OMPD Explorer to see everything", c.here()));
             }
         }
 
@@ -417,7 +378,7 @@ public final class SnapshotJsonImporter {
             int count = readTasks.count();
             long readTo = readTasks.closeLine();
             readTasks = null;
-            taskPositions.ensureRoomFor(count);
+            places.tasks.ensureRoomFor(count);
             if (tasks instanceof ArrayList<Task> list) {
                 list.ensureCapacity(tasks.size() + count);
             }
@@ -427,10 +388,10 @@ public final class SnapshotJsonImporter {
                 long[] ids = chunk.ids();
                 for (int i = 0; i < chunkTasks.size(); i++, at++) {
                     long id = ids[i];
-                    if (!taskPositions.firstSighting(id)) {
+                    if (!places.tasks.firstSighting(id)) {
                         duplicateId("tasks", at, id, line + at, TaskLines.ELEMENT_COLUMN);
                     } else {
-                        taskPositions.add(id, line + at, TaskLines.ELEMENT_COLUMN, at);
+                        places.tasks.add(id, line + at, TaskLines.ELEMENT_COLUMN, at);
                         tasks.add(chunkTasks.get(i));
                     }
                 }
@@ -451,28 +412,6 @@ public final class SnapshotJsonImporter {
                 case TargetRegion r -> r.id().value();
                 default -> throw new IllegalStateException("not an entity: " + entity);
             };
-        }
-
-        /** Points a model-level finding at the entity's place in the file. */
-        private Diagnostic locate(Diagnostic d) {
-            EntityRef ref = d.location().entity();
-            if (ref == null) {
-                return d.at(d.location().withInput(c.input(), 0, 0, null));
-            }
-            EntityPositions positions = switch (ref.kind()) {
-                case TASK -> taskPositions;
-                case THREAD -> threadPositions;
-                case PARALLEL_REGION -> regionPositions;
-                case ADDRESS_SPACE -> spacePositions;
-                case TARGET_REGION -> targetPositions;
-                case SNAPSHOT -> null;
-            };
-            int at = positions == null ? -1 : positions.find(ref.id());
-            if (at < 0) {
-                return d.at(d.location().withInput(c.input(), 0, 0, null));
-            }
-            return d.at(d.location().withInput(c.input(), positions.line(at), positions.column(at),
-                    positions.path(at, d.location().field())));
         }
     }
 }
