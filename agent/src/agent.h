@@ -31,7 +31,8 @@
 #define PROBE_TASK_LEVELS 96
 #define PROBE_REGION_LEVELS 32
 
-enum lifecycle { LC_NONE = 0, LC_QUEUED, LC_RUNNING, LC_SUSPENDED, LC_COMPLETED };
+/* LC_DETACHED: a detachable task whose body is done and whose event is not fulfilled yet. */
+enum lifecycle { LC_NONE = 0, LC_QUEUED, LC_RUNNING, LC_SUSPENDED, LC_COMPLETED, LC_DETACHED };
 enum task_kind { TK_EXPLICIT = 0, TK_IMPLICIT, TK_INITIAL, TK_TARGET };
 
 /* Dependences a task declared (ompt_callback_dependences); immutable once stored. */

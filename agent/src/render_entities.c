@@ -65,16 +65,14 @@ void write_threads(json *j, const render *r) {
             json_end_object(j);
             json_key(j, "waitId");
             json_hex(j, th->probe.wait_id);
-            if (th->probe.task_levels > 0) {
-                current = th->probe.tasks[0].task;
-            }
+            current = r->current[i];
             if (th->probe.region_levels > 0) {
                 region = th->probe.regions[0].region;
             }
         } else {
             json_key(j, "state");
             write_unavailable(j, "unavailable", not_stopped_detail(th, buf, sizeof buf));
-            current = th->current_task;
+            current = r->current[i];
         }
         if (current != 0 && !(current & UNTRACKED_BIT) && find_task(w, current) != NOT_FOUND) {
             json_key(j, "currentTask");

@@ -31,6 +31,7 @@ const char *lifecycle_name(int lc) {
     case LC_RUNNING: return "running";
     case LC_SUSPENDED: return "suspended";
     case LC_COMPLETED: return "completed";
+    case LC_DETACHED: return "detached";
     default: return NULL;
     }
 }

@@ -24,6 +24,8 @@ _Thread_local thread_rec *agent_self __attribute__((tls_model("initial-exec")));
 ring agent_tasks, agent_regions;
 _Atomic int64_t agent_dep_entries, agent_edge_entries;
 static _Atomic uint64_t thread_counter = 1;
+/* The number of the program's initial task (the first initial task), whose end is the program's end. */
+static _Atomic uint64_t program_initial;
 
 static inline int tracked(uint64_t v) { return v != 0 && (v & UNTRACKED_BIT) == 0; }
 
@@ -311,9 +313,10 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
         if (t == NULL) {
             return;
         }
-        if (t->kind == TK_INITIAL) {
+        if (t->kind == TK_INITIAL && number_of(t) == atomic_load_explicit(&program_initial, memory_order_relaxed)) {
             /* The program's end, before the runtime tears its threads down: the series stops, the at-exit
-             * snapshot is taken. */
+             * snapshot is taken. Only the program's own initial task: a target region run on the host device
+             * runs under an initial task of its own, which ends mid-run. */
             agent_program_end(self);
         }
         atomic_store_explicit(&t->lifecycle, LC_COMPLETED, memory_order_relaxed);
@@ -340,6 +343,10 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
         return;
     }
     int initial = (flags & ompt_task_initial) != 0;
+    if (initial) {
+        uint64_t none = 0;
+        atomic_compare_exchange_strong(&program_initial, &none, number_of(t)); /* the first is the program's */
+    }
     t->kind = initial ? TK_INITIAL : TK_IMPLICIT;
     t->flags = (uint32_t)flags;
     t->thread_num = initial ? 0 : (int32_t)index;
@@ -427,12 +434,23 @@ static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
     thread_rec *self = agent_self;
     task_rec *prior = task_of_cached(self, prior_task_data);
     task_rec *next = task_of_cached(self, next_task_data);
+    int suspended = prior_task_status == ompt_task_switch || prior_task_status == ompt_task_yield;
     if (prior == next) {
+        /* An untied task's continuation that the runtime could not queue runs at once on the thread whose part
+         * just ended (libomp 19 reports it as a switch from the task to itself): it runs on here. */
+        if (prior != NULL && suspended && self != NULL) {
+            atomic_store_explicit(&prior->lifecycle, LC_RUNNING, memory_order_relaxed);
+            atomic_store_explicit(&prior->thread, self->ordinal, memory_order_relaxed);
+        }
         return; /* nothing tracked, or a task switched to itself */
     }
-    int suspended = prior_task_status == ompt_task_switch || prior_task_status == ompt_task_yield;
+    /* A switch back to the very task the prior one was scheduled on is no suspension: a part of an untied task
+     * ended (libomp 19 reports it so from __kmpc_omp_task) and its continuation went back to a queue, held by no
+     * thread, while the thread resumes the task below. The resumed task keeps its own scheduling link. */
+    int part_ended = suspended && prior != NULL && next != NULL
+                     && atomic_load_explicit(&prior->scheduling, memory_order_relaxed) == next_task_data->value;
     if (next != NULL) {
-        if (suspended && prior != NULL) {
+        if (suspended && prior != NULL && !part_ended) {
             atomic_store_explicit(&next->scheduling, prior_task_data->value, memory_order_relaxed);
         }
         if (atomic_load_explicit(&next->lifecycle, memory_order_relaxed) == LC_QUEUED
@@ -456,12 +474,19 @@ static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
             task_finish(self, prior);
             break;
         case ompt_task_detach:
-            /* The body is done; the runtime keeps the task until its event is fulfilled (late_fulfill). */
-            atomic_store_explicit(&prior->lifecycle, LC_COMPLETED, memory_order_relaxed);
+            /* The body is done; the runtime keeps the task until its event is fulfilled (late_fulfill). No thread
+             * holds it meanwhile. */
+            atomic_store_explicit(&prior->lifecycle, LC_DETACHED, memory_order_relaxed);
+            atomic_store_explicit(&prior->thread, 0, memory_order_relaxed);
+            atomic_store_explicit(&prior->scheduling, 0, memory_order_relaxed);
             break;
         case ompt_task_switch:
         case ompt_task_yield:
             atomic_store_explicit(&prior->lifecycle, LC_SUSPENDED, memory_order_relaxed);
+            if (part_ended) {
+                atomic_store_explicit(&prior->thread, 0, memory_order_relaxed);
+                atomic_store_explicit(&prior->scheduling, 0, memory_order_relaxed);
+            }
             break;
         default:
             break;

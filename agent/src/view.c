@@ -68,6 +68,85 @@ int has_thread(const world_copy *w, uint64_t ordinal) {
 
 /* ---- what the stopped threads reported ---- */
 
+/* Lays one stopped thread's task stack (ompt_get_task_info levels) over the records: the top task runs, the ones
+ * below are suspended on it, each scheduled on the next. The stack continues below an explicit task and below
+ * the primary thread's implicit task (which runs on top of the encountering task); a worker's implicit task is
+ * its bottom. libomp 19 can hand the same task at consecutive levels (an untied continuation run at once names
+ * itself as its scheduling parent): the stack ends at the first repeat. */
+static void apply_stack(render *r, size_t k) {
+    world_copy *w = r->w;
+    const copy_thread *th = &w->threads[k];
+    const probe *p = &th->probe;
+    size_t prev = NOT_FOUND;
+    int top = 1; /* still looking for the thread's current task */
+    for (int level = 0; level < p->task_levels; level++) {
+        const probe_task *pt = &p->tasks[level];
+        int untracked = (pt->task & UNTRACKED_BIT) != 0;
+        size_t idx = untracked ? NOT_FOUND : find_task(w, pt->task);
+        if (top && !untracked && (idx == NOT_FOUND || r->views[idx].lifecycle == LC_COMPLETED)) {
+            /* Stopped while finishing a task whose end the runtime already reported: the thread is resuming the
+             * task below. */
+            continue;
+        }
+        if (top) {
+            r->current[k] = untracked ? 0 : pt->task;
+            r->stack_known[k] = 1;
+            top = 0;
+        }
+        if (idx != NOT_FOUND && r->views[idx].on_stack) {
+            break; /* a repeat, here or on another thread's stack */
+        }
+        if (prev != NOT_FOUND) {
+            r->views[prev].scheduling = pt->task; /* left out when rendered if the task has no record */
+        }
+        if (idx != NOT_FOUND) {
+            task_view *v = &r->views[idx];
+            if (!v->has_frame && pt->has_frame && pt->rc == 2) {
+                v->has_frame = 1;
+                v->frame = pt;
+            }
+            if (v->lifecycle == LC_COMPLETED) {
+                break;
+            }
+            v->on_stack = 1;
+            v->lifecycle = r->current[k] == pt->task ? LC_RUNNING : LC_SUSPENDED;
+            v->thread = th->ordinal;
+            v->scheduling = 0;
+        }
+        prev = idx;
+        int explicit_task = (pt->flags & ompt_task_explicit) != 0;
+        int primary_implicit = (pt->flags & ompt_task_implicit) != 0 && pt->thread_num == 0;
+        if (!(explicit_task || primary_implicit)) {
+            break;
+        }
+    }
+}
+
+/* The stack of a thread whose own stack is not known (it did not stop, or its stack named only finished tasks:
+ * libomp 19 can leave a finished untied task as its own scheduling parent at every level), from its events: the
+ * task it last switched to, then each scheduling link as long as it names a task the events hold on this thread.
+ * Whatever else the events left on the thread is not on its stack (see apply_probes). */
+static void apply_event_stack(render *r, size_t k) {
+    world_copy *w = r->w;
+    const copy_thread *th = &w->threads[k];
+    uint64_t n = th->current_task;
+    size_t idx = find_task(w, n);
+    r->current[k] = idx != NOT_FOUND && r->views[idx].lifecycle != LC_COMPLETED ? n : 0;
+    task_view *last = NULL;
+    for (n = r->current[k]; n != 0 && (idx = find_task(w, n)) != NOT_FOUND; n = last->scheduling) {
+        task_view *v = &r->views[idx];
+        if (v->on_stack || v->thread != th->ordinal || (v->lifecycle != LC_RUNNING && v->lifecycle != LC_SUSPENDED)) {
+            if (last != NULL) {
+                last->scheduling = 0; /* names a task not held here */
+            }
+            return;
+        }
+        v->on_stack = 1;
+        v->lifecycle = last == NULL ? LC_RUNNING : LC_SUSPENDED;
+        last = v;
+    }
+}
+
 static void apply_probes(render *r) {
     world_copy *w = r->w;
     for (size_t i = 0; i < w->ntasks; i++) {
@@ -85,38 +164,26 @@ static void apply_probes(render *r) {
     }
     for (size_t k = 0; k < w->nthreads; k++) {
         const copy_thread *th = &w->threads[k];
-        if (!th->acked) {
+        if (th->acked) {
+            apply_stack(r, k);
+        }
+        if (!r->stack_known[k]) {
+            apply_event_stack(r, k);
+        }
+    }
+    /* A thread's stack is the truth of what it holds. A task the events last placed on a thread that is not on
+     * its stack is held by no thread: an untied task whose part ended waits in a queue for its continuation
+     * (suspended, on no thread); for any other task the events and the stack disagree, so what it is now is not
+     * known and is not said. */
+    for (size_t i = 0; i < w->ntasks; i++) {
+        task_view *v = &r->views[i];
+        if (v->on_stack || (v->lifecycle != LC_RUNNING && v->lifecycle != LC_SUSPENDED)) {
             continue;
         }
-        const probe *p = &th->probe;
-        int on_stack = 1;
-        for (int level = 0; level < p->task_levels; level++) {
-            const probe_task *pt = &p->tasks[level];
-            size_t idx = (pt->task & UNTRACKED_BIT) ? NOT_FOUND : find_task(w, pt->task);
-            if (idx != NOT_FOUND) {
-                task_view *v = &r->views[idx];
-                if (!v->has_frame && pt->has_frame && pt->rc == 2) {
-                    v->has_frame = 1;
-                    v->frame = pt;
-                }
-                if (on_stack && !v->on_stack && v->lifecycle != LC_COMPLETED) {
-                    v->on_stack = 1;
-                    v->lifecycle = level == 0 ? LC_RUNNING : LC_SUSPENDED;
-                    v->thread = th->ordinal;
-                }
-            }
-            /* Up the stack: an explicit task's next level is its scheduling parent on this thread; an implicit
-             * task of the primary thread sits on the encountering task; anything else lives elsewhere. */
-            int explicit_task = (pt->flags & ompt_task_explicit) != 0;
-            int primary_implicit = (pt->flags & ompt_task_implicit) != 0 && pt->thread_num == 0;
-            if (on_stack && idx != NOT_FOUND && explicit_task && level + 1 < p->task_levels) {
-                uint64_t below = p->tasks[level + 1].task;
-                if (below != 0 && !(below & UNTRACKED_BIT)) {
-                    r->views[idx].scheduling = below;
-                }
-            }
-            on_stack = on_stack && (explicit_task || primary_implicit);
-        }
+        const task_rec *t = &w->tasks[i].rec;
+        v->lifecycle = t->kind == TK_EXPLICIT && (t->flags & ompt_task_untied) ? LC_SUSPENDED : LC_NONE;
+        v->thread = 0;
+        v->scheduling = 0;
     }
 }
 
@@ -222,7 +289,10 @@ int render_prepare(render *r, world_copy *w) {
     r->views = calloc(w->ntasks + 1, sizeof *r->views);
     r->members = malloc((w->ntasks + 1) * sizeof *r->members);
     r->member_start = calloc(w->nregions + 1, sizeof *r->member_start);
-    if (r->views == NULL || r->members == NULL || r->member_start == NULL) {
+    r->current = calloc(w->nthreads + 1, sizeof *r->current);
+    r->stack_known = calloc(w->nthreads + 1, sizeof *r->stack_known);
+    if (r->views == NULL || r->members == NULL || r->member_start == NULL || r->current == NULL
+        || r->stack_known == NULL) {
         render_free(r);
         return -1;
     }
@@ -239,6 +309,10 @@ void render_free(render *r) {
     free(r->views);
     free(r->members);
     free(r->member_start);
+    free(r->current);
+    free(r->stack_known);
+    r->current = NULL;
+    r->stack_known = NULL;
     r->views = NULL;
     r->members = NULL;
     r->member_start = NULL;

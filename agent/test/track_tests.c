@@ -129,6 +129,35 @@ void test_track(void) {
     /* a runs last; its parent has released every child on this thread. */
     run_to_end(&initial, &a);
     CHECK(live_task(a.value) == NULL && it->kids == it->kids_done);
+    /* An untied task's part ends with a switch back to the task it was scheduled on (libomp 19, from
+     * __kmpc_omp_task): its continuation goes back to a queue, held by no thread, and the resumed task keeps its
+     * own scheduling link (no link from a parent to its child). */
+    ompt_data_t u = {0};
+    task_create(&initial, NULL, &u, ompt_task_explicit | ompt_task_untied, 0, (const void *)0x1234);
+    task_rec *ru = live_task(u.value);
+    uint64_t initial_sched = atomic_load(&it->scheduling);
+    task_schedule(&initial, ompt_task_switch, &u);
+    CHECK(atomic_load(&ru->scheduling) == initial.value && atomic_load(&it->lifecycle) == LC_SUSPENDED);
+    task_schedule(&u, ompt_task_switch, &initial);
+    CHECK(atomic_load(&ru->lifecycle) == LC_SUSPENDED && atomic_load(&ru->thread) == 0);
+    CHECK(atomic_load(&ru->scheduling) == 0);
+    CHECK(atomic_load(&it->lifecycle) == LC_RUNNING && atomic_load(&it->scheduling) == initial_sched);
+    /* A continuation the runtime runs at once on the same thread: a switch from the task to itself. */
+    task_schedule(&u, ompt_task_switch, &u);
+    CHECK(atomic_load(&ru->lifecycle) == LC_RUNNING && atomic_load(&ru->thread) == 1);
+    task_schedule(&u, ompt_task_complete, &initial);
+    CHECK(live_task(u.value) == NULL);
+
+    /* A detached task: its body ends before its event is fulfilled; no thread holds it until late_fulfill. */
+    ompt_data_t d = {0};
+    create(&initial, &d);
+    task_rec *rd = live_task(d.value);
+    task_schedule(&initial, ompt_task_switch, &d);
+    task_schedule(&d, ompt_task_detach, &initial);
+    CHECK(live_task(d.value) == rd && atomic_load(&rd->lifecycle) == LC_DETACHED);
+    CHECK(atomic_load(&rd->thread) == 0 && atomic_load(&it->lifecycle) == LC_RUNNING);
+    task_schedule(&d, ompt_task_late_fulfill, NULL);
+    CHECK(live_task(d.value) == NULL);
     CHECK(live_tasks() == 1); /* the initial task */
     CHECK(agent_tasks.dropped == 0);
 
