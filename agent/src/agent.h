@@ -20,9 +20,13 @@
 #define AGENT_NAME "ompd-explorer-agent"
 #define AGENT_VERSION "0.1.0"
 
-/* Task and thread numbers carry this bit in their OMPT data when the agent keeps no record for them (the
- * ring was full); the low bits still hold the creation-order number. */
+/* Task and region numbers carry this bit in their OMPT data when the agent keeps no record for them (the
+ * ring was full); the low bits still hold the creation-order number. A tracked task's or region's OMPT data is
+ * its ring value: its number and its record's slot (ring.h). */
 #define UNTRACKED_BIT (UINT64_C(1) << 63)
+
+/* The number in an OMPT data value, with UNTRACKED_BIT kept. */
+static inline uint64_t data_number(uint64_t v) { return v & (UNTRACKED_BIT | RING_NUMBER_MASK); }
 
 /* The reference a task's record holds for the runtime until the task completes (see track.c). */
 #define TASK_BIAS (1 << 30)
@@ -124,11 +128,7 @@ typedef struct thread_rec {
     _Atomic int32_t sync_waiting;      /* inside sync_region_wait */
     _Atomic uint64_t probe_gen;        /* generation of the last probe, see stop.c */
     uint64_t numbers_next, numbers_end; /* this thread's block of task numbers */
-    /* Lookup cache of the callbacks, read and written by this thread only: the record of current_task and of
-     * the task it last created (made_number). A live task's record never moves and numbers are never reused,
-     * so an entry is right whenever the runtime hands a callback that number. */
-    task_rec *cur_rec, *made_rec;
-    uint64_t made_number;
+    ring_cache task_slots, region_slots; /* free record slots of this thread's own (ring.h) */
     int32_t signalled;                 /* writer bookkeeping */
     sem_t resume;
     probe probe;

@@ -93,7 +93,8 @@ static void on_device_unload(int device_num, uint64_t module_id) {
 
 /* ---- target constructs ---- */
 
-static uint64_t task_number(const ompt_data_t *d) {
+/* A tracked task's OMPT data value (its number and slot), or 0. */
+static uint64_t task_value(const ompt_data_t *d) {
     return d != NULL && d->value != 0 && (d->value & UNTRACKED_BIT) == 0 ? d->value : 0;
 }
 
@@ -104,8 +105,8 @@ static uint64_t task_number(const ompt_data_t *d) {
  * task is the task that created it (its generating task). */
 static int construct_tasks(const ompt_data_t *task_data, const ompt_data_t *target_task_data, uint64_t *encountering,
                            uint64_t *target_task) {
-    uint64_t given = task_number(task_data), target = task_number(target_task_data);
-    *encountering = given;
+    uint64_t given = task_value(task_data), target = task_value(target_task_data);
+    *encountering = ring_value_number(given);
     *target_task = 0;
     uint64_t candidates[2] = {target, given};
     for (int i = 0; i < 2; i++) {
@@ -115,7 +116,7 @@ static int construct_tasks(const ompt_data_t *task_data, const ompt_data_t *targ
         /* The calling thread runs this task (or the target task it executes): its record is alive. */
         task_rec *t = ring_find(&agent_tasks, candidates[i]);
         if (t != NULL && t->kind == TK_TARGET) {
-            *target_task = candidates[i];
+            *target_task = ring_value_number(candidates[i]);
             *encountering = t->generating;
             return (t->flags & ompt_task_undeferred) == 0;
         }

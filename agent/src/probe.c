@@ -60,8 +60,8 @@ void probe_self(thread_rec *t) {
         pt->rc = rc;
         pt->flags = flags;
         pt->thread_num = thread_num;
-        pt->task = data_value(task);
-        pt->region = data_value(parallel);
+        pt->task = data_number(data_value(task));
+        pt->region = data_number(data_value(parallel));
         ompt_frame_t f;
         pt->has_frame = frame != NULL && agent_safe_read(frame, &f, sizeof f) == 0;
         if (pt->has_frame) {
@@ -82,7 +82,7 @@ void probe_self(thread_rec *t) {
             break;
         }
         p->regions[j].rc = rc;
-        p->regions[j].region = data_value(parallel);
+        p->regions[j].region = data_number(data_value(parallel));
         p->regions[j].team_size = team_size;
     }
     p->region_levels = j;

@@ -277,7 +277,7 @@ static size_t with_margin(int64_t live, size_t cap) {
 }
 
 static void copy_rings(world_copy *w) {
-    for (size_t i = 0; i < ring_capacity(&agent_tasks); i++) {
+    for (size_t i = 0, used = ring_used(&agent_tasks); i < used; i++) {
         task_rec *t = ring_slot(&agent_tasks, i);
         if (atomic_load_explicit(&t->h.state, memory_order_acquire) != RING_LIVE) {
             continue;
@@ -306,7 +306,7 @@ static void copy_rings(world_copy *w) {
             c->edge_n = e->count;
         }
     }
-    for (size_t i = 0; i < ring_capacity(&agent_regions); i++) {
+    for (size_t i = 0, used = ring_used(&agent_regions); i < used; i++) {
         region_rec *r = ring_slot(&agent_regions, i);
         if (atomic_load_explicit(&r->h.state, memory_order_acquire) != RING_LIVE) {
             continue;

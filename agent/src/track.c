@@ -29,46 +29,23 @@ static _Atomic uint64_t program_initial;
 
 static inline int tracked(uint64_t v) { return v != 0 && (v & UNTRACKED_BIT) == 0; }
 
-/* Task slots are TASK_SLOT bytes (tool.c reserves the ring so): a constant stride is a shift, not a multiply. */
-#define TASK_SLOT 128
-_Static_assert(sizeof(task_rec) <= TASK_SLOT, "a task record fits its slot");
 /* on_task_create writes each field of a new record itself: a field added to task_rec must be added there. */
 _Static_assert(sizeof(task_rec) == 112 && offsetof(task_rec, finished) == 107, "on_task_create sets every field");
 
-static inline task_rec *task_home(uint64_t n) {
-    return (task_rec *)(void *)(agent_tasks.slots + (size_t)(n & agent_tasks.mask) * TASK_SLOT);
-}
-
-/* The live task record numbered n (n alive: the caller or the runtime holds it). */
-static inline task_rec *task_find(uint64_t n) {
-    task_rec *t = task_home(n);
-    return __builtin_expect(ring_holds(&t->h, n), 1) ? t : ring_find_displaced(&agent_tasks, n);
-}
-
+/* The live task record whose value (number and slot, see ring.h) the runtime handed over, or NULL. */
 static inline task_rec *task_of(const ompt_data_t *d) {
-    return d != NULL && tracked(d->value) ? task_find(d->value) : NULL;
-}
-
-/* task_of for the callbacks of the thread `self`, through its cache of the task it runs and the task it last
- * created (which is what task_create and task_schedule are handed nearly always). */
-static inline task_rec *task_of_cached(thread_rec *self, const ompt_data_t *d) {
-    if (d == NULL) {
-        return NULL;
-    }
-    uint64_t v = d->value;
-    if (self != NULL && v != 0) {
-        if (v == atomic_load_explicit(&self->current_task, memory_order_relaxed)) {
-            return self->cur_rec;
-        }
-        if (v == self->made_number) {
-            return self->made_rec;
-        }
-    }
-    return tracked(v) ? task_find(v) : NULL;
+    return d != NULL && tracked(d->value) ? ring_find(&agent_tasks, d->value) : NULL;
 }
 
 static inline region_rec *region_of(const ompt_data_t *d) {
     return d != NULL && tracked(d->value) ? ring_find(&agent_regions, d->value) : NULL;
+}
+
+/* The calling thread's caches of free slots (NULL on a thread the agent does not know). */
+static inline ring_cache *task_cache(thread_rec *self) { return self != NULL ? &self->task_slots : NULL; }
+static inline ring_cache *region_cache(void) {
+    thread_rec *self = agent_self;
+    return self != NULL ? &self->region_slots : NULL;
 }
 
 static inline uint64_t number_of(const void *rec) {
@@ -131,7 +108,7 @@ static inline void task_release_on(thread_rec *self, task_rec *t) {
         if (__builtin_expect(edges != NULL, 0)) {
             edges = atomic_exchange_explicit(&t->depends_on, NULL, memory_order_acq_rel);
         }
-        ring_free(&agent_tasks, t);
+        ring_free(&agent_tasks, task_cache(self), t);
         if (__builtin_expect(deps != NULL || edges != NULL || region != NULL, 0)) {
             release_holdings(deps, edges, region);
         }
@@ -171,7 +148,7 @@ void region_unref(region_rec *r) {
     while (r != NULL && ring_unref(r)) {
         region_rec *outer = r->encl_rec;
         task_rec *enc = r->enc_rec;
-        ring_free(&agent_regions, r);
+        ring_free(&agent_regions, region_cache(), r);
         task_unref(enc);
         r = outer;
     }
@@ -202,6 +179,8 @@ static void on_thread_end(ompt_data_t *thread_data) {
         return;
     }
     stop_unregister_thread(t); /* waits for a snapshot in progress */
+    ring_flush(&agent_tasks, &t->task_slots);
+    ring_flush(&agent_regions, &t->region_slots);
     agent_self = NULL;
     atomic_signal_fence(memory_order_seq_cst); /* a late stop signal now finds no record */
     sem_destroy(&t->resume);
@@ -212,8 +191,8 @@ static void on_thread_end(ompt_data_t *thread_data) {
 
 static region_rec *new_region(ompt_data_t *parallel_data) {
     uint64_t n = ring_next_number(&agent_regions);
-    region_rec *r = ring_claim(&agent_regions, n);
-    parallel_data->value = r != NULL ? n : (n | UNTRACKED_BIT);
+    region_rec *r = ring_claim(&agent_regions, region_cache(), n);
+    parallel_data->value = r != NULL ? ring_value(&agent_regions, r) : (n | UNTRACKED_BIT);
     return r;
 }
 
@@ -276,31 +255,20 @@ static inline uint64_t next_task_number(thread_rec *self) {
     return self->numbers_next++;
 }
 
-/* A task record numbered n away from its home slot (taken by an older record), or NULL when none is free. */
-__attribute__((noinline, cold)) static task_rec *claim_displaced(uint64_t n) {
-    return ring_claim(&agent_tasks, n);
-}
-
 /* A record for a new task, numbered and holding the runtime's reference, not yet published; NULL (and the
- * task marked untracked) when the ring has no room. The home slot is claimed inline: it is free unless a
- * record a whole ring older still lives. The record is zeroed unless `dirty`: then the caller writes every
- * field itself (task_create does, to store each byte once). */
+ * task marked untracked) when the ring has no room. The record is zeroed unless `dirty`: then the caller writes
+ * every field itself (task_create does, to store each byte once). */
 static inline task_rec *new_task(thread_rec *self, ompt_data_t *task_data, int dirty) {
     uint64_t n = next_task_number(self);
-    task_rec *t = task_home(n);
-    uint32_t expected = RING_FREE;
-    if (__builtin_expect(atomic_load_explicit(&t->h.state, memory_order_relaxed) == RING_FREE, 1)
-        && atomic_compare_exchange_strong_explicit(&t->h.state, &expected, RING_CLAIMED, memory_order_acquire,
-                                                   memory_order_relaxed)) {
-        if (!dirty) {
-            memset((char *)t + sizeof(ring_hdr), 0, sizeof(task_rec) - sizeof(ring_hdr));
-        }
-        atomic_store_explicit(&t->h.number, n, memory_order_relaxed);
-    } else if ((t = claim_displaced(n)) == NULL) {
+    task_rec *t = ring_claim_dirty(&agent_tasks, task_cache(self), n);
+    if (__builtin_expect(t == NULL, 0)) {
         task_data->value = n | UNTRACKED_BIT;
         return NULL;
     }
-    task_data->value = n;
+    if (!dirty) {
+        memset((char *)t + sizeof(ring_hdr), 0, sizeof(task_rec) - sizeof(ring_hdr));
+    }
+    task_data->value = ring_value(&agent_tasks, t);
     atomic_store_explicit(&t->h.refs, TASK_BIAS, memory_order_relaxed);
     return t;
 }
@@ -354,7 +322,6 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
     if (self != NULL) {
         atomic_store_explicit(&t->thread, self->ordinal, memory_order_relaxed);
         atomic_store_explicit(&self->current_task, number_of(t), memory_order_relaxed);
-        self->cur_rec = t;
     }
     if (r != NULL) {
         ring_ref(r);
@@ -387,11 +354,11 @@ static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame
     if (t == NULL) {
         return;
     }
-    task_rec *parent = task_of_cached(self, encountering_task_data);
+    task_rec *parent = task_of(encountering_task_data);
     /* Every field once, in layout order (new_task did not zero the record). */
     if (parent != NULL) {
         parent->kids++; /* this thread runs the parent: see task_finish */
-        t->generating = encountering_task_data->value;
+        t->generating = number_of(parent);
         t->gen_rec = parent;
         /* No reference to the region: it outlives its explicit tasks (and every hot-path task would contend on
          * its count). The pointer is only followed while this task runs inside the region. */
@@ -417,10 +384,6 @@ static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame
     atomic_store_explicit(&t->lifecycle, LC_QUEUED, memory_order_relaxed);
     t->kind = (flags & ompt_task_target) ? TK_TARGET : (flags & ompt_task_initial) ? TK_INITIAL : TK_EXPLICIT;
     t->finished = 0;
-    if (self != NULL) {
-        self->made_number = new_task_data->value;
-        self->made_rec = t;
-    }
     ring_publish(t);
 }
 
@@ -432,8 +395,8 @@ __attribute__((noinline, cold)) static void drop_depends_on(task_rec *t) {
 static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
                              ompt_data_t *next_task_data) {
     thread_rec *self = agent_self;
-    task_rec *prior = task_of_cached(self, prior_task_data);
-    task_rec *next = task_of_cached(self, next_task_data);
+    task_rec *prior = task_of(prior_task_data);
+    task_rec *next = task_of(next_task_data);
     int suspended = prior_task_status == ompt_task_switch || prior_task_status == ompt_task_yield;
     if (prior == next) {
         /* An untied task's continuation that the runtime could not queue runs at once on the thread whose part
@@ -448,10 +411,10 @@ static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
      * ended (libomp 19 reports it so from __kmpc_omp_task) and its continuation went back to a queue, held by no
      * thread, while the thread resumes the task below. The resumed task keeps its own scheduling link. */
     int part_ended = suspended && prior != NULL && next != NULL
-                     && atomic_load_explicit(&prior->scheduling, memory_order_relaxed) == next_task_data->value;
+                     && atomic_load_explicit(&prior->scheduling, memory_order_relaxed) == number_of(next);
     if (next != NULL) {
         if (suspended && prior != NULL && !part_ended) {
-            atomic_store_explicit(&next->scheduling, prior_task_data->value, memory_order_relaxed);
+            atomic_store_explicit(&next->scheduling, number_of(prior), memory_order_relaxed);
         }
         if (atomic_load_explicit(&next->lifecycle, memory_order_relaxed) == LC_QUEUED
             && __builtin_expect(atomic_load_explicit(&next->depends_on, memory_order_acquire) != NULL, 0)) {
@@ -460,8 +423,7 @@ static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
         atomic_store_explicit(&next->lifecycle, LC_RUNNING, memory_order_relaxed);
         if (self != NULL) {
             atomic_store_explicit(&next->thread, self->ordinal, memory_order_relaxed);
-            atomic_store_explicit(&self->current_task, next_task_data->value, memory_order_relaxed);
-            self->cur_rec = next;
+            atomic_store_explicit(&self->current_task, number_of(next), memory_order_relaxed);
         }
     }
     if (prior != NULL) {

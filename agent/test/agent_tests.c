@@ -109,51 +109,81 @@ typedef struct test_rec { ring_hdr h; uint64_t payload; } test_rec;
 static void test_ring(void) {
     ring r;
     CHECK(ring_init(&r, 64, 100) == 0);
-    CHECK(ring_capacity(&r) == 128);
-    test_rec *a = ring_claim(&r, 5);
+    CHECK(ring_capacity(&r) == 100 && ring_used(&r) == 0);
+    ring_cache cache = {0, 0};
+    test_rec *a = ring_claim(&r, &cache, 5);
     CHECK(a != NULL && atomic_load(&a->h.refs) == 1 && a->payload == 0);
+    CHECK(ring_used(&r) == RING_BATCH && cache.count == RING_BATCH - 1);
+    uint64_t va = ring_value(&r, a);
+    CHECK(ring_value_number(va) == 5 && (va >> RING_NUMBER_BITS) == ring_index(&r, a));
     a->payload = 55;
-    CHECK(ring_find(&r, 5) == NULL || ring_find(&r, 5) == a); /* claimed, not yet published */
+    CHECK(ring_find(&r, va) == a); /* claimed: found by its value */
     ring_publish(a);
-    CHECK(ring_find(&r, 5) == a);
-    /* 5 + capacity has the same home: displaced to the next slot, still found. */
-    test_rec *b = ring_claim(&r, 5 + 128);
+    CHECK(ring_find(&r, va) == a);
+    CHECK(ring_find(&r, 5) == NULL || ring_index(&r, a) == 0); /* the number alone names slot 0 */
+    test_rec *b = ring_claim(&r, &cache, 5 + 128);
     CHECK(b != NULL && b != a);
     ring_publish(b);
-    CHECK(ring_find(&r, 5 + 128) == b);
-    CHECK(ring_find(&r, 6) == NULL);
+    uint64_t vb = ring_value(&r, b);
+    CHECK(ring_find(&r, vb) == b && ring_find(&r, va) == a);
+    CHECK(ring_find(&r, (vb & ~RING_NUMBER_MASK) | 6) == NULL);          /* b's slot, another number */
+    CHECK(ring_find(&r, (UINT64_C(1000) << RING_NUMBER_BITS) | 5) == NULL); /* no such slot */
     void *mistaken;
-    CHECK(ring_acquire(&r, 5, &mistaken) == a && mistaken == NULL && atomic_load(&a->h.refs) == 2);
+    CHECK(ring_acquire(&r, va, &mistaken) == a && mistaken == NULL && atomic_load(&a->h.refs) == 2);
     CHECK(!ring_unref(a));
     CHECK(ring_unref(a));
-    ring_free(&r, a);
-    CHECK(ring_find(&r, 5) == NULL);
-    CHECK(ring_acquire(&r, 5, &mistaken) == NULL && mistaken == NULL);
-    /* RING_MAX_PROBE live records with one home fill its neighbourhood; the next one is dropped. */
-    ring_destroy(&r);
-    CHECK(ring_init(&r, 64, 1024) == 0);
-    for (uint64_t k = 0; k < RING_MAX_PROBE; k++) {
-        test_rec *t = ring_claim(&r, 7 + k * 1024);
-        CHECK(t != NULL);
-        if (t != NULL) {
-            ring_publish(t);
-        }
-    }
-    CHECK(ring_find(&r, 7 + 63 * 1024) != NULL);
-    CHECK(ring_claim(&r, 7 + 64 * 1024) == NULL);
-    CHECK(atomic_load(&r.dropped) == 1);
+    ring_free(&r, &cache, a);
+    CHECK(ring_find(&r, va) == NULL);
+    CHECK(ring_acquire(&r, va, &mistaken) == NULL && mistaken == NULL);
+    /* The freed slot is the next one handed out (the thread's own cache, most recent first). */
+    test_rec *c = ring_claim(&r, &cache, 7);
+    CHECK(c == a && ring_find(&r, va) == NULL && ring_value_number(ring_value(&r, c)) == 7);
     ring_destroy(&r);
 
-    ring small;
-    CHECK(ring_init(&small, 64, 64) == 0);
-    for (uint64_t n = 1; n <= 64; n++) {
-        test_rec *t = ring_claim(&small, n);
-        CHECK(t != NULL);
+    /* Room does not depend on how many records were made before: with 64 long-lived records spread over a
+     * million numbers, short-lived ones come and go without a drop, on two caches (two threads) that free each
+     * other's records, and with no cache at all. */
+    CHECK(ring_init(&r, 64, 256) == 0);
+    ring_cache one = {0, 0}, two = {0, 0};
+    test_rec *kept[64];
+    size_t nkept = 0;
+    for (uint64_t n = 1; n <= 1000000; n++) {
+        ring_cache *mine = (n & 1) ? &one : &two, *other = (n & 1) ? &two : &one;
+        test_rec *t = ring_claim(&r, (n % 3) ? mine : NULL, n);
+        if (t == NULL) {
+            break;
+        }
         ring_publish(t);
+        if (n % 15625 == 0 && nkept < 64) {
+            kept[nkept++] = t;
+        } else {
+            ring_free(&r, (n % 5) ? other : NULL, t);
+        }
     }
-    CHECK(ring_claim(&small, 65) == NULL);
-    CHECK(atomic_load(&small.dropped) == 1);
-    ring_destroy(&small);
+    CHECK(atomic_load(&r.dropped) == 0 && nkept == 64);
+    size_t live = 0;
+    for (size_t i = 0; i < ring_used(&r); i++) {
+        live += atomic_load(&((test_rec *)ring_slot(&r, i))->h.state) == RING_LIVE;
+    }
+    CHECK(live == 64);
+    for (size_t i = 0; i < nkept; i++) {
+        CHECK(ring_find(&r, ring_value(&r, kept[i])) == kept[i]);
+    }
+    /* Every free slot can be used again, also those in the caches once flushed: fill the ring to the brim. */
+    ring_flush(&r, &one);
+    ring_flush(&r, &two);
+    size_t made = 0;
+    while (ring_claim(&r, &one, 2000000 + made) != NULL) {
+        made++;
+    }
+    CHECK(made == 256 - 64 && atomic_load(&r.dropped) == 1);
+    ring_destroy(&r);
+
+    /* A number that does not fit a value is dropped, never mistaken for another. */
+    CHECK(ring_init(&r, 64, 64) == 0);
+    CHECK(ring_claim(&r, NULL, RING_NUMBER_MASK + 1) == NULL && atomic_load(&r.dropped) == 1);
+    CHECK(ring_claim(&r, NULL, RING_NUMBER_MASK) != NULL);
+    ring_destroy(&r);
 }
 
 static void test_signals(void) {
