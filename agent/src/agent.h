@@ -226,6 +226,9 @@ typedef struct world_copy {
     uint64_t *edges; size_t nedges, cap_edges;
     size_t truncated;                  /* records left out because a buffer was full */
     size_t untracked_tasks;            /* tasks the agent could not keep a record for, so far */
+    size_t untracked_regions;          /* likewise parallel regions */
+    size_t deps_lost, edges_lost;      /* dependences and dependsOn edges that did not fit the copy */
+    size_t stacks_truncated;           /* stopped threads whose stack was deeper than PROBE_TASK_LEVELS */
     int64_t time_sec;                  /* when the threads were stopped (CLOCK_REALTIME) */
     int64_t stopped_ns;                /* how long they were stopped */
     int32_t time_nsec;

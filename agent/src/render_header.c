@@ -19,6 +19,44 @@ static const struct { int id; const char *name; const char *scope; } ICVS[] = {
     {ICV_THREAD_NUM, "thread-num-var", "task"},
 };
 
+/* capture.lost: every record the agent could not keep, by kind, with the bound that was reached. */
+static void write_lost(json *j, const world_copy *w) {
+    char tasks[64], regions[64], levels[64];
+    snprintf(tasks, sizeof tasks, "OMPD_EXPLORER_MAX_TASKS=%zu", ring_capacity(&agent_tasks));
+    snprintf(regions, sizeof regions, "OMPD_EXPLORER_MAX_REGIONS=%zu", ring_capacity(&agent_regions));
+    snprintf(levels, sizeof levels, "%d task levels a stopped thread records", PROBE_TASK_LEVELS);
+    const struct { const char *what; size_t count; const char *bound; } lost[] = {
+        {"tasks", w->untracked_tasks, tasks},
+        {"parallel regions", w->untracked_regions, regions},
+        {"dependences", w->deps_lost, "the snapshot's dependence buffer (live dependences + 25 %)"},
+        {"dependence edges", w->edges_lost, "the snapshot's edge buffer (live edges + 25 %)"},
+        {"records in the copy", w->truncated, tasks},
+        {"threads whose task stack was cut", w->stacks_truncated, levels},
+    };
+    int any = 0;
+    for (size_t i = 0; i < sizeof lost / sizeof lost[0]; i++) {
+        if (lost[i].count == 0) {
+            continue;
+        }
+        if (!any) {
+            json_key(j, "lost");
+            json_begin_array(j);
+            any = 1;
+        }
+        json_begin_object(j);
+        json_key(j, "what");
+        json_string(j, lost[i].what);
+        json_key(j, "count");
+        json_uint(j, lost[i].count);
+        json_key(j, "bound");
+        json_string(j, lost[i].bound);
+        json_end_object(j);
+    }
+    if (any) {
+        json_end_array(j);
+    }
+}
+
 void write_capture(json *j, const world_copy *w, const char *label) {
     char program[4096];
     ssize_t n = readlink("/proc/self/exe", program, sizeof program - 1);
@@ -34,15 +72,6 @@ void write_capture(json *j, const world_copy *w, const char *label) {
 
     char description[4096];
     size_t d = (size_t)snprintf(description, sizeof description, "%s", agent_cfg.description);
-    if (w->untracked_tasks > 0 && d < sizeof description) {
-        d += (size_t)snprintf(description + d, sizeof description - d,
-                              "%s[agent: %zu tasks were created while the record ring was full and are not shown; "
-                              "raise OMPD_EXPLORER_MAX_TASKS]", d > 0 ? " " : "", w->untracked_tasks);
-    }
-    if (w->truncated > 0 && d < sizeof description) {
-        d += (size_t)snprintf(description + d, sizeof description - d, "%s[agent: %zu records did not fit the copy]",
-                              d > 0 ? " " : "", w->truncated);
-    }
     char facts[1024];
     if (w->offload.present && d < sizeof description && offload_describe(&w->offload, facts, sizeof facts) > 0) {
         d += (size_t)snprintf(description + d, sizeof description - d, "%s%s", d > 0 ? " " : "", facts);
@@ -75,6 +104,7 @@ void write_capture(json *j, const world_copy *w, const char *label) {
     }
     json_key(j, "producer");
     json_string(j, AGENT_NAME " " AGENT_VERSION);
+    write_lost(j, w);
     json_end_object(j);
 }
 

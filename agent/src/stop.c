@@ -295,6 +295,8 @@ static void copy_rings(world_copy *w) {
             memcpy(&w->deps[w->ndeps], d->entries, d->count * sizeof d->entries[0]);
             w->ndeps += d->count;
             c->dep_n = d->count;
+        } else if (d != NULL) {
+            w->deps_lost += d->count;
         }
         c->edge_off = (uint32_t)w->nedges;
         c->edge_n = 0;
@@ -304,6 +306,8 @@ static void copy_rings(world_copy *w) {
                 w->edges[w->nedges++] = e->edges[k].number;
             }
             c->edge_n = e->count;
+        } else if (e != NULL) {
+            w->edges_lost += e->count;
         }
     }
     for (size_t i = 0, used = ring_used(&agent_regions); i < used; i++) {
@@ -318,6 +322,7 @@ static void copy_rings(world_copy *w) {
         memcpy(&w->regions[w->nregions++], r, sizeof *r);
     }
     w->untracked_tasks = atomic_load(&agent_tasks.dropped);
+    w->untracked_regions = atomic_load(&agent_regions.dropped);
 }
 
 static void copy_thread_state(copy_thread *c, thread_rec *t, int acked) {
@@ -430,6 +435,7 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
         int ok = (t == caller || t->signalled)
                  && atomic_load_explicit(&t->probe_gen, memory_order_acquire) == gen;
         copy_thread_state(&w.threads[w.nthreads++], t, ok);
+        w.stacks_truncated += ok && t->probe.truncated;
     }
 
     atomic_store(&resume_gen, gen);

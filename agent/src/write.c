@@ -26,7 +26,7 @@ char *snapshot_render(world_copy *w, const char *label, size_t *len) {
     json_key(&j, "format");
     json_string(&j, "ompd-explorer-snapshot");
     json_key(&j, "version");
-    json_string(&j, "1.1");
+    json_string(&j, "1.2");
     write_capture(&j, w, label);
     write_runtime(&j);
     write_address_spaces(&j, &r);

@@ -428,6 +428,18 @@ static void test_render(void) {
     CHECK(strstr(text, "\"description\"") == NULL);
     free(text);
 
+    /* What the agent could not keep is said, by kind, with the bound reached (capture.lost). */
+    w.untracked_tasks = 350;
+    w.deps_lost = 3;
+    text = snapshot_render(&w, "lossy", &len);
+    CHECK(text != NULL && strstr(text, "\"lost\": [{\"what\": \"tasks\",\"count\": 350,\"bound\": "
+                                       "\"OMPD_EXPLORER_MAX_TASKS=") != NULL);
+    CHECK(text != NULL && strstr(text, "{\"what\": \"dependences\",\"count\": 3,") != NULL);
+    CHECK(text != NULL && strstr(text, "\"version\": \"1.2\"") != NULL);
+    free(text);
+    w.untracked_tasks = 0;
+    w.deps_lost = 0;
+
     /* An interval snapshot: its position in the series goes to the description, the label stays. */
     w.series = 2;
     agent_cfg.max_snapshots = 3;

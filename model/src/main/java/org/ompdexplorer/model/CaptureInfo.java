@@ -1,6 +1,7 @@
 package org.ompdexplorer.model;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,13 +15,21 @@ import java.util.Optional;
  * @param label       a short label (the agent's flush label, a lesson's title)
  * @param description what the snapshot shows, in prose (lessons explain what they teach)
  * @param producer    the tool and version that wrote it
+ * @param lost        records the tool dropped because a bound was reached (format 1.2); empty when none
  */
 public record CaptureInfo(CaptureSource source, String program, Long pid, String host, Instant time, String label,
-                          String description, String producer) {
+                          String description, String producer, List<RecordsLost> lost) {
     public CaptureInfo {
         if (source == null) {
             throw new IllegalArgumentException("a capture needs a source");
         }
+        lost = List.copyOf(lost);
+    }
+
+    /** A capture that lost nothing. */
+    public CaptureInfo(CaptureSource source, String program, Long pid, String host, Instant time, String label,
+                       String description, String producer) {
+        this(source, program, pid, host, time, label, description, producer, List.of());
     }
 
     public static CaptureInfo of(CaptureSource source) {

@@ -14,6 +14,12 @@ public final class TaskLifecycle extends OpenEnum {
     public static final TaskLifecycle RUNNING = REGISTRY.define("running");
     /** Started, then suspended at a task scheduling point (taskwait, taskyield, taskgroup, barrier). */
     public static final TaskLifecycle SUSPENDED = REGISTRY.define("suspended");
+    /**
+     * A detachable task whose structured block has finished but whose event is not fulfilled yet: it is not
+     * complete, and a taskwait or taskgroup that waits for it goes on waiting (OpenMP 5.1 §2.12.1, detach). No
+     * thread holds it.
+     */
+    public static final TaskLifecycle DETACHED = REGISTRY.define("detached");
     /** Finished, kept while another task still refers to it. */
     public static final TaskLifecycle COMPLETED = REGISTRY.define("completed");
 

@@ -22,7 +22,7 @@ class OffloadCliTest extends InProcessCli {
     }
 
     private static String head(String addressSpaces, String targets) {
-        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.1\",\"capture\":{\"source\":\"hand-written\"},"
+        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.2\",\"capture\":{\"source\":\"hand-written\"},"
                 + "\"addressSpaces\":[" + addressSpaces + "],\"tasks\":[{\"id\":1,\"kind\":\"initial\"}],"
                 + "\"targetRegions\":[" + targets + "]}";
     }

@@ -10,6 +10,7 @@ import org.ompdexplorer.model.AddressSpaceId;
 import org.ompdexplorer.model.AgentFacts;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.DependenceType;
@@ -200,7 +201,8 @@ final class ModelDecoder {
                     read(Transfers.class));
             case CAPTURE_INFO -> new CaptureInfo(present(CaptureSource.class), read(String.class), read(Long.class),
                     read(String.class), read(Instant.class), read(String.class), read(String.class),
-                    read(String.class));
+                    read(String.class), list());
+            case RECORDS_LOST -> new RecordsLost(present(String.class), longValue(), read(String.class));
             case RUNTIME_INFO -> new RuntimeInfo(fact(), fact(), fact(), fact());
             case ICV_DEFINITION -> new IcvDefinition(present(IcvId.class), present(String.class),
                     present(IcvScope.class), read(String.class));

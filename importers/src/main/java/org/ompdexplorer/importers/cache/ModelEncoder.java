@@ -22,6 +22,7 @@ import org.ompdexplorer.model.IcvDefinition;
 import org.ompdexplorer.model.IcvId;
 import org.ompdexplorer.model.IcvValue;
 import org.ompdexplorer.model.Kernel;
+import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.Mapping;
 import org.ompdexplorer.model.OffloadInfo;
 import org.ompdexplorer.model.OmpThread;
@@ -222,7 +223,8 @@ final class ModelEncoder {
                     r.encounteringTask(), r.targetTask(), r.creationSite(), r.kernels(), r.kernelsSubmitted(),
                     r.transfers());
             case CaptureInfo c -> parts(CAPTURE_INFO, c.source(), c.program(), c.pid(), c.host(), c.time(),
-                    c.label(), c.description(), c.producer());
+                    c.label(), c.description(), c.producer(), c.lost());
+            case RecordsLost l -> parts(RECORDS_LOST, l.what(), l.count(), l.bound());
             case RuntimeInfo r -> parts(RUNTIME_INFO, r.ompVersion(), r.ompVersionString(), r.ompdApiVersion(),
                     r.ompdVersionString());
             case IcvDefinition d -> parts(ICV_DEFINITION, d.id(), d.name(), d.scope(), d.ompName());

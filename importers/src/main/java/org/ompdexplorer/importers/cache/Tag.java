@@ -54,6 +54,7 @@ final class Tag {
     static final int ENTITY_REF = 45;
     /** A task's own id, written with it and never numbered. */
     static final int OWN_TASK_ID = 46;
+    static final int RECORDS_LOST = 47;
 
     private Tag() {
     }

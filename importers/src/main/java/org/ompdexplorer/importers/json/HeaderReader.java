@@ -18,15 +18,18 @@ import org.ompdexplorer.model.IcvScope;
 import org.ompdexplorer.model.IcvValue;
 import org.ompdexplorer.model.Mapping;
 import org.ompdexplorer.model.OffloadInfo;
+import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.RuntimeInfo;
 import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.Transfers;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
 import tools.jackson.core.JsonToken;
 
 /** Reads the small sections: capture, runtime, address spaces, states, the ICV catalogue, control variables. */
 final class HeaderReader {
     private static final String[] CAPTURE_FIELDS = {"source", "program", "pid", "host", "time", "label",
-            "description", "producer"};
+            "description", "producer", "lost"};
+    private static final String[] LOST_FIELDS = {"what", "count", "bound"};
     private static final String[] RUNTIME_FIELDS = {"ompVersion", "ompVersionString", "ompdApiVersion",
             "ompdVersionString"};
     private static final String[] SPACE_FIELDS = {"id", "parent", "deviceKind", "deviceId", "icvs", "offload",
@@ -55,6 +58,7 @@ final class HeaderReader {
         String label = null;
         String description = null;
         String producer = null;
+        List<RecordsLost> lost = List.of();
         long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
@@ -72,6 +76,7 @@ final class HeaderReader {
                 case "label" -> label = c.string("label");
                 case "description" -> description = c.string("description");
                 case "producer" -> producer = c.string("producer");
+                case "lost" -> lost = lost();
                 default -> c.unknownField(name);
             }
         }
@@ -80,7 +85,49 @@ final class HeaderReader {
                     "add \"source\": \"core-file\", \"live-process\", \"ompt-agent\", \"synthetic\" or \"hand-written\"");
             source = CaptureSource.of("unknown");
         }
-        return new CaptureInfo(source, program, pid, host, time, label, description, producer);
+        return new CaptureInfo(source, program, pid, host, time, label, description, producer, lost);
+    }
+
+    /** {@code capture.lost} (1.2): each entry also a warning at its place, so that no loss goes unsaid. */
+    private List<RecordsLost> lost() {
+        if (c.parser.currentToken() != JsonToken.START_ARRAY) {
+            c.wrongType("lost (an array of {\"what\", \"count\", \"bound\"} objects)");
+            return List.of();
+        }
+        List<RecordsLost> lost = new ArrayList<>();
+        while (c.parser.nextToken() != JsonToken.END_ARRAY) {
+            if (c.parser.currentToken() != JsonToken.START_OBJECT) {
+                c.wrongType("a lost entry (an object)");
+                continue;
+            }
+            String what = null;
+            Long count = null;
+            String bound = null;
+            long seen = 0;
+            while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String name = c.parser.currentName();
+                seen = c.seen(seen, name, LOST_FIELDS);
+                c.parser.nextToken();
+                switch (name) {
+                    case "what" -> what = c.string("what");
+                    case "count" -> count = c.count("count");
+                    case "bound" -> bound = c.string("bound");
+                    default -> c.unknownField(name);
+                }
+            }
+            if (what == null || count == null || count < 1) {
+                c.error("missing-field", "a lost entry needs \"what\" (a string) and \"count\" (at least 1)",
+                        "give both, e.g. {\"what\": \"tasks\", \"count\": 12}");
+                continue;
+            }
+            RecordsLost l = new RecordsLost(what, count, bound);
+            lost.add(l);
+            c.add(Diagnostic.warning("records-lost", "the capturing tool lost " + count + " " + what
+                    + (bound != null ? " (bound reached: " + bound + ")" : "") + "; they are not in this snapshot",
+                    bound != null ? "raise the bound (" + bound + ") and capture again"
+                            : "capture again with a larger bound", c.here()));
+        }
+        return lost;
     }
 
     private Instant instant() {

@@ -4,6 +4,7 @@ import java.util.List;
 import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.AgentFacts;
 import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.DisplayControlVar;
@@ -81,6 +82,17 @@ final class SnapshotWriter {
         optional("label", c.label());
         optional("description", c.description());
         optional("producer", c.producer());
+        if (!c.lost().isEmpty()) {
+            g.writeArrayPropertyStart("lost");
+            for (RecordsLost l : c.lost()) {
+                g.writeStartObject();
+                g.writeStringProperty("what", l.what());
+                g.writeNumberProperty("count", l.count());
+                optional("bound", l.bound());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
         g.writeEndObject();
     }
 

@@ -20,7 +20,7 @@ import org.ompdexplorer.model.diagnostics.Severity;
 class OffloadMalformedInputTest {
     /** Line 3 holds the process, line 4 the device, line 6 the target regions: one entity per line. */
     private static String doc(String process, String device, String targets) {
-        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.1\",\"capture\":{\"source\":\"hand-written\"},\n"
+        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.2\",\"capture\":{\"source\":\"hand-written\"},\n"
                 + "\"addressSpaces\":[\n"
                 + "{\"id\":0" + process + "},\n"
                 + "{\"id\":1,\"parent\":0" + device + "}],\n"

@@ -55,7 +55,7 @@ class UnsignedValuesTest {
     }
 
     private static String golden(String decimal, String hex) {
-        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.1\",\"capture\":{\"source\":\"hand-written\"},"
+        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.2\",\"capture\":{\"source\":\"hand-written\"},"
                 + "\"runtime\":{},\"addressSpaces\":[{\"id\":0},{\"id\":1,\"parent\":0,\"deviceKind\":" + decimal
                 + ",\"images\":[{\"offsetInFile\":0,\"vmaInFile\":\"" + hex + "\",\"bytes\":" + decimal
                 + ",\"hostAddress\":\"" + hex + "\",\"deviceAddress\":\"" + hex + "\",\"moduleId\":" + decimal
