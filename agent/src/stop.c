@@ -435,7 +435,6 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
         int ok = (t == caller || t->signalled)
                  && atomic_load_explicit(&t->probe_gen, memory_order_acquire) == gen;
         copy_thread_state(&w.threads[w.nthreads++], t, ok);
-        w.stacks_truncated += ok && t->probe.truncated;
     }
 
     atomic_store(&resume_gen, gen);

@@ -94,7 +94,7 @@ static void apply_stack(render *r, size_t k) {
             top = 0;
         }
         if (idx != NOT_FOUND && r->views[idx].on_stack) {
-            break; /* a repeat, here or on another thread's stack */
+            return; /* a repeat, here or on another thread's stack */
         }
         if (prev != NOT_FOUND) {
             r->views[prev].scheduling = pt->task; /* left out when rendered if the task has no record */
@@ -106,7 +106,7 @@ static void apply_stack(render *r, size_t k) {
                 v->frame = pt;
             }
             if (v->lifecycle == LC_COMPLETED) {
-                break;
+                return;
             }
             v->on_stack = 1;
             v->lifecycle = r->current[k] == pt->task ? LC_RUNNING : LC_SUSPENDED;
@@ -117,9 +117,11 @@ static void apply_stack(render *r, size_t k) {
         int explicit_task = (pt->flags & ompt_task_explicit) != 0;
         int primary_implicit = (pt->flags & ompt_task_implicit) != 0 && pt->thread_num == 0;
         if (!(explicit_task || primary_implicit)) {
-            break;
+            return;
         }
     }
+    /* Every level taken and the stack goes on below them: it was cut (a repeat ends the walk before). */
+    w->stacks_truncated += p->truncated;
 }
 
 /* The stack of a thread whose own stack is not known (it did not stop, or its stack named only finished tasks:

@@ -21,6 +21,7 @@ import sys
 import time
 
 import offload_integration
+import real_patterns
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -504,6 +505,10 @@ def test_offload(agent, work):
     offload_integration.test_offload(sys.modules[__name__], agent, work)
 
 
+def test_real_patterns(agent, work):
+    real_patterns.test_real_patterns(sys.modules[__name__], agent, work, offload_integration)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -516,7 +521,7 @@ def main():
     os.makedirs(work)
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
                  test_at_exit_and_unwritable, test_series, test_series_thread, test_hang_series, test_series_fork,
-                 test_offload, test_compressed):
+                 test_offload, test_compressed, test_real_patterns):
         try:
             test(agent, work)
         except Exception as e:  # a crash of one test is a failure, the others still run
