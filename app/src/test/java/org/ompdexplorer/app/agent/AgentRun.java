@@ -33,7 +33,7 @@ final class AgentRun {
         require(Files.exists(AGENT), "the capture agent " + AGENT, "build it: mvn -B -q install -DskipTests");
     }
 
-    private static void require(boolean present, String what, String fix) {
+    static void require(boolean present, String what, String fix) {
         if (present) {
             return;
         }
