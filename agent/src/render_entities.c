@@ -212,7 +212,8 @@ void write_tasks(json *j, const render *r) {
             json_key(j, "parallelRegion");
             json_uint(j, t->region);
         }
-        if (has_thread(w, v->thread)) {
+        /* Only a task a thread holds names it: one running or suspended on its stack. */
+        if ((v->lifecycle == LC_RUNNING || v->lifecycle == LC_SUSPENDED) && has_thread(w, v->thread)) {
             json_key(j, "thread");
             json_uint(j, v->thread);
         }

@@ -400,10 +400,16 @@ static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
     int suspended = prior_task_status == ompt_task_switch || prior_task_status == ompt_task_yield;
     if (prior == next) {
         /* An untied task's continuation that the runtime could not queue runs at once on the thread whose part
-         * just ended (libomp 19 reports it as a switch from the task to itself): it runs on here. */
+         * just ended (libomp 19 reports it as a switch from the task to itself): it runs on here, on top of the
+         * task that part's end resumed. */
         if (prior != NULL && suspended && self != NULL) {
+            uint64_t below = atomic_load_explicit(&self->current_task, memory_order_relaxed);
+            if (below != number_of(prior)) {
+                atomic_store_explicit(&prior->scheduling, below, memory_order_relaxed);
+            }
             atomic_store_explicit(&prior->lifecycle, LC_RUNNING, memory_order_relaxed);
             atomic_store_explicit(&prior->thread, self->ordinal, memory_order_relaxed);
+            atomic_store_explicit(&self->current_task, number_of(prior), memory_order_relaxed);
         }
         return; /* nothing tracked, or a task switched to itself */
     }

@@ -68,52 +68,81 @@ int has_thread(const world_copy *w, uint64_t ordinal) {
 
 /* ---- what the stopped threads reported ---- */
 
+/* Places on thread th's stack, below `last` (NULL: at its top, running), the task numbered n and each task its
+ * scheduling link names, as the events recorded them, as long as the events hold it on this thread. */
+static void follow_events(render *r, const copy_thread *th, task_view *last, uint64_t n) {
+    size_t idx;
+    for (; n != 0 && (idx = find_task(r->w, n)) != NOT_FOUND; n = last->scheduling) {
+        task_view *v = &r->views[idx];
+        if (v->on_stack || v->thread != th->ordinal || (v->lifecycle != LC_RUNNING && v->lifecycle != LC_SUSPENDED)) {
+            break;
+        }
+        if (last != NULL) {
+            last->scheduling = n;
+        }
+        v->on_stack = 1;
+        v->lifecycle = last == NULL ? LC_RUNNING : LC_SUSPENDED;
+        last = v;
+    }
+    if (last != NULL && n != 0 && find_task(r->w, n) != NOT_FOUND) {
+        last->scheduling = 0; /* names a task not held here */
+    }
+}
+
 /* Lays one stopped thread's task stack (ompt_get_task_info levels) over the records: the top task runs, the ones
  * below are suspended on it, each scheduled on the next. The stack continues below an explicit task and below
  * the primary thread's implicit task (which runs on top of the encountering task); a worker's implicit task is
- * its bottom. libomp 19 can hand the same task at consecutive levels (an untied continuation run at once names
- * itself as its scheduling parent): the stack ends at the first repeat. */
+ * its bottom. A top task whose end the runtime already reported is passed over (the thread was stopped while
+ * finishing it). libomp 19 names an untied task's continuation, run at once, as its own scheduling parent, at
+ * every level below it: from there the stack goes on as the events recorded it. A task already on a stack ends
+ * the walk; at the top it leaves the thread's stack unknown (a worker not yet in its team can still name the
+ * primary thread's task), and its events then say (apply_event_stack). */
 static void apply_stack(render *r, size_t k) {
     world_copy *w = r->w;
     const copy_thread *th = &w->threads[k];
     const probe *p = &th->probe;
-    size_t prev = NOT_FOUND;
-    int top = 1; /* still looking for the thread's current task */
+    task_view *prev = NULL;       /* the level above, when it has a record */
+    uint64_t prev_events = 0;     /* its scheduling link as the events recorded it */
+    uint64_t above = 0;           /* the number of the level above, record or not */
+    int top = 1;                  /* still looking for the thread's current task */
     for (int level = 0; level < p->task_levels; level++) {
         const probe_task *pt = &p->tasks[level];
+        if (level > 0 && pt->task == above) {
+            if (prev != NULL) {
+                follow_events(r, th, prev, prev_events);
+            }
+            return;
+        }
+        above = pt->task;
         int untracked = (pt->task & UNTRACKED_BIT) != 0;
         size_t idx = untracked ? NOT_FOUND : find_task(w, pt->task);
-        if (top && !untracked && (idx == NOT_FOUND || r->views[idx].lifecycle == LC_COMPLETED)) {
-            /* Stopped while finishing a task whose end the runtime already reported: the thread is resuming the
-             * task below. */
+        task_view *v = idx != NOT_FOUND ? &r->views[idx] : NULL;
+        if (top && !untracked && (v == NULL || v->lifecycle == LC_COMPLETED)) {
             continue;
+        }
+        if (v != NULL && (v->on_stack || v->lifecycle == LC_COMPLETED)) {
+            return;
         }
         if (top) {
             r->current[k] = untracked ? 0 : pt->task;
             r->stack_known[k] = 1;
             top = 0;
         }
-        if (idx != NOT_FOUND && r->views[idx].on_stack) {
-            return; /* a repeat, here or on another thread's stack */
+        if (prev != NULL) {
+            prev->scheduling = pt->task; /* left out when rendered if the task has no record */
         }
-        if (prev != NOT_FOUND) {
-            r->views[prev].scheduling = pt->task; /* left out when rendered if the task has no record */
-        }
-        if (idx != NOT_FOUND) {
-            task_view *v = &r->views[idx];
+        if (v != NULL) {
             if (!v->has_frame && pt->has_frame && pt->rc == 2) {
                 v->has_frame = 1;
                 v->frame = pt;
             }
-            if (v->lifecycle == LC_COMPLETED) {
-                return;
-            }
+            prev_events = v->scheduling;
             v->on_stack = 1;
             v->lifecycle = r->current[k] == pt->task ? LC_RUNNING : LC_SUSPENDED;
             v->thread = th->ordinal;
             v->scheduling = 0;
         }
-        prev = idx;
+        prev = v;
         int explicit_task = (pt->flags & ompt_task_explicit) != 0;
         int primary_implicit = (pt->flags & ompt_task_implicit) != 0 && pt->thread_num == 0;
         if (!(explicit_task || primary_implicit)) {
@@ -124,28 +153,19 @@ static void apply_stack(render *r, size_t k) {
     w->stacks_truncated += p->truncated;
 }
 
-/* The stack of a thread whose own stack is not known (it did not stop, or its stack named only finished tasks:
- * libomp 19 can leave a finished untied task as its own scheduling parent at every level), from its events: the
- * task it last switched to, then each scheduling link as long as it names a task the events hold on this thread.
- * Whatever else the events left on the thread is not on its stack (see apply_probes). */
+/* The stack of a thread whose own stack is not known (it did not stop, or its stack named only finished tasks or
+ * another thread's), from its events: the task it last switched to, then each scheduling link as long as it names
+ * a task the events hold on this thread. Whatever else the events left on the thread is not on its stack (see
+ * apply_probes). */
 static void apply_event_stack(render *r, size_t k) {
-    world_copy *w = r->w;
-    const copy_thread *th = &w->threads[k];
-    uint64_t n = th->current_task;
-    size_t idx = find_task(w, n);
-    r->current[k] = idx != NOT_FOUND && r->views[idx].lifecycle != LC_COMPLETED ? n : 0;
-    task_view *last = NULL;
-    for (n = r->current[k]; n != 0 && (idx = find_task(w, n)) != NOT_FOUND; n = last->scheduling) {
-        task_view *v = &r->views[idx];
-        if (v->on_stack || v->thread != th->ordinal || (v->lifecycle != LC_RUNNING && v->lifecycle != LC_SUSPENDED)) {
-            if (last != NULL) {
-                last->scheduling = 0; /* names a task not held here */
-            }
-            return;
-        }
-        v->on_stack = 1;
-        v->lifecycle = last == NULL ? LC_RUNNING : LC_SUSPENDED;
-        last = v;
+    const copy_thread *th = &r->w->threads[k];
+    size_t idx = find_task(r->w, th->current_task);
+    task_view *v = idx != NOT_FOUND ? &r->views[idx] : NULL;
+    int ok = v != NULL && !v->on_stack && v->thread == th->ordinal
+             && (v->lifecycle == LC_RUNNING || v->lifecycle == LC_SUSPENDED);
+    r->current[k] = ok ? th->current_task : 0;
+    if (ok) {
+        follow_events(r, th, NULL, th->current_task);
     }
 }
 

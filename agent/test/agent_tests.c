@@ -6,6 +6,7 @@
 #include "output.h"
 #include "symbols.h"
 #include "check.h"
+#include "view.h"
 
 #include <signal.h>
 #include <sys/mman.h>
@@ -452,6 +453,77 @@ static void test_render(void) {
 }
 
 /* A pointer the runtime hands a stopped thread may point at memory already unmapped: reading it fails, not faults. */
+/* Each thread's stack is the truth of what it holds (view.c): a probe whose untied task names itself at every level
+ * below goes on as the events recorded the stack; a worker whose probe names the primary thread's task has its
+ * stack from its events; a task the events left on a thread but not on its stack is held by no thread. */
+static void test_stacks(void) {
+    world_copy w;
+    memset(&w, 0, sizeof w);
+    enum { NT = 7 };
+    copy_task tasks[NT];
+    memset(tasks, 0, sizeof tasks);
+    copy_thread threads[2];
+    memset(threads, 0, sizeof threads);
+    /* 1 initial, 2 implicit (primary), 3 and 4 untied explicit, 5 tied explicit left "running" on thread 1 by the
+     * events, 6 untied left suspended on thread 1, 7 completed on thread 2. */
+    for (int i = 0; i < NT; i++) {
+        atomic_store(&tasks[i].rec.h.number, (uint64_t)(i + 1));
+        tasks[i].rec.thread_num = -1;
+        tasks[i].rec.kind = TK_EXPLICIT;
+        tasks[i].rec.flags = ompt_task_explicit | ompt_task_untied;
+        atomic_store(&tasks[i].rec.thread, 1);
+        atomic_store(&tasks[i].rec.lifecycle, LC_SUSPENDED);
+    }
+    tasks[0].rec.kind = TK_INITIAL;
+    tasks[0].rec.flags = ompt_task_initial;
+    tasks[1].rec.kind = TK_IMPLICIT;
+    tasks[1].rec.flags = ompt_task_implicit;
+    tasks[1].rec.thread_num = 0;
+    atomic_store(&tasks[1].rec.scheduling, 1);
+    atomic_store(&tasks[2].rec.scheduling, 2);
+    atomic_store(&tasks[3].rec.scheduling, 3);
+    atomic_store(&tasks[3].rec.lifecycle, LC_RUNNING);
+    tasks[4].rec.flags = ompt_task_explicit;
+    atomic_store(&tasks[4].rec.lifecycle, LC_RUNNING);
+    atomic_store(&tasks[6].rec.lifecycle, LC_COMPLETED);
+    atomic_store(&tasks[6].rec.thread, 2);
+
+    threads[0].ordinal = 1;
+    threads[0].acked = 1;
+    threads[0].probe.task_levels = PROBE_TASK_LEVELS; /* 4, then 4 again at every level */
+    threads[0].probe.truncated = 1;
+    for (int l = 0; l < PROBE_TASK_LEVELS; l++) {
+        threads[0].probe.tasks[l].task = 4;
+        threads[0].probe.tasks[l].flags = ompt_task_explicit | ompt_task_untied;
+    }
+    threads[1].ordinal = 2;
+    threads[1].acked = 1;
+    threads[1].probe.task_levels = 1; /* a worker not yet in its team names the primary thread's task */
+    threads[1].probe.tasks[0].task = 1;
+    threads[1].probe.tasks[0].flags = ompt_task_initial;
+    w.tasks = tasks;
+    w.ntasks = NT;
+    w.threads = threads;
+    w.nthreads = 2;
+
+    render r;
+    CHECK(render_prepare(&r, &w) == 0);
+    CHECK(r.current[0] == 4 && r.current[1] == 0);
+    CHECK(r.views[3].lifecycle == LC_RUNNING && r.views[3].thread == 1 && r.views[3].scheduling == 3);
+    CHECK(r.views[2].lifecycle == LC_SUSPENDED && r.views[2].scheduling == 2);
+    CHECK(r.views[1].lifecycle == LC_SUSPENDED && r.views[1].scheduling == 1);
+    CHECK(r.views[0].lifecycle == LC_SUSPENDED && r.views[0].on_stack && r.views[0].scheduling == 0);
+    CHECK(r.views[4].lifecycle == LC_NONE && r.views[4].thread == 0);      /* tied, not on the stack: not known */
+    CHECK(r.views[5].lifecycle == LC_SUSPENDED && r.views[5].thread == 0); /* untied continuation in a queue */
+    CHECK(r.views[6].lifecycle == LC_COMPLETED);
+    CHECK(w.stacks_truncated == 0); /* a repeat is no cut stack */
+    size_t len = 0;
+    char *text = snapshot_render(&w, "stacks", &len);
+    CHECK(text != NULL && strstr(text, "\"id\": 7,\"kind\": \"explicit\",\"thread\"") == NULL); /* completed: no thread */
+    free(text);
+    render_free(&r);
+}
+
 static void test_safe_read(void) {
     uint64_t value = 0x1234567890abcdefULL, copy = 0;
     CHECK(agent_safe_read(&value, &copy, sizeof copy) == 0 && copy == value);
@@ -473,6 +545,7 @@ int main(void) {
     test_labels();
     test_symbols();
     test_render();
+    test_stacks();
     test_output();
     test_safe_read();
     test_offload();
