@@ -9,8 +9,10 @@ import org.ompdexplorer.model.diagnostics.Location;
 /**
  * Checks a snapshot's structure: duplicate ids, links to entities it does not hold, cycles in generating,
  * scheduling and enclosing links, ICVs reported in a scope that does not own them, thread numbers outside
- * their team, and (format 1.1) devices, mappings and target regions ({@link OffloadChecks}). O(n) but for
- * the mappings of a device, sorted once; every finding names the entity and field.
+ * their team; OpenMP's invariants of threads and their stacks ({@link StackChecks}), of the task-creation tree
+ * ({@link GenerationChecks}) and of teams ({@link TeamChecks}); and (format 1.1) devices, mappings and target
+ * regions ({@link OffloadChecks}). O(n) but for the mappings of a device, sorted once; every finding names the
+ * entity and field.
  */
 public final class SnapshotValidator {
     private final Snapshot snapshot;
@@ -33,6 +35,9 @@ public final class SnapshotValidator {
         v.checkRegions();
         v.checkTasks();
         v.checkCycles();
+        new StackChecks(snapshot, v.found, v.schedulingOf).check();
+        new GenerationChecks(snapshot, v.found, v.generatingOf, v.schedulingOf).check();
+        new TeamChecks(snapshot, v.found).check();
         new OffloadChecks(snapshot, v.found).check();
         return List.copyOf(v.found);
     }
@@ -76,8 +81,9 @@ public final class SnapshotValidator {
             checkTask(ref, "encounteringTask", region.encounteringTask());
             int teamSize = region.teamSize().orElse(-1);
             boolean[] seen = new boolean[Math.max(0, Math.min(teamSize, 1 << 20))];
-            for (TeamMember member : region.members()) {
-                String field = "members[" + member.threadNum() + "]";
+            for (int k = 0; k < region.members().size(); k++) {
+                TeamMember member = region.members().get(k);
+                String field = "members[" + k + "]";
                 if (member.threadNum() < 0 || (teamSize >= 0 && member.threadNum() >= teamSize)) {
                     error(ref, field, "thread-num-outside-team", "thread number " + member.threadNum()
                             + " is outside the team of " + teamSize, "thread numbers run from 0 to teamSize − 1");
@@ -231,6 +237,11 @@ public final class SnapshotValidator {
     }
 
     private void error(EntityRef ref, String field, String code, String message, String fix) {
-        found.add(Diagnostic.error(code, message, fix, Location.of(ref, field)));
+        found.add(finding(ref, field, code, message, fix));
+    }
+
+    /** An error located at an entity's field; shared with the invariant checks. */
+    static Diagnostic finding(EntityRef ref, String field, String code, String message, String fix) {
+        return Diagnostic.error(code, message, fix, Location.of(ref, field));
     }
 }
