@@ -1,10 +1,8 @@
 package org.ompdexplorer.model;
 
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 
 /**
@@ -101,16 +99,17 @@ final class TeamChecks {
 
     private void checkMembers(int r, ParallelRegion region) {
         EntityRef ref = EntityRef.of(region.id());
-        Set<Long> threads = region.members().size() > 1 ? new HashSet<>() : null;
+        Map<Long, Integer> threads = region.members().size() > 1 ? new HashMap<>() : null; // thread → number
         for (int k = 0; k < region.members().size(); k++) {
             TeamMember member = region.members().get(k);
             String field = "members[" + k + "]";
             memberByNum.putIfAbsent(key(r, member.threadNum()), member);
-            if (threads != null && member.thread() instanceof Fact.Known<ThreadId>(ThreadId t)
-                    && !threads.add(t.value())) {
-                error(ref, field + ".thread", "thread-twice-in-team", ref + " lists " + t + " as thread number "
-                                + member.threadNum() + " and as another: a thread has one thread number in a team",
-                        "list each thread once in \"members\"");
+            Integer first = threads != null && member.thread() instanceof Fact.Known<ThreadId>(ThreadId t)
+                    ? threads.putIfAbsent(t.value(), member.threadNum()) : null;
+            if (first != null) {
+                error(ref, field + ".thread", "thread-twice-in-team", ref + " lists thread " + member.thread().get()
+                                + " as thread numbers " + first + " and " + member.threadNum() + ": a thread has one "
+                                + "thread number in a team", "list each thread once in \"members\"");
             }
             Task task = index.task(member.implicitTask()).orElse(null);
             if (task == null) {
@@ -128,7 +127,7 @@ final class TeamChecks {
                 problem = says + ", whose thread number is " + num;
             } else if (member.thread() instanceof Fact.Known<ThreadId>(ThreadId t)
                     && task.thread() instanceof Fact.Known<ThreadId>(ThreadId other) && t.value() != other.value()) {
-                problem = says + " on " + t + ", but the task names " + other + " as its thread";
+                problem = says + " on thread " + t + ", but the task names thread " + other + " as its thread";
                 at = field + ".thread";
             }
             if (problem != null) {
@@ -140,15 +139,26 @@ final class TeamChecks {
 
     private void checkNesting(ParallelRegion region) {
         EntityRef ref = EntityRef.of(region.id());
+        ParallelRegion enclosing = index.region(region.enclosingRegion()).orElse(null);
         if (region.level() instanceof Fact.Known<Integer>(Integer level)
                 && region.activeLevel() instanceof Fact.Known<Integer>(Integer active) && active > level) {
             error(ref, "activeLevel", "level-mismatch", ref + " is at active level " + active + " but at level "
                     + level + ": active levels are some of the levels", "correct \"level\" or \"activeLevel\"");
+        } else if (enclosing != null) {
+            checkLevels(ref, region, enclosing);
         }
-        ParallelRegion enclosing = index.region(region.enclosingRegion()).orElse(null);
-        if (enclosing == null || enclosing.id().equals(region.id())) {
-            return;
+        Task encountering = index.task(region.encounteringTask()).orElse(null);
+        if (enclosing != null && encountering != null
+                && encountering.parallelRegion() instanceof Fact.Known<RegionId>(RegionId bound)
+                && bound.value() != enclosing.id().value()) {
+            error(ref, "enclosingRegion", "enclosing-region-mismatch", ref + " is enclosed by parallel region "
+                            + enclosing.id() + ", but its encountering task, task " + encountering.id()
+                            + ", binds to parallel region " + bound + ": a region is nested in the region of the "
+                            + "task that encountered it", "correct \"enclosingRegion\" or \"encounteringTask\"");
         }
+    }
+
+    private void checkLevels(EntityRef ref, ParallelRegion region, ParallelRegion enclosing) {
         if (region.level() instanceof Fact.Known<Integer>(Integer level)
                 && enclosing.level() instanceof Fact.Known<Integer>(Integer outer) && level != outer + 1) {
             error(ref, "level", "level-mismatch", ref + " is at level " + level + " inside parallel region "
@@ -162,14 +172,6 @@ final class TeamChecks {
                             + "region " + enclosing.id() + " at active level " + outer + " with a team of " + size
                             + ": a region is active, one level deeper, when its team has more than one thread",
                     "correct \"activeLevel\" (" + (outer + (size > 1 ? 1 : 0)) + ")");
-        }
-        Task encountering = index.task(region.encounteringTask()).orElse(null);
-        if (encountering != null && encountering.parallelRegion() instanceof Fact.Known<RegionId>(RegionId bound)
-                && bound.value() != enclosing.id().value()) {
-            error(ref, "enclosingRegion", "enclosing-region-mismatch", ref + " is enclosed by parallel region "
-                            + enclosing.id() + ", but its encountering task, task " + encountering.id()
-                            + ", binds to parallel region " + bound + ": a region is nested in the region of the "
-                            + "task that encountered it", "correct \"enclosingRegion\" or \"encounteringTask\"");
         }
     }
 
