@@ -42,6 +42,16 @@ public final class KnownAgentFindings {
         return List.copyOf(BY_LABEL.keySet());
     }
 
+    /**
+     * Whether a finding is of a kind the agent's bugs make: a completed task that names a thread, or a thread whose
+     * current task is completed. For captures taken at moments no run repeats (signals while teams come and go),
+     * where the findings cannot be pinned one by one.
+     */
+    public static boolean isKnownKind(Diagnostic d) {
+        return d.code().equals("completed-on-thread")
+                || (d.code().equals("current-task-not-running") && d.message().contains(", which is completed"));
+    }
+
     /** Each finding as {@code code entity.field}. */
     public static List<String> where(List<Diagnostic> found) {
         return found.stream().map(d -> d.code() + " " + d.location().entity() + "." + d.location().field()).toList();
