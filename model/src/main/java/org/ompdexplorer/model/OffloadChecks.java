@@ -82,7 +82,7 @@ final class OffloadChecks {
         }
     }
 
-    /** Kernels not finished are some of those submitted ({@code kernelsSubmitted} 0: not counted), and none once ended. */
+    /** Kernels not finished are some of those submitted ({@code kernelsSubmitted} 0: not counted); none once ended. */
     private void checkKernels(TargetRegion target) {
         EntityRef ref = EntityRef.of(target.id());
         int open = target.kernels().size();

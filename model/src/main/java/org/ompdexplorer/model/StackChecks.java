@@ -1,5 +1,13 @@
 package org.ompdexplorer.model;
 
+import static org.ompdexplorer.model.TaskColumns.COMPLETED;
+import static org.ompdexplorer.model.TaskColumns.QUEUED;
+import static org.ompdexplorer.model.TaskColumns.RUNNING;
+import static org.ompdexplorer.model.TaskColumns.SUSPENDED;
+import static org.ompdexplorer.model.TaskColumns.UNKNOWN;
+import static org.ompdexplorer.model.TaskColumns.name;
+
+import java.util.Arrays;
 import java.util.List;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 
@@ -18,11 +26,6 @@ import org.ompdexplorer.model.diagnostics.Diagnostic;
  * <p>O(n): each task is marked on at most one stack, by positions in int arrays (docs/benchmarks.md).
  */
 final class StackChecks {
-    static final byte UNKNOWN = 0;
-    static final byte QUEUED = 1;
-    static final byte RUNNING = 2;
-    static final byte SUSPENDED = 3;
-    static final byte COMPLETED = 4;
     private static final int NO_TASK = -1; // the thread has no current task
     private static final int NOT_KNOWN = -2; // its current task is unavailable, or not one the checks can follow
 
@@ -31,50 +34,25 @@ final class StackChecks {
     private final List<Diagnostic> found;
     private final int[] schedulingOf;
     private final List<Task> tasks;
-    private final byte[] lifecycle; // task position → lifecycle code
+    private final byte[] lifecycle; // task position → lifecycle code (TaskColumns)
     private final int[] threadOf; // task position → thread position, or −1 when not known or not held
     private final int[] current; // thread position → current task position, NO_TASK or NOT_KNOWN
     private final int[] stackOf; // task position → the thread position whose stack holds it, or −1
 
-    StackChecks(Snapshot snapshot, List<Diagnostic> found, int[] schedulingOf) {
+    StackChecks(Snapshot snapshot, List<Diagnostic> found, TaskColumns columns) {
         this.snapshot = snapshot;
         this.index = snapshot.index();
         this.found = found;
-        this.schedulingOf = schedulingOf;
+        this.schedulingOf = columns.scheduling;
+        this.lifecycle = columns.lifecycle;
+        this.threadOf = columns.thread;
         this.tasks = snapshot.tasks();
-        int n = tasks.size();
-        lifecycle = new byte[n];
-        threadOf = new int[n];
-        stackOf = new int[n];
+        stackOf = new int[tasks.size()];
         current = new int[snapshot.threads().size()];
     }
 
-    /** The lifecycle of a task as a code: {@link #UNKNOWN} when no agent followed it or the name is not known. */
-    static byte lifecycleOf(Task task) {
-        AgentFacts agent = task.agent();
-        TaskLifecycle l = agent == null ? null : agent.lifecycle();
-        if (l == null) {
-            return UNKNOWN;
-        }
-        if (l == TaskLifecycle.RUNNING || l.equals(TaskLifecycle.RUNNING)) {
-            return RUNNING;
-        }
-        if (l == TaskLifecycle.SUSPENDED || l.equals(TaskLifecycle.SUSPENDED)) {
-            return SUSPENDED;
-        }
-        if (l == TaskLifecycle.QUEUED || l.equals(TaskLifecycle.QUEUED)) {
-            return QUEUED;
-        }
-        return l == TaskLifecycle.COMPLETED || l.equals(TaskLifecycle.COMPLETED) ? COMPLETED : UNKNOWN;
-    }
-
     void check() {
-        for (int i = 0; i < tasks.size(); i++) {
-            Task task = tasks.get(i);
-            lifecycle[i] = lifecycleOf(task);
-            threadOf[i] = task.thread() instanceof Fact.Known<ThreadId>(ThreadId t) ? index.threadPosition(t.value()) : -1;
-            stackOf[i] = -1;
-        }
+        Arrays.fill(stackOf, -1);
         List<OmpThread> threads = snapshot.threads();
         for (int t = 0; t < threads.size(); t++) {
             current[t] = NOT_KNOWN;
@@ -226,17 +204,17 @@ final class StackChecks {
             int c = current[t];
             holder[t] = c >= 0 && lifecycle[c] == RUNNING ? c + 1 : 0;
         }
-        for (int i = 0; i < tasks.size(); i++) {
+        for (int i = 0; i < tasks.size(); i++) { // by the columns: a task's object only when there is a finding
             byte l = lifecycle[i];
             if (l == UNKNOWN) {
                 continue;
             }
-            Task task = tasks.get(i);
             int t = threadOf[i];
             switch (l) {
-                case RUNNING -> checkRunning(i, task, holder);
+                case RUNNING -> checkRunning(i, holder);
                 case SUSPENDED -> {
                     if (t >= 0 && stackOf[i] < 0 && current[t] != NOT_KNOWN) {
+                        Task task = tasks.get(i);
                         String thread = threadName(task);
                         error(EntityRef.of(task.id()), "thread", "suspended-off-stack", "task " + task.id()
                                         + " is suspended on " + thread + " but is not on " + thread + "'s stack ("
@@ -247,6 +225,7 @@ final class StackChecks {
                 }
                 default -> { // queued or completed
                     if (t >= 0) {
+                        Task task = tasks.get(i);
                         boolean queued = l == QUEUED;
                         error(EntityRef.of(task.id()), "thread", queued ? "queued-on-thread" : "completed-on-thread",
                                 "task " + task.id() + " is " + name(l) + " but names " + threadName(task)
@@ -259,17 +238,22 @@ final class StackChecks {
         }
     }
 
-    private void checkRunning(int i, Task task, int[] holder) {
-        EntityRef ref = EntityRef.of(task.id());
+    private void checkRunning(int i, int[] holder) {
         int t = threadOf[i];
-        if (task.thread() instanceof Fact.Absent<ThreadId>) {
-            error(ref, "thread", "running-without-thread", ref + " is running but names no thread",
-                    "name the thread that executes it in \"thread\"");
-            return;
+        if (t < 0) {
+            Task task = tasks.get(i);
+            if (task.thread() instanceof Fact.Absent<ThreadId>) {
+                EntityRef ref = EntityRef.of(task.id());
+                error(ref, "thread", "running-without-thread", ref + " is running but names no thread",
+                        "name the thread that executes it in \"thread\"");
+            }
+            return; // else not known where
         }
-        if (t < 0 || current[t] == i || stackOf[i] == t) {
-            return; // not known where; the thread's current task; or below the top, reported as stack-lifecycle
+        if (current[t] == i || stackOf[i] >= 0) {
+            return; // the thread's current task; or on a stack, below the top: reported there
         }
+        Task task = tasks.get(i);
+        EntityRef ref = EntityRef.of(task.id());
         String thread = threadName(task);
         if (holder[t] == 0) {
             holder[t] = i + 1;
@@ -291,16 +275,6 @@ final class StackChecks {
     private String stackTop(int t) {
         int c = current[t];
         return c == NO_TASK ? "it has no current task" : "its current task is task " + tasks.get(c).id();
-    }
-
-    static String name(byte lifecycle) {
-        return switch (lifecycle) {
-            case QUEUED -> "queued";
-            case RUNNING -> "running";
-            case SUSPENDED -> "suspended";
-            case COMPLETED -> "completed";
-            default -> "unknown";
-        };
     }
 
     private void error(EntityRef ref, String field, String code, String message, String fix) {

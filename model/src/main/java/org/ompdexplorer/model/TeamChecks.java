@@ -29,11 +29,13 @@ final class TeamChecks {
     private final List<Diagnostic> found;
     private final Map<Long, Byte> icvFields = new HashMap<>(); // catalogue id → the field the ICV repeats
     private final Map<Long, TeamMember> memberByNum = new HashMap<>(); // (region position, thread number) → member
+    private final TaskColumns.Positions implicit; // the positions of the implicit and initial tasks
 
-    TeamChecks(Snapshot snapshot, List<Diagnostic> found) {
+    TeamChecks(Snapshot snapshot, List<Diagnostic> found, TaskColumns columns) {
         this.snapshot = snapshot;
         this.index = snapshot.index();
         this.found = found;
+        this.implicit = columns.implicit;
         for (IcvDefinition def : snapshot.icvCatalogue()) {
             byte field = switch (def.ompName()) {
                 case "team-size-var" -> TEAM_SIZE;
@@ -177,8 +179,9 @@ final class TeamChecks {
 
     private void checkImplicitTasks() {
         Map<Long, Task> byNum = new HashMap<>();
-        for (Task task : snapshot.tasks()) {
-            if (!task.isImplicit() || !(task.parallelRegion() instanceof Fact.Known<RegionId>(RegionId regionId))) {
+        for (int k = 0; k < implicit.size(); k++) {
+            Task task = snapshot.tasks().get(implicit.get(k));
+            if (!(task.parallelRegion() instanceof Fact.Known<RegionId>(RegionId regionId))) {
                 continue;
             }
             int r = index.regionPosition(regionId.value());

@@ -162,8 +162,8 @@ final class AgentSnapshot {
                 fact(t.generating == null ? null : new TaskId(t.generating)),
                 fact(t.scheduling == null ? null : new TaskId(t.scheduling)),
                 fact(t.region == null ? null : new RegionId(t.region)), t.thread, fact(t.threadNum), Fact.absent(),
-                Fact.absent(), Fact.absent(), Fact.absent(), t.icvs, t.agent ? new AgentFacts(t.lifecycle, t.flags, null,
-                List.of(), t.dependsOn, t.id) : null)).toList();
+                Fact.absent(), Fact.absent(), Fact.absent(), t.icvs,
+                t.agent ? new AgentFacts(t.lifecycle, t.flags, null, List.of(), t.dependsOn, t.id) : null)).toList();
         return new Snapshot(CaptureInfo.of(CaptureSource.OMPT_AGENT), RuntimeInfo.UNKNOWN,
                 List.of(AddressSpace.process(new AddressSpaceId(0), List.of())), List.of(), icvs, List.of(), hs, rs,
                 ts, targets);

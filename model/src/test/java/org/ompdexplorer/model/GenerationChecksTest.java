@@ -35,6 +35,20 @@ class GenerationChecksTest {
     }
 
     @Test
+    void aLongChainScheduledOnItsLeafIsCheckedInLinearTime() {
+        // each of 50,000 nested tasks scheduled on the innermost one: looking each one up the chain would take
+        // 1.25e9 steps; past the budget the tree is numbered once
+        AgentSnapshot s = new AgentSnapshot();
+        int n = 50_000;
+        for (long id = 0; id < n; id++) {
+            s.task(id, TaskKind.EXPLICIT, id == 0 ? null : id - 1, id == n - 1 ? null : (long) n - 1, null, null, null);
+        }
+        List<String> found = s.withoutAgent().findings();
+        assertThat(found).hasSize(n - 1).allMatch(f -> f.startsWith("scheduled-on-descendant "));
+        assertThat(found.getFirst()).isEqualTo("scheduled-on-descendant task 0.schedulingTask");
+    }
+
+    @Test
     void aTaskIsGeneratedByATaskThatStarted() {
         AgentSnapshot s = AgentSnapshot.fib();
         s.task(10, TaskKind.EXPLICIT, 7L, null, 1L, null, TaskLifecycle.QUEUED);

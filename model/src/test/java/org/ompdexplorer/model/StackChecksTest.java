@@ -143,8 +143,8 @@ class StackChecksTest {
         assertThat(AgentSnapshot.where(found)).containsExactly("suspended-off-stack task 10.thread");
         assertThat(found.getFirst().message()).isEqualTo("task 10 is suspended on thread 0 but is not on thread 0's "
                 + "stack (its current task is task 6)");
-        s.task(10, t -> t.scheduling = 6L).thread(0, h -> h.current(10L)).task(6, t -> t.lifecycle = TaskLifecycle.SUSPENDED)
-                .thread(0, h -> h.state = Fact.of(ThreadState.ofValue(0x20)));
+        s.task(10, t -> t.scheduling = 6L).task(6, t -> t.lifecycle = TaskLifecycle.SUSPENDED)
+                .thread(0, h -> h.current(10L)).thread(0, h -> h.state = Fact.of(ThreadState.ofValue(0x20)));
         assertThat(s.findings()).isEmpty(); // at its taskwait with nothing to run, on top of #6
     }
 

@@ -14,8 +14,8 @@ class TeamChecksTest {
         AgentSnapshot s = AgentSnapshot.fib().region(1, r -> r.members.set(1, AgentSnapshot.member(1, 1, 4)));
         List<Diagnostic> found = SnapshotValidator.validate(s.build());
         // the member names an explicit task, and implicit task #2 (thread number 1) is not the member it claims
-        assertThat(AgentSnapshot.where(found)).containsExactly("member-mismatch parallel region 1.members[1].implicitTask",
-                "member-mismatch task 2.threadNum");
+        assertThat(AgentSnapshot.where(found)).containsExactly(
+                "member-mismatch parallel region 1.members[1].implicitTask", "member-mismatch task 2.threadNum");
         assertThat(found.getFirst().message()).isEqualTo("parallel region 1 member 1 names task 4, which is explicit, "
                 + "not an implicit task: a member and its implicit task say the same");
         assertThat(found.getLast().message()).contains("task 2 is thread number 1 of parallel region 1, but the "
@@ -74,7 +74,8 @@ class TeamChecksTest {
     void aRegionIsNestedInItsEncounteringTasksRegion_whichGeneratesItsImplicitTasks() {
         AgentSnapshot s = AgentSnapshot.fib().region(1, r -> r.encountering = 3L);
         List<Diagnostic> found = SnapshotValidator.validate(s.build());
-        assertThat(AgentSnapshot.where(found)).containsExactly("enclosing-region-mismatch parallel region 1.enclosingRegion",
+        assertThat(AgentSnapshot.where(found)).containsExactly(
+                "enclosing-region-mismatch parallel region 1.enclosingRegion",
                 "encountering-task-mismatch task 1.generatingTask", "encountering-task-mismatch task 2.generatingTask");
         assertThat(found.getFirst().message()).isEqualTo("parallel region 1 is enclosed by parallel region 0, but its "
                 + "encountering task, task 3, binds to parallel region 1: a region is nested in the region of the task "
