@@ -20,7 +20,8 @@ import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.ThreadState;
 
 /**
- * Generates structurally valid snapshots of any size, for tests and benchmarks: nested parallel regions, a
+ * Generates valid snapshots of any size — OpenMP's invariants included, as {@code SnapshotValidator} checks them —
+ * for tests and benchmarks: nested parallel regions, a
  * task-creation tree, and on each thread a chain of suspended tasks whose scheduling links differ from their
  * generating links (a thread that stole a task suspends it on its own stack). Marked {@code synthetic}.
  */
