@@ -21,9 +21,9 @@ import org.ompdexplorer.model.ThreadState;
 
 /**
  * Generates valid snapshots of any size — OpenMP's invariants included, as {@code SnapshotValidator} checks them —
- * for tests and benchmarks: nested parallel regions, a
- * task-creation tree, and on each thread a chain of suspended tasks whose scheduling links differ from their
- * generating links (a thread that stole a task suspends it on its own stack). Marked {@code synthetic}.
+ * for tests and benchmarks: nested parallel regions, a task-creation tree, and on each thread a chain of suspended
+ * tasks whose scheduling links differ from their generating links (a thread that stole a task suspends it on its
+ * own stack). Marked {@code synthetic}.
  */
 public final class SyntheticSnapshotGenerator {
     static final AddressSpaceId PROCESS = new AddressSpaceId(0);
