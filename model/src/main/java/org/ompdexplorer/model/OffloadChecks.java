@@ -14,7 +14,9 @@ import org.ompdexplorer.model.diagnostics.Location;
  * links of mappings and target regions to entities the snapshot does not hold ({@code dangling-reference}),
  * a target task that is not of kind target, host ranges mapped twice on one device, two devices of a process with
  * one number, a target region whose {@code deviceNum} is not its device's, and a target task named by two target
- * regions (warnings).
+ * regions (warnings); counts that disagree with their lists, as errors: a process's {@code deviceCount} and the
+ * devices listed under it ({@code device-count-mismatch}), a target region's kernels not finished and the kernels it
+ * submitted, or an ended one with kernels not finished ({@code kernel-count-mismatch}).
  */
 final class OffloadChecks {
     private final Snapshot snapshot;
@@ -48,9 +50,50 @@ final class OffloadChecks {
                 checkMappings(ref, space.device().mappings());
             }
         }
+        checkDeviceCounts();
         Map<TaskId, TargetRegionId> constructs = new HashMap<>();
         for (TargetRegion target : snapshot.targetRegions()) {
             checkTarget(target, constructs);
+            checkKernels(target);
+        }
+    }
+
+    /**
+     * A process that lists its devices lists every one it initialized (docs/snapshot-format.md), so their number is
+     * its {@code deviceCount}. A process that lists none may know the count without the devices (a core import).
+     */
+    private void checkDeviceCounts() {
+        Map<AddressSpaceId, Integer> devices = new HashMap<>();
+        for (AddressSpace space : snapshot.addressSpaces()) {
+            if (space.isDevice()) {
+                devices.merge(space.parent(), 1, Integer::sum);
+            }
+        }
+        for (AddressSpace space : snapshot.addressSpaces()) {
+            int listed = devices.getOrDefault(space.id(), 0);
+            if (!space.isDevice() && space.offload() != null && listed > 0
+                    && space.offload().deviceCount() instanceof Fact.Known<Integer>(Integer count) && count != listed) {
+                EntityRef ref = EntityRef.of(space.id());
+                found.add(SnapshotValidator.finding(ref, "offload.deviceCount", "device-count-mismatch", ref
+                                + " has deviceCount " + count + " but lists " + listed + " device"
+                                + (listed == 1 ? "" : "s") + ": a process lists every device it initialized",
+                        "correct \"deviceCount\", or list the missing devices (or remove the extra ones)"));
+            }
+        }
+    }
+
+    /** Kernels not finished are some of those submitted ({@code kernelsSubmitted} 0: not counted); none once ended. */
+    private void checkKernels(TargetRegion target) {
+        EntityRef ref = EntityRef.of(target.id());
+        int open = target.kernels().size();
+        if (open > 0 && !target.inFlight()) {
+            found.add(SnapshotValidator.finding(ref, "kernels", "kernel-count-mismatch", ref + " has ended but lists "
+                            + open + " kernel" + (open == 1 ? "" : "s") + " not finished: a construct ends after its "
+                            + "kernels", "correct \"inFlight\", or leave the finished kernels out of \"kernels\""));
+        } else if (target.kernelsSubmitted() > 0 && open > target.kernelsSubmitted()) {
+            found.add(SnapshotValidator.finding(ref, "kernels", "kernel-count-mismatch", ref + " lists " + open
+                            + " kernels not finished but submitted " + target.kernelsSubmitted() + ": kernels not "
+                            + "finished are some of those submitted", "correct \"kernelsSubmitted\" or \"kernels\""));
         }
     }
 

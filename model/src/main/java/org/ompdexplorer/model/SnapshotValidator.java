@@ -9,15 +9,16 @@ import org.ompdexplorer.model.diagnostics.Location;
 /**
  * Checks a snapshot's structure: duplicate ids, links to entities it does not hold, cycles in generating,
  * scheduling and enclosing links, ICVs reported in a scope that does not own them, thread numbers outside
- * their team, and (format 1.1) devices, mappings and target regions ({@link OffloadChecks}). O(n) but for
- * the mappings of a device, sorted once; every finding names the entity and field.
+ * their team; OpenMP's invariants of threads and their stacks ({@link StackChecks}), of the task-creation tree
+ * ({@link GenerationChecks}) and of teams ({@link TeamChecks}); and (format 1.1) devices, mappings and target
+ * regions ({@link OffloadChecks}). O(n) but for the mappings of a device, sorted once; every finding names the
+ * entity and field.
  */
 public final class SnapshotValidator {
     private final Snapshot snapshot;
     private final SnapshotIndex index;
     private final List<Diagnostic> found = new ArrayList<>();
-    private int[] generatingOf; // task position → generating task position, or −1
-    private int[] schedulingOf;
+    private TaskColumns columns;
 
     private SnapshotValidator(Snapshot snapshot) {
         this.snapshot = snapshot;
@@ -33,6 +34,9 @@ public final class SnapshotValidator {
         v.checkRegions();
         v.checkTasks();
         v.checkCycles();
+        new StackChecks(snapshot, v.found, v.columns).check();
+        new GenerationChecks(snapshot, v.found, v.columns).check();
+        new TeamChecks(snapshot, v.found, v.columns).check();
         new OffloadChecks(snapshot, v.found).check();
         return List.copyOf(v.found);
     }
@@ -76,8 +80,9 @@ public final class SnapshotValidator {
             checkTask(ref, "encounteringTask", region.encounteringTask());
             int teamSize = region.teamSize().orElse(-1);
             boolean[] seen = new boolean[Math.max(0, Math.min(teamSize, 1 << 20))];
-            for (TeamMember member : region.members()) {
-                String field = "members[" + member.threadNum() + "]";
+            for (int k = 0; k < region.members().size(); k++) {
+                TeamMember member = region.members().get(k);
+                String field = "members[" + k + "]";
                 if (member.threadNum() < 0 || (teamSize >= 0 && member.threadNum() >= teamSize)) {
                     error(ref, field, "thread-num-outside-team", "thread number " + member.threadNum()
                             + " is outside the team of " + teamSize, "thread numbers run from 0 to teamSize − 1");
@@ -98,17 +103,29 @@ public final class SnapshotValidator {
     }
 
     /**
-     * Resolves each task's links to positions once, into arrays the cycle checks reuse: a million tasks make
-     * every lookup and allocation on this path count (docs/benchmarks.md).
+     * Resolves each task's links and lifecycle to positions and codes once, into the columns the cycle checks and
+     * the invariant checks reuse: a million tasks make every lookup and allocation on this path count
+     * (docs/benchmarks.md).
      */
     private void checkTasks() {
         List<Task> tasks = snapshot.tasks();
-        generatingOf = new int[tasks.size()];
-        schedulingOf = new int[tasks.size()];
+        columns = new TaskColumns(tasks.size());
         for (int i = 0; i < tasks.size(); i++) {
             Task task = tasks.get(i);
-            generatingOf[i] = position(task, "generatingTask", task.generatingTask());
-            schedulingOf[i] = position(task, "schedulingTask", task.schedulingTask());
+            columns.generating[i] = position(task, "generatingTask", task.generatingTask());
+            columns.scheduling[i] = position(task, "schedulingTask", task.schedulingTask());
+            AgentFacts agent = task.agent();
+            if (agent != null) {
+                columns.lifecycle[i] = TaskColumns.lifecycleOf(agent.lifecycle());
+                if (!agent.dependsOn().isEmpty()) {
+                    columns.dependent.add(i);
+                }
+            }
+            TaskKind kind = task.kind();
+            boolean implicit = kind != TaskKind.EXPLICIT && kind != TaskKind.TARGET && task.isImplicit();
+            if (implicit) {
+                columns.implicit.add(i);
+            }
             int region = -1;
             if (task.parallelRegion() instanceof Fact.Known<RegionId>(RegionId r)) {
                 region = index.regionPosition(r.value());
@@ -116,9 +133,15 @@ public final class SnapshotValidator {
                     dangling(EntityRef.of(task.id()), "parallelRegion", "parallel region " + r);
                 }
             }
-            if (task.thread() instanceof Fact.Known<ThreadId>(ThreadId t) && index.threadPosition(t.value()) < 0) {
-                dangling(EntityRef.of(task.id()), "thread", "thread " + t);
+            columns.region[i] = region;
+            int thread = -1;
+            if (task.thread() instanceof Fact.Known<ThreadId>(ThreadId t)) {
+                thread = index.threadPosition(t.value());
+                if (thread < 0) {
+                    dangling(EntityRef.of(task.id()), "thread", "thread " + t);
+                }
             }
+            columns.thread[i] = thread;
             if (task.threadNum() instanceof Fact.Known<Integer>(Integer num) && region >= 0
                     && snapshot.parallelRegions().get(region).teamSize() instanceof Fact.Known<Integer>(Integer size)
                     && (num < 0 || num >= size)) {
@@ -126,15 +149,15 @@ public final class SnapshotValidator {
                         + " is outside the team of " + size + " of its parallel region",
                         "thread numbers run from 0 to teamSize − 1");
             }
-            if (task.agent() != null) {
-                for (TaskId dep : task.agent().dependsOn()) {
+            if (agent != null && !agent.dependsOn().isEmpty()) {
+                for (TaskId dep : agent.dependsOn()) {
                     if (index.taskPosition(dep.value()) < 0) {
                         dangling(EntityRef.of(task.id()), "dependsOn", "task " + dep);
                     }
                 }
             }
             if (!task.icvs().isEmpty()) {
-                checkIcvs(EntityRef.of(task.id()), task.icvs(), task.isImplicit()
+                checkIcvs(EntityRef.of(task.id()), task.icvs(), implicit
                         ? new IcvScope[]{IcvScope.TASK, IcvScope.IMPLICIT_TASK} : new IcvScope[]{IcvScope.TASK});
             }
         }
@@ -153,8 +176,8 @@ public final class SnapshotValidator {
 
     private void checkCycles() {
         List<Task> tasks = snapshot.tasks();
-        int[] generating = generatingOf;
-        int[] scheduling = schedulingOf;
+        int[] generating = columns.generating;
+        int[] scheduling = columns.scheduling;
         findCycles(tasks.size(), i -> generating[i], "generatingTask", i -> EntityRef.of(tasks.get(i).id()));
         findCycles(tasks.size(), i -> scheduling[i], "schedulingTask", i -> EntityRef.of(tasks.get(i).id()));
         List<ParallelRegion> regions = snapshot.parallelRegions();
@@ -231,6 +254,11 @@ public final class SnapshotValidator {
     }
 
     private void error(EntityRef ref, String field, String code, String message, String fix) {
-        found.add(Diagnostic.error(code, message, fix, Location.of(ref, field)));
+        found.add(finding(ref, field, code, message, fix));
+    }
+
+    /** An error located at an entity's field; shared with the invariant checks. */
+    static Diagnostic finding(EntityRef ref, String field, String code, String message, String fix) {
+        return Diagnostic.error(code, message, fix, Location.of(ref, field));
     }
 }

@@ -190,4 +190,39 @@ class OffloadChecksTest {
                 + "1 does: a target task belongs to one target construct");
         assertThat(found.getFirst().severity()).isEqualTo(Severity.WARNING);
     }
+
+    @Test
+    void aProcessThatListsItsDevicesListsAsManyAsItsDeviceCount() {
+        spaces.add(new AddressSpace(PROCESS, null, null, null, List.of(), null,
+                new OffloadInfo("libomptarget.so", Fact.of(2), 2, List.of())));
+        spaces.add(new AddressSpace(DEVICE, PROCESS, null, null, List.of(), device(0), null));
+        List<Diagnostic> found = validate();
+        assertThat(where(found)).containsExactly("error device-count-mismatch address space 0.offload.deviceCount");
+        assertThat(found.getFirst().message()).isEqualTo("address space 0 has deviceCount 2 but lists 1 device: a "
+                + "process lists every device it initialized");
+        spaces.add(new AddressSpace(new AddressSpaceId(2), PROCESS, null, null, List.of(), device(1), null));
+        assertThat(validate()).isEmpty();
+        // a core import without the agent's device table knows no devices, and may know how many there are
+        spaces.removeIf(AddressSpace::isDevice);
+        assertThat(validate()).isEmpty();
+    }
+
+    @Test
+    void aTargetRegionsKernelsNotFinishedAreSomeOfThoseSubmitted_andNoneOnceEnded() {
+        spaces.add(AddressSpace.process(PROCESS, List.of()));
+        List<Kernel> two = List.of(new Kernel(1), new Kernel(1));
+        targets.add(new TargetRegion(new TargetRegionId(1), TargetKind.TARGET, null, 0, true, Fact.absent(),
+                Fact.absent(), Fact.absent(), two, 1, null));
+        targets.add(new TargetRegion(new TargetRegionId(2), TargetKind.TARGET, null, 0, false, Fact.absent(),
+                Fact.absent(), Fact.absent(), List.of(new Kernel(1)), 1, null));
+        targets.add(new TargetRegion(new TargetRegionId(3), TargetKind.TARGET, null, 0, true, Fact.absent(),
+                Fact.absent(), Fact.absent(), two, 0, null)); // kernelsSubmitted left out: not counted
+        List<Diagnostic> found = validate();
+        assertThat(where(found)).containsExactly("error kernel-count-mismatch target region 1.kernels",
+                "error kernel-count-mismatch target region 2.kernels");
+        assertThat(found.getFirst().message()).isEqualTo("target region 1 lists 2 kernels not finished but submitted "
+                + "1: kernels not finished are some of those submitted");
+        assertThat(found.getLast().message()).isEqualTo("target region 2 has ended but lists 1 kernel not finished: "
+                + "a construct ends after its kernels");
+    }
 }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
+import org.ompdexplorer.model.synthetic.SnapshotEdits;
 import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
 
 class SyntheticSnapshotGeneratorTest {
@@ -22,6 +23,20 @@ class SyntheticSnapshotGeneratorTest {
         assertThat(s.index().outermostRegions()).hasSize(1);
         for (OmpThread t : s.threads()) {
             assertThat(s.index().schedulingChain(t.id())).isNotEmpty();
+        }
+    }
+
+    @Test
+    void everySeedGivesAStateOpenMpAllows() {
+        for (long seed = 1; seed <= 40; seed++) {
+            GeneratorSpec spec = new GeneratorSpec(1 + (int) (seed % 9), 1 + (int) (seed % 4), (int) (seed * 97), seed);
+            Snapshot s = SyntheticSnapshotGenerator.generate(spec);
+            assertThat(SnapshotValidator.validate(s)).as(spec.toString()).isEmpty();
+            // and a moment later, twice, and as a core import sees it
+            Snapshot later = SnapshotEdits.evolved(SnapshotEdits.evolved(s, 0.1, seed), 0.1, seed + 1);
+            assertThat(SnapshotValidator.validate(later)).as("evolved " + spec).isEmpty();
+            assertThat(SnapshotValidator.validate(SnapshotEdits.withoutAgentFacts(later))).as("core-like " + spec)
+                    .isEmpty();
         }
     }
 

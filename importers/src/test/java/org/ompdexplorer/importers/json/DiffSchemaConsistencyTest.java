@@ -15,10 +15,13 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.IcvValue;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskLifecycle;
 import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.diff.SnapshotDiff;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
@@ -31,9 +34,17 @@ class DiffSchemaConsistencyTest {
     static final Snapshot A = withCapture(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 300, 3)),
             "/bin/synthetic", 41L, "before");
 
-    /** A with every kind of difference: evolved, renumbered, a thread still waiting, another switched task, an ICV. */
+    /**
+     * A with every kind of difference: evolved, renumbered, a thread still waiting, another switched task, an ICV,
+     * and a queued task whose body moved (a rebuilt program: matched by structure, not by its function).
+     */
     static Snapshot changedB(Snapshot a) {
-        Snapshot b = SnapshotEdits.renumbered(SnapshotEdits.evolved(a, 0.05, 11), 1000);
+        long moved = a.tasks().stream().filter(t -> t.lifecycle().orElse(null) == TaskLifecycle.QUEUED)
+                .mapToLong(t -> t.id().value()).max().orElseThrow();
+        Snapshot b = SnapshotEdits.renumbered(SnapshotEdits.mapTasks(SnapshotEdits.evolved(a, 0.05, 11),
+                t -> t.id().value() != moved ? t : new Task(t.id(), t.kind(), t.generatingTask(), t.schedulingTask(),
+                        t.parallelRegion(), t.thread(), t.threadNum(), Fact.of(CodeLocation.at(0x777000)),
+                        Fact.of(CodeLocation.at(0x777030)), t.frames(), t.toolData(), t.icvs(), t.agent())), 1000);
         List<OmpThread> threads = new ArrayList<>(b.threads());
         OmpThread t0 = threads.get(0);
         OmpThread t1 = threads.get(1);

@@ -82,9 +82,11 @@ public final class SnapshotEdits {
     }
 
     /**
-     * The same program a moment later: of the explicit tasks, {@code fraction} changed lifecycle (queued ones
-     * started, others completed), {@code fraction} finished and gone (leaves nothing else names), and
-     * {@code fraction} as many new queued ones, created by tasks already there. Deterministic for a seed.
+     * The same program a moment later: of the explicit tasks, {@code fraction} changed lifecycle (queued ones whose
+     * dependences are met ran and completed in between), {@code fraction} finished and gone (leaves nothing else
+     * names), and {@code fraction} as many new queued ones, created by running or suspended tasks already there.
+     * Every change keeps the state valid: no task on a thread's stack changes, so the stacks stay as they were.
+     * Deterministic for a seed.
      */
     public static Snapshot evolved(Snapshot s, double fraction, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
@@ -104,22 +106,23 @@ public final class SnapshotEdits {
             }
             if (removed.size() < n && !named.contains(id)) {
                 removed.add(id);
-            } else if (changed.size() < n && t.agent() != null && !TaskLifecycle.COMPLETED.equals(t.agent().lifecycle())) {
+            } else if (changed.size() < n && t.agent() != null && TaskLifecycle.QUEUED.equals(t.agent().lifecycle())
+                    && dependencesMet(s, t)) {
                 changed.add(id);
             }
         }
+        List<Task> creators = explicit.stream().filter(t -> t.agent() == null || t.agent().lifecycle() == null
+                || TaskLifecycle.RUNNING.equals(t.agent().lifecycle())
+                || TaskLifecycle.SUSPENDED.equals(t.agent().lifecycle())).toList();
         List<Task> tasks = new ArrayList<>(s.tasks().size() + n);
         for (Task t : s.tasks()) {
             if (removed.contains(t.id().value())) {
                 continue;
             }
-            tasks.add(changed.contains(t.id().value()) ? withLifecycle(t, next(t.agent().lifecycle())) : t);
+            tasks.add(changed.contains(t.id().value()) ? withLifecycle(t, TaskLifecycle.COMPLETED) : t);
         }
-        for (int i = 0; i < n && !explicit.isEmpty(); i++) {
-            Task parent = explicit.get(random.nextInt(explicit.size()));
-            if (removed.contains(parent.id().value())) {
-                continue;
-            }
+        for (int i = 0; i < n && !creators.isEmpty(); i++) {
+            Task parent = creators.get(random.nextInt(creators.size()));
             AgentFacts facts = new AgentFacts(TaskLifecycle.QUEUED, List.of(), 0, List.of(), List.of(), nextOrder++);
             tasks.add(new Task(new TaskId(nextId++), TaskKind.EXPLICIT, Fact.of(parent.id()), Fact.absent(),
                     parent.parallelRegion(), Fact.absent(), Fact.absent(), parent.function(), parent.creationSite(),
@@ -128,8 +131,14 @@ public final class SnapshotEdits {
         return with(s, s.threads(), s.parallelRegions(), tasks);
     }
 
-    private static TaskLifecycle next(TaskLifecycle l) {
-        return TaskLifecycle.QUEUED.equals(l) ? TaskLifecycle.RUNNING : TaskLifecycle.COMPLETED;
+    /** Whether every task {@code t} depends on is completed (or not followed): then it may have run. */
+    private static boolean dependencesMet(Snapshot s, Task t) {
+        for (TaskId d : t.agent().dependsOn()) {
+            if (s.index().task(d).flatMap(Task::lifecycle).filter(l -> !TaskLifecycle.COMPLETED.equals(l)).isPresent()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A copy of a task with another lifecycle. */

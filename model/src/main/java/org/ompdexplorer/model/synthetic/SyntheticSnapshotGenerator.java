@@ -20,9 +20,10 @@ import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.ThreadState;
 
 /**
- * Generates structurally valid snapshots of any size, for tests and benchmarks: nested parallel regions, a
- * task-creation tree, and on each thread a chain of suspended tasks whose scheduling links differ from their
- * generating links (a thread that stole a task suspends it on its own stack). Marked {@code synthetic}.
+ * Generates valid snapshots of any size — OpenMP's invariants included, as {@code SnapshotValidator} checks them —
+ * for tests and benchmarks: nested parallel regions, a task-creation tree, and on each thread a chain of suspended
+ * tasks whose scheduling links differ from their generating links (a thread that stole a task suspends it on its
+ * own stack). Marked {@code synthetic}.
  */
 public final class SyntheticSnapshotGenerator {
     static final AddressSpaceId PROCESS = new AddressSpaceId(0);
