@@ -143,7 +143,7 @@ static void apply_stack(render *r, size_t k) {
             v->scheduling = 0;
         }
         prev = v;
-        int explicit_task = (pt->flags & ompt_task_explicit) != 0;
+        int explicit_task = (pt->flags & (ompt_task_explicit | ompt_task_target)) != 0; /* a target task too */
         int primary_implicit = (pt->flags & ompt_task_implicit) != 0 && pt->thread_num == 0;
         if (!(explicit_task || primary_implicit)) {
             return;

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.ompdexplorer.importers.testfixtures.KnownAgentFindings;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.resources.BundledResources;
 import org.ompdexplorer.resources.Lesson;
@@ -17,8 +16,7 @@ import org.ompdexplorer.resources.LessonStep;
 
 /**
  * Every snapshot the project ships or keeps as a golden file passes the validator — OpenMP's invariants included —
- * without an error: the bundled lessons (but for the capture agent's known findings, {@link KnownAgentFindings}),
- * the importer's golden snapshots and the window's hand-written test snapshot. The fixture cores' imports are
+ * without an error: the bundled lessons, the importer's golden snapshots and the window's hand-written test snapshot. The fixture cores' imports are
  * checked by {@code CoreImportInvariantsTest}, the synthetic generator's output by the model's tests.
  */
 class ShippedSnapshotsTest {
@@ -32,21 +30,14 @@ class ShippedSnapshotsTest {
     }
 
     @Test
-    void everyLessonStepHasNoErrorButTheAgentsKnownFindings() throws Exception {
-        List<String> labelsWithFindings = new ArrayList<>();
+    void everyLessonStepHasNoError() throws Exception {
         for (Lesson lesson : BundledResources.lessons()) {
             for (LessonStep step : lesson.steps()) {
                 try (InputStream in = BundledResources.openLessonStep(lesson.name(), step.number())) {
-                    List<Diagnostic> errors = errors(in, step.file());
-                    KnownAgentFindings.assertOnlyKnown(step.file(), step.label(), errors);
-                    if (!errors.isEmpty()) {
-                        labelsWithFindings.add(step.label());
-                    }
+                    assertThat(errors(in, step.file())).as(step.file()).isEmpty();
                 }
             }
         }
-        assertThat(labelsWithFindings).as("every known finding is a lesson's")
-                .containsExactlyInAnyOrderElementsOf(KnownAgentFindings.labels());
     }
 
     @Test

@@ -28,7 +28,7 @@ import org.ompdexplorer.model.ThreadKind;
 /**
  * The capture agent end to end on the stock Debian runtime: teaching programs and a signal target compiled with
  * clang-19, run with {@code OMP_TOOL_LIBRARIES}, both triggers; snapshots loaded with the importer (validation must
- * find no error but the agent's known findings) and their structure asserted exactly.
+ * find no error) and their structure asserted exactly.
  */
 class AgentCaptureTest {
     @TempDir

@@ -14,14 +14,12 @@ import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoader;
-import org.ompdexplorer.importers.testfixtures.KnownAgentFindings;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 
 /**
  * Compiles a C program with clang-19 and runs it with the capture agent, the way a user would
- * ({@code OMP_TOOL_LIBRARIES}); snapshots are loaded with the importer, with no error but the agent's known
- * findings ({@code KnownAgentFindings}). Outside CI a missing
+ * ({@code OMP_TOOL_LIBRARIES}); snapshots are loaded with the importer, with no error. Outside CI a missing
  * compiler or agent skips with one line; in CI it fails.
  */
 final class AgentRun {
@@ -84,17 +82,13 @@ final class AgentRun {
     }
 
     /**
-     * Every snapshot in {@code out}, oldest first: any validation error fails but the agent's known findings on a
-     * lesson step (KnownAgentFindings).
+     * Every snapshot in {@code out}, oldest first: any validation error fails.
      */
     static List<Snapshot> snapshots(Path out) throws Exception {
         return snapshots(out, false);
     }
 
-    /**
-     * The snapshots in {@code out}, in name order; with {@code anyMoment}, for captures at moments no run repeats,
-     * findings of the kinds the agent's known bugs make are let through (any other error still fails).
-     */
+    /** The snapshots in {@code out}, in name order; any validation error fails, at any moment they were taken. */
     static List<Snapshot> snapshots(Path out, boolean anyMoment) throws Exception {
         List<Path> files;
         try (Stream<Path> s = Files.list(out)) {
@@ -102,11 +96,11 @@ final class AgentRun {
         }
         java.util.ArrayList<Snapshot> loaded = new java.util.ArrayList<>();
         for (Path f : files) {
-            // as strict as the agent allows: no error but its known findings (KnownAgentFindings), by the capture
             LoadResult r = new SnapshotLoader().load(f, LoadOptions.LENIENT, ProgressListener.NONE);
-            KnownAgentFindings.assertOnlyKnown(f.toString(), r.snapshot().capture().label(),
-                    r.diagnostics().stream().filter(Diagnostic::isError)
-                            .filter(d -> !anyMoment || !KnownAgentFindings.isKnownKind(d)).toList());
+            List<String> errors = r.diagnostics().stream().filter(Diagnostic::isError).map(Diagnostic::format).toList();
+            if (!errors.isEmpty()) {
+                throw new AssertionError(f + ": expected no validation error but found:\n  " + String.join("\n  ", errors));
+            }
             loaded.add(r.snapshot());
         }
         return loaded;

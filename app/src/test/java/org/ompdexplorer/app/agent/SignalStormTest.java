@@ -24,7 +24,7 @@ import org.ompdexplorer.model.Snapshot;
  * Fault injection: 100 snapshot signals in quick succession while the program keeps creating and ending nested
  * teams and tasks ({@code agent/test/storm_target.c}), and more while it exits. The program must end normally,
  * in bounded time, with its right result; every file the agent wrote must be a complete snapshot the importer
- * loads without an error (but the kinds the agent's known bugs make, KnownAgentFindings), and no temporary file may
+ * loads without an error, OpenMP's invariants included, and no temporary file may
  * remain.
  */
 class SignalStormTest {
@@ -74,7 +74,7 @@ class SignalStormTest {
         }
         assertThat(names).as("only complete snapshots, no temporary file").isNotEmpty()
                 .allMatch(n -> n.startsWith("ompd-explorer-") && n.endsWith("-signal.json"));
-        // a validation error fails, but for the kinds the agent's known bugs make (KnownAgentFindings)
+        // any validation error fails
         List<Snapshot> snapshots = AgentRun.snapshots(out, true);
         assertThat(snapshots).hasSize(names.size()).allSatisfy(s -> assertThat(s.threads()).isNotEmpty());
     }

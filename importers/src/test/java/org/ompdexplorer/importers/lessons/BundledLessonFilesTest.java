@@ -13,13 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
 import org.ompdexplorer.importers.testfixtures.JsonSchemaPaths;
-import org.ompdexplorer.importers.testfixtures.KnownAgentFindings;
 import org.ompdexplorer.resources.BundledResources;
 import org.ompdexplorer.resources.Lesson;
 import org.ompdexplorer.resources.LessonStep;
 
 /**
- * Every step of every bundled lesson: a valid snapshot (but for the capture agent's known findings), normalized,
+ * Every step of every bundled lesson: a valid snapshot with no diagnostic, normalized,
  * labelled as its index says.
  */
 class BundledLessonFilesTest {
@@ -31,8 +30,7 @@ class BundledLessonFilesTest {
         for (Lesson lesson : BundledResources.lessons()) {
             for (LessonStep step : lesson.steps()) {
                 LoadResult result = BundledLessons.loadStep(lesson, step.number()); // fails on any other diagnostic
-                assertThat(KnownAgentFindings.where(result.diagnostics())).as(step.file())
-                        .isEqualTo(KnownAgentFindings.of(step.label()));
+                assertThat(result.diagnostics()).as(step.file()).isEmpty();
                 assertThat(result.snapshot().capture().label()).as(step.file()).isEqualTo(step.label());
                 assertThat(result.snapshot().capture().program()).as(step.file()).isEqualTo(lesson.name());
                 assertThat(result.snapshot().capture().description()).as(step.file()).isEqualTo(lesson.description());

@@ -7,15 +7,13 @@ import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoader;
-import org.ompdexplorer.importers.testfixtures.KnownAgentFindings;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.resources.BundledResources;
 import org.ompdexplorer.resources.Lesson;
 import org.ompdexplorer.resources.LessonStep;
 
 /**
- * The bundled lessons' steps, for the lesson tests: loaded as strictly as the lessons allow, that is with no
- * diagnostic at all but the capture agent's known findings ({@link KnownAgentFindings}), which fail a strict load.
+ * The bundled lessons' steps, for the lesson tests: loaded with no diagnostic at all.
  */
 final class BundledLessons {
     private BundledLessons() {
@@ -27,7 +25,10 @@ final class BundledLessons {
         try (InputStream in = BundledResources.openLessonStep(lesson.name(), number)) {
             result = new SnapshotLoader().load(in, step.file(), -1, LoadOptions.LENIENT, ProgressListener.NONE);
         }
-        KnownAgentFindings.assertOnlyKnown(step.file(), step.label(), result.diagnostics());
+        if (!result.diagnostics().isEmpty()) {
+            throw new AssertionError(step.file() + ": expected no diagnostic but found:\n  " + String.join("\n  ",
+                    result.diagnostics().stream().map(org.ompdexplorer.model.diagnostics.Diagnostic::format).toList()));
+        }
         return result;
     }
 
