@@ -10,8 +10,8 @@ import org.ompdexplorer.model.graph.TaskGraphBuilder;
  * A scope's graph laid out within {@value #MAX_SIDE} px on each side at 100 %, when its options limit the picture's
  * width and depth ({@link GraphOptions#fitted()}): the options' limits are a guess made in nodes; when ELK's picture
  * still comes out bigger (wide nodes, long edges, nested region boxes), the limit of the side that is too long is cut
- * in proportion and the graph made again, a few times at most. Nodes the user opened stay open, so a picture they
- * asked for may be bigger. Pure computation: call it off the FX thread.
+ * in proportion and the graph made again, a few times at most. Once the user opened nodes, the picture is what they
+ * asked for: it is not made again, and may be bigger. Pure computation: call it off the FX thread.
  */
 public final class FittedLayout {
     /**
@@ -21,7 +21,7 @@ public final class FittedLayout {
     public static final double MAX_SIDE = 8_000;
     private static final int ROUNDS = 4;
     /** Aim a little below the bound: what collapses is whole subtrees, which does not shrink a side in proportion. */
-    private static final double MARGIN = 0.85;
+    private static final double MARGIN = 0.95;
 
     private FittedLayout() {
     }
@@ -29,7 +29,8 @@ public final class FittedLayout {
     public static GraphLayout layout(Snapshot snapshot, GraphScope scope, GraphOptions options) {
         GraphLayout layout = GraphLayouter.layout(TaskGraphBuilder.of(snapshot, scope, options));
         GraphOptions tried = options;
-        for (int round = 0; round < ROUNDS && tried.fitted() && !fits(layout); round++) {
+        boolean asked = !options.expanded().isEmpty();
+        for (int round = 0; round < ROUNDS && tried.fitted() && !asked && !fits(layout); round++) {
             GraphOptions tighter = tried.tighter(MARGIN * MAX_SIDE / layout.width(),
                     MARGIN * MAX_SIDE / layout.height());
             if (tighter.equals(tried)) {
