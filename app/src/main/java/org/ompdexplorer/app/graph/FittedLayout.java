@@ -27,7 +27,8 @@ public final class FittedLayout {
     }
 
     public static GraphLayout layout(Snapshot snapshot, GraphScope scope, GraphOptions options) {
-        GraphLayout layout = GraphLayouter.layout(TaskGraphBuilder.of(snapshot, scope, options));
+        var graphs = TaskGraphBuilder.graphsOf(snapshot, scope);
+        GraphLayout layout = GraphLayouter.layout(graphs.apply(options));
         GraphOptions tried = options;
         boolean asked = !options.expanded().isEmpty();
         for (int round = 0; round < ROUNDS && tried.fitted() && !asked && !fits(layout); round++) {
@@ -37,7 +38,7 @@ public final class FittedLayout {
                 break; // at the smallest limits already: the roots, or the nodes the user opened, take the room
             }
             tried = tighter;
-            TaskGraph smaller = TaskGraphBuilder.of(snapshot, scope, tried);
+            TaskGraph smaller = graphs.apply(tried);
             if (smaller.nodes().size() < layout.graph().nodes().size()) {
                 layout = GraphLayouter.layout(smaller);
             }

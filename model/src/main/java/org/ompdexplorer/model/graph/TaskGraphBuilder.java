@@ -58,14 +58,22 @@ public final class TaskGraphBuilder {
     }
 
     public static TaskGraph of(Snapshot snapshot, GraphScope scope, GraphOptions options) {
-        return new TaskGraphBuilder(snapshot, options).build(scope);
+        return graphsOf(snapshot, scope).apply(options);
     }
 
-    private TaskGraph build(GraphScope scope) {
+    /**
+     * The graphs of one scope under any options, the scope's tasks worked out once: for a layout that tries a few
+     * options until its picture fits (each graph still reads every task's links once).
+     */
+    public static java.util.function.Function<GraphOptions, TaskGraph> graphsOf(Snapshot snapshot, GraphScope scope) {
         ScopeTasks scoped = ScopeTasks.of(snapshot, scope);
+        int[] size = scoped.subtreeSizes(snapshot.index());
+        return options -> new TaskGraphBuilder(snapshot, options).build(scoped, size);
+    }
+
+    private TaskGraph build(ScopeTasks scoped, int[] size) {
         boolean[] in = scoped.in;
         inScope = in;
-        int[] size = scoped.subtreeSizes(index);
         ArrayDeque<Integer> open = new ArrayDeque<>();
         List<Integer> roots = new ArrayList<>();
         for (int p = 0; p < tasks.size(); p++) {
