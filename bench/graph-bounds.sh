@@ -4,7 +4,8 @@
 # the same with the scheduling links in one cycle (the validator's error), as GraphInputs writes them; peer: the
 # checkout's `validate` of the same file (reading it and building the index, which the graph needs too). Each run
 # under /usr/bin/time, stopped after TIMEOUT seconds; prints each run (wall s, peak RSS, the SVG's width × height,
-# its nodes and edges), then the medians.
+# its nodes and edges), then the medians; then once, the picture of each input (GraphInputs also writes a tree search
+# and 99 dependences between two aggregates): SVG width × height, nodes and edges.
 #
 # Usage: bench/graph-bounds.sh CHECKOUT [RUNS (3)] [TASKS (70000)] [TIMEOUT (1200)]
 # This checkout's bench module built (mvn -B -q -pl bench -am package -DskipTests); CHECKOUT built as the README says.
@@ -15,7 +16,7 @@ checkout=$(cd "$1" && pwd) runs=${2:-3} tasks=${3:-70000} limit=${4:-1200}
 java="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
 jar=$(ls "$here"/target/bench-*.jar | head -n 1)
 inputs="${TMPDIR:-/tmp}/ompd-graph-bounds-$tasks"
-[[ -f "$inputs/cycle.json" ]] || "$java" -Xmx4g -p "$jar:$here/target/lib" \
+[[ -f "$inputs/dependences.json" ]] || "$java" -Xmx4g -p "$jar:$here/target/lib" \
     -m org.ompdexplorer.bench/org.ompdexplorer.bench.GraphInputs "$inputs" "$tasks"
 work=$(mktemp -d "${TMPDIR:-/tmp}/graph-bounds.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -47,4 +48,15 @@ done
 for what in validate-stolen graph-stolen graph-cycle; do
     printf 'median %-15s %7.1f s, peak RSS %5d MB\n' "$what" "$(median <"$work/$what.wall")" \
         "$(median <"$work/$what.rss")"
+done
+for input in stolen cycle treesearch dependences; do
+    status=0
+    timeout "$limit" "$checkout/ompd-explorer" graph "$inputs/$input.json" -o "$work/$input.svg" 2>/dev/null || status=$?
+    if ((status == 124)); then
+        printf 'picture %-11s stopped after %s s\n' "$input" "$limit"
+        continue
+    fi
+    size=$(head -c 400 "$work/$input.svg" | grep -o 'width="[0-9.]*" height="[0-9.]*"' | head -n 1 | tr -dc '0-9. ')
+    printf 'picture %-11s %s px, %d nodes, %d edges\n' "$input" "${size/ / × }" \
+        "$(grep -c '<g class="node ' "$work/$input.svg")" "$(grep -c '<g class="edge ' "$work/$input.svg")"
 done
