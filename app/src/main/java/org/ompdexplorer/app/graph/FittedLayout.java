@@ -35,7 +35,7 @@ public final class FittedLayout {
             GraphOptions tighter = tried.tighter(MARGIN * MAX_SIDE / layout.width(),
                     MARGIN * MAX_SIDE / layout.height());
             if (tighter.equals(tried)) {
-                break; // at the smallest limits already: the roots, or the nodes the user opened, take the room
+                break; // at the smallest limits already: the roots and their first children take the room
             }
             tried = tighter;
             TaskGraph smaller = graphs.apply(tried);
