@@ -6,18 +6,20 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.ompdexplorer.app.graph.FittedLayout;
 import org.ompdexplorer.app.graph.GraphExport;
 import org.ompdexplorer.app.graph.GraphFormat;
 import org.ompdexplorer.app.graph.GraphLayout;
-import org.ompdexplorer.app.graph.GraphLayouter;
 import org.ompdexplorer.app.graph.GraphPainter;
 import org.ompdexplorer.app.graph.GraphPalette;
+import org.ompdexplorer.app.graph.PictureTooLargeException;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.output.OutputException;
 import org.ompdexplorer.importers.output.OutputFile;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.graph.GraphEdge;
 import org.ompdexplorer.model.graph.GraphOptions;
 import org.ompdexplorer.model.graph.GraphScope;
 import org.ompdexplorer.model.graph.TaskGraph;
@@ -31,13 +33,17 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "graph", mixinStandardHelpOptions = true,
         description = {"Draw the task graph of a snapshot as SVG, PNG or Graphviz DOT.",
-                "Tasks as nodes (shape by kind, colour by lifecycle), generating links, scheduling links where they",
-                "differ from the generating one, dependences and \"waits for\" links; parallel regions as boxes.",
-                "Alike sibling tasks collapse into one node (\"98 × task_body\"), and subtrees collapse when the graph",
-                "would pass --max-nodes. The same picture as the window's graph. The input is never modified."},
+                "Tasks as nodes (shape by kind, colour by lifecycle), generating links,",
+                "scheduling links where they differ from the generating one, dependences",
+                "and \"waits for\" links; parallel regions as boxes. Alike sibling tasks",
+                "collapse into one node (\"98 × task_body\"), and the links of a kind",
+                "between two nodes are one edge (\"12 scheduling links\").",
+                "By default the picture fits 8,000 px a side: big subtrees collapse into",
+                "one node; --max-nodes N draws up to N nodes instead, whatever the size.",
+                "The same picture as the window's graph. The input is never modified."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:written", "2:FILE could not be read, or OUT could not be written",
-                "64:usage: no such region or task, or an unknown format"})
+                "64:usage: no such region or task, an unknown format, or a PNG over 16,384 px a side"})
 final class GraphCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -72,9 +78,10 @@ final class GraphCommand implements Callable<Integer> {
     @Option(names = "--no-aggregate", description = "draw alike sibling tasks one by one")
     boolean noAggregate;
 
-    @Option(names = "--max-nodes", paramLabel = "N", defaultValue = "2000",
-            description = "collapse subtrees beyond this many nodes; 0 for no limit (default: ${DEFAULT-VALUE})")
-    int maxNodes;
+    @Option(names = "--max-nodes", paramLabel = "N", description = "draw up to N nodes, collapsing subtrees beyond "
+            + "them, however large the picture; 0 for every task (default: a picture within 8,000 px a side, up to "
+            + "2,000 nodes)")
+    Integer maxNodes;
 
     @Option(names = "--lanes", description = "box the tasks by the thread running them (a queued task in the lane "
             + "of the thread that created it) instead of by parallel region")
@@ -92,7 +99,7 @@ final class GraphCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.USAGE;
         }
-        if (maxNodes < 0) {
+        if (maxNodes != null && maxNodes < 0) {
             err.println("ompd-explorer graph: --max-nodes is 0 (no limit) or more, not " + maxNodes);
             err.flush();
             return ExitCodes.USAGE;
@@ -111,14 +118,41 @@ final class GraphCommand implements Callable<Integer> {
         if (graphScope == null) {
             return ExitCodes.USAGE;
         }
-        TaskGraph graph = TaskGraphBuilder.of(snapshot, graphScope,
-                new GraphOptions(allScheduling, noAggregate ? 0 : GraphOptions.DEFAULT.aggregateAt(), maxNodes,
-                        Set.of(), lanes));
-        GraphLayout layout = chosen == GraphFormat.DOT ? new GraphLayout(graph, java.util.List.of(),
-                java.util.List.of(), java.util.List.of(), 0, 0) : GraphLayouter.layout(graph);
-        byte[] bytes = GraphExport.render(layout, chosen, dark ? GraphPalette.DARK : GraphPalette.LIGHT,
-                GraphPainter.Decorations.NONE);
-        return write(bytes, chosen, graph, err);
+        GraphOptions options = new GraphOptions(allScheduling, noAggregate ? 0 : GraphOptions.DEFAULT.aggregateAt(),
+                GraphOptions.DEFAULT.maxNodes(), Set.of(), lanes, GraphOptions.FIT_COLUMNS, GraphOptions.FIT_DEPTH);
+        if (maxNodes != null) { // a node budget instead of a picture that fits
+            options = options.withMaxNodes(maxNodes).withShape(0, 0);
+        }
+        GraphLayout layout;
+        if (chosen == GraphFormat.DOT) { // Graphviz lays it out
+            layout = new GraphLayout(TaskGraphBuilder.of(snapshot, graphScope, options), java.util.List.of(),
+                    java.util.List.of(), java.util.List.of(), 0, 0);
+        } else {
+            layout = FittedLayout.layout(snapshot, graphScope, options);
+        }
+        byte[] bytes;
+        try {
+            bytes = GraphExport.render(layout, chosen, dark ? GraphPalette.DARK : GraphPalette.LIGHT,
+                    GraphPainter.Decorations.NONE);
+        } catch (PictureTooLargeException e) {
+            err.println("ompd-explorer graph: " + e.getMessage() + "; nothing written to " + output + ". Draw "
+                    + (maxNodes == null ? "" : "fewer nodes (without --max-nodes " + maxNodes + " the picture fits "
+                    + "8,000 px a side), ") + "one part of the snapshot (--region P or --task ID), or write SVG, "
+                    + "which has no such limit (-o " + svgName() + ")");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+        return write(bytes, chosen, layout.graph(), err);
+    }
+
+    /** OUT with the extension .svg, for the advice when a PNG is too large. */
+    private String svgName() {
+        if (SnapshotOutput.isStandardOutput(output)) {
+            return "graph.svg --format svg";
+        }
+        String name = output.toString();
+        int dot = name.lastIndexOf('.');
+        return (dot > name.lastIndexOf('/') && dot > 0 ? name.substring(0, dot) : name) + ".svg";
     }
 
     private GraphFormat format() {
@@ -185,10 +219,17 @@ final class GraphCommand implements Callable<Integer> {
             }
             if (graph.collapsedForSize()) {
                 err.println("ompd-explorer graph: " + graph.tasksShown() + " tasks drawn as " + graph.nodes().size()
-                        + " nodes: subtrees collapsed to stay within --max-nodes " + maxNodes
-                        + " (--max-nodes 0 draws them all)");
-                err.flush();
+                        + " nodes: subtrees collapsed " + (maxNodes == null ? "to fit 8,000 px a side (--max-nodes N "
+                        + "draws up to N nodes, --max-nodes 0 every task)" : "to stay within --max-nodes " + maxNodes
+                        + " (--max-nodes 0 draws them all)"));
             }
+            if (graph.linksLeftOut() > 0) {
+                err.println("ompd-explorer graph: " + graph.linksLeftOut() + " links between tasks not drawn: a node "
+                        + "has at most " + GraphEdge.MAX_PER_NODE + " scheduling and " + GraphEdge.MAX_PER_NODE
+                        + " dependence edges each way, a graph at most as many edges of a kind as nodes; the edges "
+                        + "standing for the most links are drawn (--region P or --task ID draw a part)");
+            }
+            err.flush();
             return ExitCodes.OK;
         } catch (OutputException e) {
             return SnapshotOutput.failed(e, err);

@@ -28,7 +28,7 @@ public final class DotWriter {
             if (s.dash() != null) {
                 b.append(", style=").append(s.dash()[0] > 3 ? "dashed" : "dotted");
             }
-            b.append(", tooltip=").append(quote(s.name()));
+            b.append(", tooltip=").append(quote(GraphPainter.title(e, s)));
             if (!e.label().isEmpty()) {
                 b.append(", label=").append(quote(e.label())).append(", fontcolor=\"").append(s.color()).append('"');
             }

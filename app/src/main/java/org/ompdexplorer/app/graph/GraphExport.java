@@ -11,13 +11,23 @@ import javax.imageio.ImageIO;
 
 /** A laid-out graph as the bytes of an SVG, PNG or DOT file, drawn by the same painter as the window. */
 public final class GraphExport {
-    /** The longest side of an exported PNG, in pixels: larger graphs are drawn smaller. */
+    /**
+     * The longest side of an exported PNG, in pixels: a graph whose PNG would be longer is refused
+     * ({@link PictureTooLargeException}), never drawn smaller — its text would not be readable. An image this size is
+     * 1 GiB in memory while it is drawn.
+     */
     public static final int MAX_PNG_SIDE = 16_384;
-    private static final double PNG_SCALE = 2;
+    /** A PNG has two pixels a unit of the layout (a unit is a pixel of the SVG at 100 %), for sharp text. */
+    public static final double PNG_SCALE = 2;
 
     private GraphExport() {
     }
 
+    /**
+     * The file's bytes.
+     *
+     * @throws PictureTooLargeException for a PNG over {@value #MAX_PNG_SIDE} px on a side; nothing is drawn
+     */
     public static byte[] render(GraphLayout layout, GraphFormat format, GraphPalette palette,
                                 GraphPainter.Decorations decorations) {
         return switch (format) {
@@ -33,10 +43,20 @@ public final class GraphExport {
         return pen.finish();
     }
 
+    /** The PNG's width and height in pixels. */
+    public static int[] pngSize(GraphLayout layout) {
+        return new int[] {Math.max(1, (int) Math.ceil(layout.width() * PNG_SCALE)),
+            Math.max(1, (int) Math.ceil(layout.height() * PNG_SCALE))};
+    }
+
     static byte[] png(GraphLayout layout, GraphPalette palette, GraphPainter.Decorations decorations) {
-        double scale = Math.min(PNG_SCALE, MAX_PNG_SIDE / Math.max(1, Math.max(layout.width(), layout.height())));
-        int w = Math.max(1, (int) Math.ceil(layout.width() * scale));
-        int h = Math.max(1, (int) Math.ceil(layout.height() * scale));
+        int[] size = pngSize(layout);
+        if (size[0] > MAX_PNG_SIDE || size[1] > MAX_PNG_SIDE) {
+            throw new PictureTooLargeException(size[0], size[1]);
+        }
+        double scale = PNG_SCALE;
+        int w = size[0];
+        int h = size[1];
         BufferedImage image = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         try {

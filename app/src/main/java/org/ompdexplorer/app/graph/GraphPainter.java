@@ -160,7 +160,7 @@ public final class GraphPainter {
         if (xy.length < 4) {
             return;
         }
-        pen.begin("edge " + style.name().replace(' ', '-'), "e" + e.from() + "-" + e.to(), style.name());
+        pen.begin("edge " + style.name().replace(' ', '-'), "e" + e.from() + "-" + e.to(), title(e, style));
         pen.polyline(xy, style.color(), style.width(), style.dash());
         arrow(xy, style.color());
         if (label && route.label() != null && !e.label().isEmpty()) {
@@ -170,6 +170,11 @@ public final class GraphPainter {
                     Pen.Align.LEFT);
         }
         pen.end();
+    }
+
+    /** {@code scheduling}, or for several links {@code scheduling · 12 links}. */
+    static String title(GraphEdge e, EdgeStyle style) {
+        return e.count() == 1 ? style.name() : style.name() + " · " + e.count() + " links";
     }
 
     private void arrow(double[] xy, String color) {

@@ -9,6 +9,7 @@ import org.ompdexplorer.app.graph.GraphFormat;
 import org.ompdexplorer.app.graph.GraphLayout;
 import org.ompdexplorer.app.graph.GraphPainter;
 import org.ompdexplorer.app.graph.GraphPalette;
+import org.ompdexplorer.app.graph.PictureTooLargeException;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.graph.GraphViewModel;
 import org.ompdexplorer.app.ui.task.BackgroundTask;
@@ -70,8 +71,17 @@ record Exports(BackgroundTasks tasks, SnapshotLoading status) {
                 .onSuccess(done -> status.message("Exported the graph to " + done))
                 .onFailure(error -> {
                     status.message("");
-                    status.problem(new Problem("Could not export the graph to " + file, error.getMessage() == null
+                    status.problem(new Problem("Could not export the graph to " + file, error instanceof
+                            PictureTooLargeException tooLarge ? tooLarge(tooLarge) : error.getMessage() == null
                             ? error.toString() : error.getMessage(), List.of()));
                 }));
+    }
+
+    /** What the CLI says of a PNG too large, with the window's ways to a smaller picture. */
+    static String tooLarge(PictureTooLargeException e) {
+        String what = e.getMessage();
+        return Character.toUpperCase(what.charAt(0)) + what.substring(1) + "; nothing was written. Collapse the "
+                + "nodes you opened (Collapse all), show one region or the selected task's subtree (the first list "
+                + "above the graph), or export SVG, which has no such limit.";
     }
 }

@@ -1,6 +1,7 @@
 package org.ompdexplorer.app.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -19,9 +20,12 @@ import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoadException;
 import org.ompdexplorer.importers.SnapshotLoader;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.graph.EdgeKind;
 import org.ompdexplorer.model.graph.GraphEdge;
+import org.ompdexplorer.model.graph.GraphNode;
 import org.ompdexplorer.model.graph.GraphOptions;
 import org.ompdexplorer.model.graph.GraphScope;
+import org.ompdexplorer.model.graph.NodeKind;
 import org.ompdexplorer.model.graph.TaskGraph;
 import org.ompdexplorer.model.graph.TaskGraphBuilder;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
@@ -149,6 +153,50 @@ class GraphLayoutTest {
             }
         }
         assertThat(colours).as("distinct colours in the picture").hasSizeGreaterThan(10);
+    }
+
+    @Test
+    void aPngOverTheLimitIsRefusedNeverDrawnSmaller() {
+        TaskGraph one = new TaskGraph(List.of(new GraphNode(0, NodeKind.EXPLICIT, List.of(1L), 1, "task", "queued",
+                -1, -1, List.of())), List.of(), List.of(), 1, false);
+        GraphLayout fits = new GraphLayout(one, List.of(new Rect(16, 16, 100, 40)), List.of(), List.of(), 8192, 30);
+        assertThat(GraphExport.render(fits, GraphFormat.PNG, GraphPalette.LIGHT, GraphPainter.Decorations.NONE))
+                .startsWith(0x89, 'P', 'N', 'G');
+        GraphLayout wide = new GraphLayout(one, List.of(new Rect(16, 16, 100, 40)), List.of(), List.of(), 9000.4, 30);
+        assertThatThrownBy(() -> GraphExport.render(wide, GraphFormat.PNG, GraphPalette.LIGHT,
+                GraphPainter.Decorations.NONE)).isInstanceOfSatisfying(PictureTooLargeException.class, e -> {
+                    assertThat(e.width()).isEqualTo(18_001);
+                    assertThat(e.height()).isEqualTo(60);
+                    assertThat(e.getMessage()).isEqualTo("the graph is 9,001 × 30 px; its PNG, at 2 pixels a px, would "
+                            + "be 18,001 × 60 pixels, over the 16,384 a PNG may have on a side");
+                });
+        // SVG has no such limit
+        assertThat(new String(GraphExport.render(wide, GraphFormat.SVG, GraphPalette.LIGHT,
+                GraphPainter.Decorations.NONE), java.nio.charset.StandardCharsets.UTF_8)).contains("width=\"9000.4\"");
+    }
+
+    @Test
+    void aMergedEdgeIsLaidOutWithItsCountAndDrawnWithIt() throws Exception {
+        List<GraphNode> nodes = List.of(
+                new GraphNode(0, NodeKind.EXPLICIT, List.of(1L), 1, "task in main", "suspended", -1, -1, List.of()),
+                new GraphNode(1, NodeKind.AGGREGATE, java.util.stream.LongStream.range(100, 199).boxed().toList(), 99,
+                        "99 × produce", "queued", -1, -1, List.of()),
+                new GraphNode(2, NodeKind.AGGREGATE, java.util.stream.LongStream.range(300, 399).boxed().toList(), 99,
+                        "99 × consume", "blocked on dependences", -1, -1, List.of()));
+        String label = "99 dependences · 97 inout→in, 2 out→in";
+        TaskGraph g = new TaskGraph(nodes, List.of(new GraphEdge(0, 1, EdgeKind.GENERATING, "", 99),
+                new GraphEdge(0, 2, EdgeKind.GENERATING, "", 99), new GraphEdge(1, 2, EdgeKind.DEPENDENCE, label, 99)),
+                List.of(), 199, false);
+        GraphLayout layout = GraphLayouter.layout(g);
+        assertLaidOut(layout);
+        Rect box = layout.edges().get(2).label();
+        assertThat(box).as("the label has room of its own").isNotNull();
+        assertThat(box.w()).isGreaterThanOrEqualTo(TextMetrics.width(label, EdgeStyle.LABEL_SIZE, false));
+        String svg = new String(GraphExport.render(layout, GraphFormat.SVG, GraphPalette.LIGHT,
+                GraphPainter.Decorations.NONE), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(svg).contains(">" + label + "</text>").contains("<title>dependence · 99 links</title>");
+        assertThat(DotWriter.write(g, GraphPalette.LIGHT)).contains("label=\"" + label + "\"")
+                .contains("tooltip=\"dependence · 99 links\"");
     }
 
     @Test

@@ -1,10 +1,11 @@
 package org.ompdexplorer.model.graph;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
-import org.ompdexplorer.model.Address;
+import java.util.Map;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.Snapshot;
@@ -15,10 +16,16 @@ import org.ompdexplorer.model.TaskKind;
 import org.ompdexplorer.model.TaskLifecycle;
 
 /**
- * The edges between a graph's nodes, each once: a link from or to a collapsed task is drawn from or to the node it
- * is collapsed into, and a link inside one node is not drawn.
+ * The edges between a graph's nodes: a link from or to a collapsed task is drawn from or to the node it is collapsed
+ * into, a link inside one node is not drawn, and all the links of one kind between the same two nodes are one edge
+ * that says how many ({@link EdgeLabels}). So that what ELK lays out is bounded by the nodes, never by the tasks, a
+ * graph has at most as many edges of each kind as it has nodes, and a node at most {@value #MAX_PER_NODE} scheduling
+ * edges and as many dependence edges in and out; beyond that the edges standing for the fewest links are left out
+ * ({@link TaskGraph#linksLeftOut()}). A cycle of links is no different: each link is looked at once.
  */
 final class EdgeCollector {
+    static final int MAX_PER_NODE = GraphEdge.MAX_PER_NODE;
+
     private final Snapshot snapshot;
     private final SnapshotIndex index;
     private final GraphOptions options;
@@ -26,10 +33,10 @@ final class EdgeCollector {
     private final boolean[] in;
     private final int[] parent;
     private final NodeKind[] kinds; // by node
-    private final List<GraphEdge> edges = new ArrayList<>();
-    private final Set<Long> seen = new HashSet<>();
-    private final Set<String> seenLabelled = new HashSet<>();
-    private long last = -1;
+    private final Map<Long, EdgeLabels> byKey = new HashMap<>();
+    private final List<EdgeLabels> merged = new ArrayList<>(); // in the order first seen: model order
+    private EdgeLabels last;
+    private int leftOut;
 
     EdgeCollector(Snapshot snapshot, GraphOptions options, int[] nodeOf, ScopeTasks scoped, NodeKind[] kinds) {
         this.kinds = kinds;
@@ -41,7 +48,8 @@ final class EdgeCollector {
         this.parent = scoped.parent;
     }
 
-    List<GraphEdge> edges() {
+    /** The edges, in the order their first link was met, then how many links were left out. */
+    Result collect() {
         List<Task> tasks = snapshot.tasks();
         for (int p = 0; p < tasks.size(); p++) {
             if (!in[p]) {
@@ -59,7 +67,7 @@ final class EdgeCollector {
                 continue;
             }
             for (TaskId before : t.agent().dependsOn()) {
-                addLabelled(node(Fact.of(before)), to, dependenceLabel(before, t));
+                addDependence(node(Fact.of(before)), to, before, t);
             }
             if (TaskLifecycle.SUSPENDED.equals(t.agent().lifecycle())) {
                 // a taskwait or taskgroup waits for explicit child tasks; the implicit tasks of a region the task
@@ -72,18 +80,30 @@ final class EdgeCollector {
                 }
             }
         }
-        return edges;
+        return new Result(bounded(), leftOut);
     }
 
-    private void add(int from, int to, EdgeKind kind) {
+    record Result(List<GraphEdge> edges, int linksLeftOut) {
+    }
+
+    private EdgeLabels add(int from, int to, EdgeKind kind) {
         if (from < 0 || to < 0 || from == to) {
-            return;
+            return null;
+        }
+        if (last != null && last.from == from && last.to == to && last.kind == kind) { // siblings come in a row
+            last.count++;
+            return last;
         }
         long key = ((long) from << 33) | ((long) to << 2) | kind.ordinal();
-        if (key != last && seen.add(key)) {
-            edges.add(new GraphEdge(from, to, kind, ""));
+        EdgeLabels edge = byKey.get(key);
+        if (edge == null) {
+            edge = new EdgeLabels(from, to, kind, merged.size());
+            byKey.put(key, edge);
+            merged.add(edge);
         }
-        last = key;
+        edge.count++;
+        last = edge;
+        return edge;
     }
 
     /**
@@ -91,12 +111,13 @@ final class EdgeCollector {
      * subtree stands for many tasks, and the dependences of all of them between a few hundred subtree nodes make a
      * picture of nothing but edges; the subtree, opened, shows them.
      */
-    private void addLabelled(int from, int to, String label) {
+    private void addDependence(int from, int to, TaskId before, Task after) {
         if (from >= 0 && to >= 0 && (kinds[from] == NodeKind.SUBTREE || kinds[to] == NodeKind.SUBTREE)) {
             return;
         }
-        if (from >= 0 && to >= 0 && from != to && seenLabelled.add(from + ">" + to + ":" + label)) {
-            edges.add(new GraphEdge(from, to, EdgeKind.DEPENDENCE, label));
+        EdgeLabels edge = add(from, to, EdgeKind.DEPENDENCE);
+        if (edge != null) {
+            sharedVariable(edge, before, after);
         }
     }
 
@@ -108,19 +129,58 @@ final class EdgeCollector {
         return p < 0 ? -1 : nodeOf[p];
     }
 
-    /** {@code inout→in 0x7ffc…}: the two sides' dependence types on the variable they share. */
-    private String dependenceLabel(TaskId before, Task after) {
+    /** The two sides' dependence types on the first variable they share, counted on the edge. */
+    private void sharedVariable(EdgeLabels edge, TaskId before, Task after) {
         Task b = index.task(before).orElse(null);
         if (b == null || b.agent() == null) {
-            return "";
+            edge.dependence(null, 0);
+            return;
         }
         for (Dependence d : after.agent().dependences()) {
             for (Dependence e : b.agent().dependences()) {
                 if (d.address() == e.address()) {
-                    return e.type() + "→" + d.type() + " " + Address.hex(d.address());
+                    edge.dependence(e.type() + "→" + d.type(), d.address());
+                    return;
                 }
             }
         }
-        return "";
+        edge.dependence(null, 0);
+    }
+
+    /**
+     * The merged edges within the bounds: every kind at most as many as there are nodes, scheduling and dependence
+     * edges at most {@value #MAX_PER_NODE} into and out of a node; where more, those standing for the most links
+     * (first met among equals) are kept. Generating and "waits for" edges follow the tree, so real snapshots stay
+     * within theirs; a malformed one (a task listed under two parents) is bounded all the same.
+     */
+    private List<GraphEdge> bounded() {
+        int nodes = kinds.length;
+        Map<EdgeKind, int[]> outs = new EnumMap<>(EdgeKind.class);
+        Map<EdgeKind, int[]> ins = new EnumMap<>(EdgeKind.class);
+        Map<EdgeKind, Integer> kept = new EnumMap<>(EdgeKind.class);
+        List<EdgeLabels> byWeight = new ArrayList<>(merged);
+        byWeight.sort(Comparator.comparingInt((EdgeLabels e) -> -e.count).thenComparingInt(e -> e.order));
+        boolean[] keep = new boolean[merged.size()];
+        for (EdgeLabels e : byWeight) {
+            int[] out = outs.computeIfAbsent(e.kind, k -> new int[nodes]);
+            int[] into = ins.computeIfAbsent(e.kind, k -> new int[nodes]);
+            boolean perNode = e.kind == EdgeKind.SCHEDULING || e.kind == EdgeKind.DEPENDENCE;
+            if (kept.getOrDefault(e.kind, 0) >= nodes
+                    || perNode && (out[e.from] >= MAX_PER_NODE || into[e.to] >= MAX_PER_NODE)) {
+                leftOut += e.count;
+                continue;
+            }
+            out[e.from]++;
+            into[e.to]++;
+            kept.merge(e.kind, 1, Integer::sum);
+            keep[e.order] = true;
+        }
+        List<GraphEdge> edges = new ArrayList<>();
+        for (EdgeLabels e : merged) {
+            if (keep[e.order]) {
+                edges.add(e.edge(kinds[e.to]));
+            }
+        }
+        return edges;
     }
 }

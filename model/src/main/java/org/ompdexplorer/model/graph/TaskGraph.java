@@ -9,19 +9,33 @@ import java.util.OptionalInt;
  *
  * @param groups     the parallel regions the nodes are bound to, enclosing ones first
  * @param tasksShown how many tasks the nodes stand for (collapsed nodes count each member)
- * @param collapsedForSize whether subtrees were collapsed to keep the graph within its node budget
+ * @param collapsedForSize whether subtrees were collapsed to keep the graph within its node budget, width or depth
+ * @param linksLeftOut     how many links between tasks have no edge because their nodes had too many edges already
+ *                         (at most as many edges of a kind as nodes; scheduling and dependence edges at most a few a
+ *                         node: see {@code EdgeCollector})
  */
 public record TaskGraph(List<GraphNode> nodes, List<GraphEdge> edges, List<GraphGroup> groups, int tasksShown,
-                        boolean collapsedForSize) {
+                        boolean collapsedForSize, int linksLeftOut) {
     public TaskGraph {
         nodes = List.copyOf(nodes);
         edges = List.copyOf(edges);
         groups = List.copyOf(groups);
     }
 
+    /** A graph with an edge for every link. */
+    public TaskGraph(List<GraphNode> nodes, List<GraphEdge> edges, List<GraphGroup> groups, int tasksShown,
+                     boolean collapsedForSize) {
+        this(nodes, edges, groups, tasksShown, collapsedForSize, 0);
+    }
+
     /** How many edges of a kind the graph has. */
     public long count(EdgeKind kind) {
         return edges.stream().filter(e -> e.kind() == kind).count();
+    }
+
+    /** How many links between tasks the edges of a kind stand for (an edge stands for one or more). */
+    public long links(EdgeKind kind) {
+        return edges.stream().filter(e -> e.kind() == kind).mapToLong(GraphEdge::count).sum();
     }
 
     /**

@@ -20,9 +20,11 @@ import org.ompdexplorer.model.ThreadId;
 
 /**
  * Builds the {@link TaskGraph} of a scope. Tasks are opened breadth-first from the roots of the scope, in model
- * order: a task's children are shown while the node budget allows (alike leaf siblings as one aggregate), and a
- * task whose children do not fit becomes one subtree node. Then the generating, scheduling (where it differs, or
- * all), dependence and "waits for" edges between the nodes, each once, and the regions the nodes are bound to.
+ * order: a task's children are shown while the node budget, the columns ({@link GraphOptions#maxColumns}) and the
+ * depth ({@link GraphOptions#maxDepth}) allow (alike leaf siblings as one aggregate, the children beyond the first
+ * few as one node), and a task whose children do not fit becomes one subtree node. Then the generating,
+ * scheduling (where it differs, or all), dependence and "waits for" edges between the nodes ({@link EdgeCollector}:
+ * the links of a kind between two nodes are one edge), and the regions the nodes are bound to.
  */
 public final class TaskGraphBuilder {
     /** The lifecycle shown for a queued task whose dependences are not met yet. */
@@ -41,6 +43,8 @@ public final class TaskGraphBuilder {
     private final List<GraphNode> nodes = new ArrayList<>();
     private final List<Long> nodeRegions = new ArrayList<>(); // by node: the region its task binds to, or -1
     private final List<Integer> nodePositions = new ArrayList<>(); // by node: its task's position
+    private final List<Integer> nodeDepths = new ArrayList<>(); // by node: its level below the scope's roots
+    private int columns; // nodes with nothing shown below them
     private int shown;
     private boolean collapsedForSize;
 
@@ -54,21 +58,31 @@ public final class TaskGraphBuilder {
     }
 
     public static TaskGraph of(Snapshot snapshot, GraphScope scope, GraphOptions options) {
-        return new TaskGraphBuilder(snapshot, options).build(scope);
+        return graphsOf(snapshot, scope).apply(options);
     }
 
-    private TaskGraph build(GraphScope scope) {
+    /**
+     * The graphs of one scope under any options, the scope's tasks worked out once: for a layout that tries a few
+     * options until its picture fits (each graph still reads every task's links once).
+     */
+    public static java.util.function.Function<GraphOptions, TaskGraph> graphsOf(Snapshot snapshot, GraphScope scope) {
         ScopeTasks scoped = ScopeTasks.of(snapshot, scope);
+        int[] size = scoped.subtreeSizes(snapshot.index());
+        return options -> new TaskGraphBuilder(snapshot, options).build(scoped, size);
+    }
+
+    private TaskGraph build(ScopeTasks scoped, int[] size) {
         boolean[] in = scoped.in;
         inScope = in;
-        int[] size = scoped.subtreeSizes(index);
         ArrayDeque<Integer> open = new ArrayDeque<>();
+        List<Integer> roots = new ArrayList<>();
         for (int p = 0; p < tasks.size(); p++) {
             if (in[p] && scoped.parent[p] < 0) {
-                addTask(p);
-                open.add(p);
+                roots.add(p);
             }
         }
+        // the roots as any task's children: a team of 256 implicit tasks is twelve nodes and "245 more tasks"
+        add(grouped(roots, in, true), 0, open);
         int budget = options.maxNodes() == 0 ? Integer.MAX_VALUE : options.maxNodes();
         while (!open.isEmpty()) {
             int p = open.poll();
@@ -77,18 +91,12 @@ public final class TaskGraphBuilder {
                 continue;
             }
             boolean expanded = options.expanded().contains(tasks.get(p).id().value());
-            if (nodes.size() + children.nodeCount() > budget && !expanded) {
+            int level = nodeDepths.get(nodeOf[p]) + 1;
+            if (!expanded && !fits(children.nodeCount(), level, budget)) {
                 collapse(p, size[p], in);
                 continue;
             }
-            for (List<Integer> group : children.groups()) {
-                if (group.size() == 1) {
-                    addTask(group.getFirst());
-                    open.add(group.getFirst());
-                } else {
-                    addAggregate(group);
-                }
-            }
+            add(children, level, open);
         }
         Groups groups = options.threadLanes() ? Groups.lanes(snapshot, nodePositions)
                 : Groups.of(snapshot, nodeRegions);
@@ -112,18 +120,49 @@ public final class TaskGraphBuilder {
                 nodeOf[p] = renumber[nodeOf[p]];
             }
         }
-        return new TaskGraph(grouped, new EdgeCollector(snapshot, options, nodeOf, scoped,
-                grouped.stream().map(GraphNode::kind).toArray(NodeKind[]::new)).edges(), groups.list(),
-                shown, collapsedForSize);
+        EdgeCollector.Result edges = new EdgeCollector(snapshot, options, nodeOf, scoped,
+                grouped.stream().map(GraphNode::kind).toArray(NodeKind[]::new)).collect();
+        return new TaskGraph(grouped, edges.edges(), groups.list(), shown, collapsedForSize, edges.linksLeftOut());
+    }
+
+    /**
+     * Whether a task's {@code count} children fit at {@code level}: the node budget, the depth, and the columns — the
+     * task stops being one and its children are, so a chain of single children is free.
+     */
+    private boolean fits(int count, int level, int budget) {
+        return nodes.size() + count <= budget
+                && (options.maxColumns() == 0 || columns + count - 1 <= options.maxColumns())
+                && (options.maxDepth() == 0 || level <= options.maxDepth());
+    }
+
+    /** Adds a task's children (or the roots) as nodes at {@code level}; the tasks shown alone are opened next. */
+    private void add(Children children, int level, ArrayDeque<Integer> open) {
+        columns += children.nodeCount() - (level == 0 ? 0 : 1);
+        for (List<Integer> group : children.groups()) {
+            if (group.size() == 1) {
+                addTask(group.getFirst(), level);
+                open.add(group.getFirst());
+            } else {
+                addAggregate(group, level);
+            }
+        }
     }
 
     /** A task's children in the scope, in model order, alike leaves grouped (each other child a group of one). */
     private Children children(int p, boolean[] in) {
+        List<Integer> generated = new ArrayList<>();
+        for (int i = 0, count = index.generatedCountAt(p); i < count; i++) {
+            generated.add(index.generatedAt(p, i));
+        }
+        return grouped(generated, in, !options.expanded().contains(tasks.get(p).id().value()));
+    }
+
+    /** Tasks of the scope not in a node yet, in the order given, alike leaves grouped when {@code mayAggregate}. */
+    private Children grouped(List<Integer> candidates, boolean[] in, boolean mayAggregate) {
         Map<String, List<Integer>> alike = new LinkedHashMap<>();
         List<List<Integer>> groups = new ArrayList<>();
-        boolean aggregate = options.aggregateAt() > 0 && !options.expanded().contains(tasks.get(p).id().value());
-        for (int i = 0, count = index.generatedCountAt(p); i < count; i++) {
-            int c = index.generatedAt(p, i);
+        boolean aggregate = options.aggregateAt() > 0 && mayAggregate;
+        for (int c : candidates) {
             if (!in[c] || nodeOf[c] >= 0) {
                 continue;
             }
@@ -152,20 +191,21 @@ public final class TaskGraphBuilder {
     }
 
     /**
-     * A task's children beyond the first {@value #MAX_FAN_OUT} nodes as one node ("347 more tasks"), so that one
-     * task with thousands of unlike children does not make a layer too wide to read; opened like an aggregate,
-     * by its first task.
+     * A task's children beyond the first {@value #MAX_FAN_OUT} nodes (or the columns limit, if smaller) as one node
+     * ("347 more tasks"), so that one task with thousands of unlike children does not make a layer too wide to read;
+     * opened like an aggregate, by its first task.
      */
     private List<List<Integer>> capped(List<List<Integer>> children) {
-        if (options.maxNodes() == 0 || children.size() <= MAX_FAN_OUT) {
+        int fanOut = options.maxColumns() == 0 ? MAX_FAN_OUT : Math.clamp(options.maxColumns(), 2, MAX_FAN_OUT);
+        if ((options.maxNodes() == 0 && !options.fitted()) || children.size() <= fanOut) {
             return children;
         }
         List<Integer> rest = new ArrayList<>();
-        children.subList(MAX_FAN_OUT - 1, children.size()).forEach(rest::addAll);
+        children.subList(fanOut - 1, children.size()).forEach(rest::addAll);
         if (options.expanded().contains(tasks.get(rest.getFirst()).id().value())) {
             return children;
         }
-        List<List<Integer>> result = new ArrayList<>(children.subList(0, MAX_FAN_OUT - 1));
+        List<List<Integer>> result = new ArrayList<>(children.subList(0, fanOut - 1));
         result.add(rest);
         restGroups.add(rest);
         return result;
@@ -190,17 +230,18 @@ public final class TaskGraphBuilder {
         return false;
     }
 
-    private void addTask(int p) {
+    private void addTask(int p, int level) {
         Task t = tasks.get(p);
         nodeOf[p] = nodes.size();
         nodeRegions.add(region(t));
         nodePositions.add(p);
+        nodeDepths.add(level);
         nodes.add(new GraphNode(nodes.size(), kind(t), List.of(t.id().value()), 1, name(t), lifecycle(t), -1,
                 thread(t), flags(t)));
         shown++;
     }
 
-    private void addAggregate(List<Integer> group) {
+    private void addAggregate(List<Integer> group, int level) {
         int node = nodes.size();
         int before = shown;
         group.forEach(m -> nodeOf[m] = node);
@@ -208,6 +249,7 @@ public final class TaskGraphBuilder {
         List<Long> ids = group.stream().map(p -> tasks.get(p).id().value()).toList();
         nodeRegions.add(region(first));
         nodePositions.add(group.getFirst());
+        nodeDepths.add(level);
         boolean rest = restGroups.contains(group);
         String firstLife = lifecycle(first);
         // a mix of lifecycles has no one colour that is true of them

@@ -82,6 +82,23 @@ public final class SnapshotEdits {
     }
 
     /**
+     * Every explicit task scheduled over the task at the position {@code over} gives for its own position (−1: its
+     * link as it was): work stealing between every part of the tree, as real captures of busy programs show, or a
+     * cycle of scheduling links, which the validator reports and which every view must show all the same.
+     */
+    public static Snapshot scheduledOver(Snapshot s, java.util.function.IntUnaryOperator over) {
+        List<Task> tasks = new ArrayList<>(s.tasks().size());
+        for (int p = 0; p < s.tasks().size(); p++) {
+            Task t = s.tasks().get(p);
+            int q = t.kind().equals(TaskKind.EXPLICIT) ? over.applyAsInt(p) : -1;
+            tasks.add(q < 0 ? t : new Task(t.id(), t.kind(), t.generatingTask(), Fact.of(s.tasks().get(q).id()),
+                    t.parallelRegion(), t.thread(), t.threadNum(), t.function(), t.creationSite(), t.frames(),
+                    t.toolData(), t.icvs(), t.agent()));
+        }
+        return with(s, s.threads(), s.parallelRegions(), tasks);
+    }
+
+    /**
      * The same program a moment later: of the explicit tasks, {@code fraction} changed lifecycle (queued ones whose
      * dependences are met ran and completed in between), {@code fraction} finished and gone (leaves nothing else
      * names), and {@code fraction} as many new queued ones, created by running or suspended tasks already there.

@@ -19,7 +19,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import org.ompdexplorer.app.graph.GraphLayout;
-import org.ompdexplorer.app.graph.GraphLayouter;
+import org.ompdexplorer.app.graph.FittedLayout;
 import org.ompdexplorer.app.graph.GraphPainter;
 import org.ompdexplorer.app.ui.ompd.RememberedValues;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
@@ -38,7 +38,6 @@ import org.ompdexplorer.model.graph.GraphNode;
 import org.ompdexplorer.model.graph.GraphOptions;
 import org.ompdexplorer.model.graph.GraphScope;
 import org.ompdexplorer.model.graph.TaskGraph;
-import org.ompdexplorer.model.graph.TaskGraphBuilder;
 
 /**
  * The task graph of the open snapshot: which part it shows (the whole snapshot, or the selection's region or
@@ -51,7 +50,8 @@ public final class GraphViewModel {
     static final String LANES_KEY = "graph.threadLanes";
     /**
      * The window's node budget: a picture a person can read in a pane, with big subtrees collapsed to open by a
-     * click (the CLI's default, for a file to zoom into, is {@link GraphOptions#DEFAULT}'s).
+     * click (the CLI's default, for a file to zoom into, is {@link GraphOptions#DEFAULT}'s). Within it, the picture
+     * fits {@link FittedLayout#MAX_SIDE} px a side as the CLI's does, until the user opens nodes.
      */
     static final int WINDOW_MAX_NODES = 400;
 
@@ -265,15 +265,14 @@ public final class GraphViewModel {
         }
         shownScope = scope;
         GraphOptions options = new GraphOptions(allScheduling.get(), GraphOptions.DEFAULT.aggregateAt(),
-                WINDOW_MAX_NODES, expanded, threadLanes.get());
+                WINDOW_MAX_NODES, expanded, threadLanes.get(), GraphOptions.FIT_COLUMNS, GraphOptions.FIT_DEPTH);
         Snapshot s = loaded.snapshot();
         busy.set(true);
         status.set("Laying out the graph…");
         scheduler.schedule(BackgroundTask.of("Task graph", ctx -> {
             long start = System.nanoTime();
-            TaskGraph graph = TaskGraphBuilder.of(s, scope, options);
-            GraphLayout placed = GraphLayouter.layout(graph);
-            return new Result(placed, graph.nodeIndex(), (System.nanoTime() - start) / 1_000_000);
+            GraphLayout placed = FittedLayout.layout(s, scope, options);
+            return new Result(placed, placed.graph().nodeIndex(), (System.nanoTime() - start) / 1_000_000);
         }).onSuccess(r -> {
             busy.set(false);
             nodeByTask = r.nodeByTask();
@@ -302,7 +301,8 @@ public final class GraphViewModel {
         }
         String tasks = g.tasksShown() == g.nodes().size() ? g.nodes().size() + (g.nodes().size() == 1 ? " task"
                 : " tasks") : g.tasksShown() + " tasks in " + g.nodes().size() + " nodes";
-        return tasks + " · " + g.edges().size() + " edges" + (g.collapsedForSize()
+        return tasks + " · " + g.edges().size() + " edges" + (g.linksLeftOut() > 0 ? " (" + g.linksLeftOut()
+                + " more links not drawn)" : "") + (g.collapsedForSize()
                 ? " · large subtrees collapsed: click one to open it" : "") + " · laid out in " + r.millis() + " ms";
     }
 

@@ -40,10 +40,10 @@ final class NodeSummary {
         int waits = 0;
         for (GraphEdge e : graph.edges()) {
             if (e.to() == n.index() && e.kind() == EdgeKind.DEPENDENCE) {
-                deps++;
+                deps += e.count(); // an edge stands for every dependence between its two nodes
             }
             if (e.from() == n.index() && e.kind() == EdgeKind.WAITS_FOR) {
-                waits++;
+                waits += e.count();
             }
         }
         if (deps > 0) {

@@ -12,6 +12,7 @@ import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
+import org.ompdexplorer.app.graph.FittedLayout;
 import org.ompdexplorer.app.graph.GraphLayout;
 import org.ompdexplorer.app.graph.GraphLayouter;
 import org.ompdexplorer.app.ui.TestSnapshots;
@@ -57,8 +58,7 @@ public final class GraphBenchmark {
                 .max(java.util.Comparator.comparingInt(r -> s.index().tasksIn(r.id()).size())).orElseThrow();
         GraphScope scope = new GraphScope.Region(region.id());
         int tasks = s.index().tasksIn(region.id()).size();
-        GraphOptions windowOptions = new GraphOptions(false, GraphOptions.DEFAULT.aggregateAt(),
-                GraphViewModel.WINDOW_MAX_NODES, Set.of());
+        GraphOptions windowOptions = GraphOptions.DEFAULT.withMaxNodes(GraphViewModel.WINDOW_MAX_NODES);
         TaskGraph window = TaskGraphBuilder.of(s, scope, windowOptions);
         TaskGraph cli = TaskGraphBuilder.of(s, scope, GraphOptions.DEFAULT);
         TaskGraph every = TaskGraphBuilder.of(s, scope, new GraphOptions(false, 0, 0, Set.of()));
@@ -66,10 +66,10 @@ public final class GraphBenchmark {
                 + "`graph` draws it %,d nodes, %,d edges; task by task %,d nodes, %,d edges%n", region.id().value(),
                 tasks, window.nodes().size(), window.edges().size(), cli.nodes().size(), cli.edges().size(),
                 every.nodes().size(), every.edges().size());
-        time("layout, 10k-task region as the window shows it (build + ELK)",
-                () -> GraphLayouter.layout(TaskGraphBuilder.of(s, scope, windowOptions)));
-        time("layout, 10k-task region as `ompd-explorer graph` draws it (build + ELK)",
-                () -> GraphLayouter.layout(TaskGraphBuilder.of(s, scope, GraphOptions.DEFAULT)));
+        time("layout, 10k-task region as the window shows it (build + ELK, fitted)",
+                () -> FittedLayout.layout(s, scope, windowOptions));
+        time("layout, 10k-task region as `ompd-explorer graph` draws it (build + ELK, fitted)",
+                () -> FittedLayout.layout(s, scope, GraphOptions.DEFAULT));
         time("layout, 10k-task region, every task a node (build + ELK)",
                 () -> GraphLayouter.layout(TaskGraphBuilder.of(s, scope, new GraphOptions(false, 0, 0, Set.of()))));
         time("peer: the same, ELK's default thoroughness (7) and greedy switch",
@@ -141,15 +141,14 @@ public final class GraphBenchmark {
     /** A million tasks, one of which generated 100k: the graph the window opens, aggregated within its budget. */
     private static void millionTasks() {
         Snapshot s = TestSnapshots.wide(8, 1_000_000, 100_000);
-        GraphOptions windowOptions = new GraphOptions(false, GraphOptions.DEFAULT.aggregateAt(),
-                GraphViewModel.WINDOW_MAX_NODES, Set.of());
+        GraphOptions windowOptions = GraphOptions.DEFAULT.withMaxNodes(GraphViewModel.WINDOW_MAX_NODES);
         TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), windowOptions);
         System.out.printf(Locale.ROOT, "1M tasks: %,d nodes, %,d edges, %s%n", g.nodes().size(), g.edges().size(),
                 g.collapsedForSize() ? "subtrees collapsed" : "nothing collapsed");
         time("1M-task snapshot: graph model (TaskGraphBuilder)",
                 () -> TaskGraphBuilder.of(s, GraphScope.whole(), windowOptions));
         time("1M-task snapshot: graph model + ELK layout (what the window waits for)",
-                () -> GraphLayouter.layout(TaskGraphBuilder.of(s, GraphScope.whole(), windowOptions)));
+                () -> FittedLayout.layout(s, GraphScope.whole(), windowOptions));
         time("peer: SnapshotIndex rebuilt (the index every view starts from)",
                 () -> new Snapshot(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
                         s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks()).index());
