@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The task graph's bounds (issue 22 item 5, issue 23 item 5; docs/benchmarks.md §15): `ompd-explorer graph` of a
+# The task graph's bounds (issue 22 item 5, issue 23 item 5; docs/benchmarks.md §16): `ompd-explorer graph` of a
 # checkout on a 31 MB snapshot of a program whose every task was scheduled over a random earlier one (valid), and on
 # the same with the scheduling links in one cycle (the validator's error), as GraphInputs writes them; peer: the
 # checkout's `validate` of the same file (reading it and building the index, which the graph needs too). Each run

@@ -21,7 +21,7 @@ import org.ompdexplorer.model.synthetic.SnapshotEdits;
 import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
 
 /**
- * The inputs of the task graph's bounds benchmark (bench/graph-bounds.sh, docs/benchmarks.md §15): a generated
+ * The inputs of the task graph's bounds benchmark (bench/graph-bounds.sh, docs/benchmarks.md §16): a generated
  * program of N explicit tasks on 8 threads (70,000 make a 31 MB snapshot) whose every explicit task was scheduled
  * over an earlier task picked at random — work stealing everywhere, as captures of busy programs show, and valid —
  * and the same with each scheduled over the next one, the last over the first: a cycle the validator reports.
