@@ -30,6 +30,21 @@ static const char *not_stopped_detail(const copy_thread *th, char *buf, size_t n
     return buf;
 }
 
+/* A stopped thread's state: what it reported, except that libomp 19 leaves a thread whose current task waits in a
+ * taskwait or taskgroup in a work state, where OpenMP says it waits (ompt_state_wait_taskwait/_taskgroup). */
+static int thread_state(const world_copy *w, const copy_thread *th, uint64_t current) {
+    int state = th->probe.state;
+    size_t idx = find_task(w, current);
+    if ((state == ompt_state_work_serial || state == ompt_state_work_parallel) && idx != NOT_FOUND) {
+        switch (atomic_load(&w->tasks[idx].rec.waiting)) {
+        case ompt_sync_region_taskwait: return ompt_state_wait_taskwait;
+        case ompt_sync_region_taskgroup: return ompt_state_wait_taskgroup;
+        default: break;
+        }
+    }
+    return state;
+}
+
 void write_threads(json *j, const render *r) {
     const world_copy *w = r->w;
     char buf[128];
@@ -56,16 +71,17 @@ void write_threads(json *j, const render *r) {
         uint64_t current = 0;
         uint64_t region = 0;
         if (th->acked) {
+            current = r->current[i];
+            int state = thread_state(w, th, current);
             json_key(j, "state");
             json_begin_object(j);
             json_key(j, "value");
-            json_int(j, th->probe.state);
+            json_int(j, state);
             json_key(j, "name");
-            json_string(j, name_of_state(th->probe.state, buf, sizeof buf));
+            json_string(j, name_of_state(state, buf, sizeof buf));
             json_end_object(j);
             json_key(j, "waitId");
             json_hex(j, th->probe.wait_id);
-            current = r->current[i];
             if (th->probe.region_levels > 0) {
                 region = th->probe.regions[0].region;
             }

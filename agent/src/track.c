@@ -30,7 +30,7 @@ static _Atomic uint64_t program_initial;
 static inline int tracked(uint64_t v) { return v != 0 && (v & UNTRACKED_BIT) == 0; }
 
 /* on_task_create writes each field of a new record itself: a field added to task_rec must be added there. */
-_Static_assert(sizeof(task_rec) == 112 && offsetof(task_rec, finished) == 107, "on_task_create sets every field");
+_Static_assert(sizeof(task_rec) == 112 && offsetof(task_rec, waiting) == 108, "on_task_create sets every field");
 
 /* The live task record whose value (number and slot, see ring.h) the runtime handed over, or NULL. */
 static inline task_rec *task_of(const ompt_data_t *d) {
@@ -384,6 +384,7 @@ static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame
     atomic_store_explicit(&t->lifecycle, LC_QUEUED, memory_order_relaxed);
     t->kind = (flags & ompt_task_target) ? TK_TARGET : (flags & ompt_task_initial) ? TK_INITIAL : TK_EXPLICIT;
     t->finished = 0;
+    atomic_store_explicit(&t->waiting, 0, memory_order_relaxed);
     ring_publish(t);
 }
 
@@ -540,13 +541,19 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
 
 static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                                 ompt_data_t *parallel_data, ompt_data_t *task_data, const void *codeptr_ra) {
-    (void)kind;
     (void)parallel_data;
-    (void)task_data;
     (void)codeptr_ra;
     thread_rec *self = agent_self;
     if (self != NULL) {
         atomic_store_explicit(&self->sync_waiting, endpoint != ompt_scope_end, memory_order_relaxed);
+    }
+    /* libomp 19 leaves a thread that waits in a taskwait or taskgroup in a work state: the task that waits says so
+     * (a thread runs other tasks on top of it meanwhile, which may wait in their own). */
+    if (kind == ompt_sync_region_taskwait || kind == ompt_sync_region_taskgroup) {
+        task_rec *t = task_of(task_data);
+        if (t != NULL) {
+            atomic_store_explicit(&t->waiting, endpoint == ompt_scope_end ? 0 : (uint8_t)kind, memory_order_relaxed);
+        }
     }
 }
 

@@ -521,6 +521,16 @@ static void test_stacks(void) {
     char *text = snapshot_render(&w, "stacks", &len);
     CHECK(text != NULL && strstr(text, "\"id\": 7,\"kind\": \"explicit\",\"thread\"") == NULL); /* completed: no thread */
     free(text);
+    /* libomp 19 leaves a thread whose current task waits in a taskwait in a work state: the agent says it waits. */
+    threads[0].probe.state = ompt_state_work_parallel;
+    atomic_store(&tasks[3].rec.waiting, ompt_sync_region_taskwait);
+    text = snapshot_render(&w, "stacks", &len);
+    CHECK(text != NULL && strstr(text, "\"state\": {\"value\": 32,") != NULL);
+    free(text);
+    atomic_store(&tasks[3].rec.waiting, ompt_sync_region_taskgroup);
+    text = snapshot_render(&w, "stacks", &len);
+    CHECK(text != NULL && strstr(text, "\"state\": {\"value\": 33,") != NULL);
+    free(text);
     render_free(&r);
 }
 
