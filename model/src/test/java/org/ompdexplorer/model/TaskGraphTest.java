@@ -188,4 +188,17 @@ class TaskGraphTest {
         assertThat(opened.edges().stream().filter(e -> e.kind() == EdgeKind.GENERATING
                 && e.from() == opened.nodeOf(parent).orElseThrow())).hasSizeGreaterThan(12);
     }
+
+    @Test
+    void aDetachWaitShowsTheWaitingTaskTheDetachedTaskAndTheWaitsForLinkBetweenThem() {
+        TaskGraph g = TaskGraphBuilder.of(DetachWaitSnapshots.a(), GraphScope.whole(), GraphOptions.DEFAULT);
+        GraphNode parent = g.nodes().stream().filter(n -> n.tasks().contains(2L)).findFirst().orElseThrow();
+        GraphNode child = g.nodes().stream().filter(n -> n.tasks().contains(4L)).findFirst().orElseThrow();
+        GraphNode barrier = g.nodes().stream().filter(n -> n.tasks().contains(3L)).findFirst().orElseThrow();
+        assertThat(parent.lifecycle()).isEqualTo("waiting at a taskwait");
+        assertThat(barrier.lifecycle()).isEqualTo("waiting at a barrier");
+        assertThat(child.lifecycle()).isEqualTo(TaskStatus.DETACHED);
+        assertThat(g.edges()).anyMatch(e -> e.kind() == EdgeKind.WAITS_FOR && e.from() == parent.index()
+                && e.to() == child.index());
+    }
 }

@@ -28,6 +28,11 @@ import picocli.CommandLine.Spec;
                         + "the same place (the hang signal); the changed entities in tree order, each field as "
                         + "before → after; task counts per region × task × lifecycle; a last line saying whether "
                         + "A and B differ.",
+                "Still blocked means the same wait at the same place with nothing it waits for having moved: a "
+                        + "task at the same taskwait, taskgroup or barrier whose children or team did not move, a "
+                        + "detached task still detached, a thread with the same wait id, a queued task waiting for "
+                        + "the same tasks. Two moments (two capture times) with something still blocked are the hang "
+                        + "signal: not 'the same', exit 1.",
                 "--max bounds each of the three lists; --changes-only leaves out the kinds and task-count rows that "
                         + "did not change, and the unchanged column.",
                 "Snapshots of two different programs or processes are compared all the same, with a warning.",
@@ -35,7 +40,8 @@ import picocli.CommandLine.Spec;
                 "Control characters from the snapshots are printed escaped, never raw. The same inputs give the "
                         + "same bytes."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:A and B do not differ (as diff(1))", "1:A and B differ",
+        exitCodeList = {"0:A and B do not differ (as diff(1))",
+                "1:A and B differ, or something is still blocked at two moments (the hang signal)",
                 "2:A or B could not be read or is not a snapshot (with --strict: has errors)",
                 "64:the command line is wrong (A and B both -, a negative --max)"})
 final class DiffCommand implements Callable<Integer> {
@@ -48,7 +54,7 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "the snapshot after, or - for standard input (not both)")
     Path fileB;
 
-    @Option(names = "--json", description = "write the report as JSON (format ompd-explorer-diff 1.0)")
+    @Option(names = "--json", description = "write the report as JSON (format ompd-explorer-diff 1.2)")
     boolean json;
 
     @Option(names = "--changes-only", description = "leave out what did not change (kinds, task-count rows)")
@@ -97,7 +103,7 @@ final class DiffCommand implements Callable<Integer> {
             new DiffReport(diff, SnapshotInput.name(fileA), SnapshotInput.name(fileB), warnings, max, changesOnly)
                     .print(out);
         }
-        return diff.hasDifferences() ? ExitCodes.DIFFERENT : ExitCodes.OK;
+        return diff.hasDifferences() || diff.hangs() ? ExitCodes.DIFFERENT : ExitCodes.OK;
     }
 
     /** A snapshot loaded leniently despite errors: its broken links may show up as changes. */

@@ -165,15 +165,24 @@ final class DiffReport {
         }
     }
 
+    /**
+     * {@code A and B differ: …}; {@code Nothing moved between A and B (…), and 3 still blocked: the hang signal} for
+     * two moments of a hang, which are not "the same"; else {@code A and B are the same (…)}.
+     */
     private String verdict() {
         int blocked = diff.stillBlocked().size();
         String still = blocked == 0 ? "" : "; " + blocked + " still blocked";
         if (diff.hasDifferences()) {
             return "A and B differ: " + changeCounts(diff) + still;
         }
-        return "A and B are the same (" + plural(diff.counts(EntityKind.THREAD).matched(), "thread") + ", "
+        String matched = plural(diff.counts(EntityKind.THREAD).matched(), "thread") + ", "
                 + plural(diff.counts(EntityKind.PARALLEL_REGION).matched(), "parallel region") + ", "
-                + plural(diff.counts(EntityKind.TASK).matched(), "task") + " matched)" + still;
+                + plural(diff.counts(EntityKind.TASK).matched(), "task") + " matched";
+        if (diff.hangs()) {
+            return "Nothing moved between A and B (" + matched + "), and " + blocked + " still blocked: the hang"
+                    + " signal";
+        }
+        return "A and B are the same (" + matched + ")" + still;
     }
 
     /** {@code 2 added, 1 removed, 2 changed}: every kind together (the verdict, a timeline's steps). */

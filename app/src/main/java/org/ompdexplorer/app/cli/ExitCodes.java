@@ -7,7 +7,8 @@ public final class ExitCodes {
     /** The snapshot loaded but has errors ({@code validate}, or any command with {@code --strict}). */
     public static final int INVALID = 1;
     /**
-     * {@code diff} and {@code timeline}: the snapshots differ. The same value as {@link #INVALID}, as diff(1) and
+     * {@code diff} and {@code timeline}: the snapshots differ, or something is still blocked at two moments (the hang
+     * signal). The same value as {@link #INVALID}, as diff(1) and
      * cmp(1) use 1 for "different" and 2 for "trouble"; these commands report a snapshot with errors as trouble.
      */
     public static final int DIFFERENT = 1;

@@ -8,6 +8,7 @@ import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ThreadId;
 
 /** Short, stable text for entities and links in CLI output: {@code T3}, {@code P1}, {@code #17}. */
@@ -69,7 +70,10 @@ final class Labels {
         } else {
             b.append("  fn ").append(fact(t.function()));
         }
-        t.lifecycle().ifPresent(l -> b.append("  [").append(l).append(']'));
+        String status = TaskStatus.nameOf(t, index); // as every view shows it: waiting at a taskwait, detached…
+        if (status != null) {
+            b.append("  [").append(status).append(']');
+        }
         if (t.thread().isKnown()) {
             b.append(" on ").append(thread(t.thread().get()));
         }

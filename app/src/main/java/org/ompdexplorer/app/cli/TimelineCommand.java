@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
                 "Snapshots of different programs are compared all the same, with a warning.",
                 "Control characters from the snapshots are printed escaped, never raw."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:no step changes anything (as diff(1))", "1:some step adds, removes or changes something",
+        exitCodeList = {"0:no step changes anything (as diff(1))", "1:some step adds, removes or changes something, or has something still "
+                + "blocked from one moment to the next (the hang signal)",
                 "2:a snapshot or the directory could not be read",
                 "64:the command line is wrong (fewer than two snapshots, an empty directory, - twice)"})
 final class TimelineCommand implements Callable<Integer> {

@@ -51,6 +51,11 @@ final class TimelineReport {
         long differing = steps.stream().filter(SnapshotDiff::hasDifferences).count();
         out.println(differing == 0 ? "No step changes anything (" + plural(series.snapshots().size(), "snapshot") + ")."
                 : "Steps that change something: " + differing + " of " + steps.size() + ".");
+        long hanging = steps.stream().filter(SnapshotDiff::hangs).count();
+        if (hanging > 0) {
+            out.println("Steps with something still blocked from one moment to the next: " + hanging + " of "
+                    + steps.size() + " (the hang signal).");
+        }
         out.flush();
     }
 
@@ -82,7 +87,7 @@ final class TimelineReport {
     }
 
     private static String summary(SnapshotDiff d) {
-        String text = d.hasDifferences() ? DiffReport.changeCounts(d) : "no difference";
+        String text = d.hasDifferences() ? DiffReport.changeCounts(d) : d.hangs() ? "nothing moved" : "no difference";
         return d.stillBlocked().isEmpty() ? text : text + ", " + d.stillBlocked().size() + " still blocked";
     }
 
@@ -143,8 +148,8 @@ final class TimelineReport {
         return n + " " + noun + (n == 1 ? "" : "s");
     }
 
-    /** Whether any step of the series adds, removes or changes anything. */
+    /** Whether any step of the series adds, removes or changes anything, or is two moments of a hang. */
     static boolean differs(SnapshotSeries series) {
-        return series.steps().stream().anyMatch(SnapshotDiff::hasDifferences);
+        return series.steps().stream().anyMatch(d -> d.hasDifferences() || d.hangs());
     }
 }

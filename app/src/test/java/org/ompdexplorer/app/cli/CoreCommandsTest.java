@@ -69,10 +69,11 @@ class CoreCommandsTest extends InProcessCli {
     /**
      * Two core imports of one hung program at two moments (live captures 0.3 s apart): every entity matched by what
      * it is (OS thread id; nesting path; generating chain, function and order — a core has no creation order), no
-     * difference, and the tasks suspended in taskwait reported as still blocked at the same place.
+     * difference, and the tasks suspended in taskwait reported as still blocked at the same place: the hang signal,
+     * exit 1, not "the same".
      */
     @Test
-    void twoCoresOfAHungProgramDifferInNothingAndShowWhatIsStillBlocked() throws Exception {
+    void twoCoresOfAHungProgramDifferInNothingAndAreTheHangSignal() throws Exception {
         NativeFixtures.require(Files.isExecutable(Path.of("/usr/bin/gcore")), "gdb's gcore", "apt-get install gdb");
         Path a = dir.resolve("a.json");
         Path b = dir.resolve("b.json");
@@ -91,12 +92,17 @@ class CoreCommandsTest extends InProcessCli {
         assertThat(diff.stillBlocked()).isNotEmpty()
                 .anyMatch(s -> s.how() == org.ompdexplorer.model.diff.StillBlocked.How.SUSPENDED);
 
+        assertThat(diff.hasDifferences()).isFalse();
+        assertThat(diff.hangs()).as("two moments, something still blocked: the hang signal").isTrue();
+
         out.getBuffer().setLength(0);
-        assertThat(run("diff", a.toString(), b.toString())).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(run("diff", a.toString(), b.toString())).as(err.toString()).isEqualTo(ExitCodes.DIFFERENT);
         String report = out.toString();
         assertThat(report).contains("Still blocked — the same wait at the same place in A and B ("
-                + diff.stillBlocked().size() + ")").contains("suspended: at its scheduling point");
-        assertThat(report.indexOf("Still blocked")).isLessThan(report.indexOf("A and B are the same"));
+                + diff.stillBlocked().size() + ")").contains("suspended: at its scheduling point")
+                .doesNotContain("A and B are the same");
+        assertThat(report.indexOf("Still blocked")).isLessThan(report.indexOf("Nothing moved between A and B ("));
+        assertThat(report).contains(" still blocked: the hang signal\n");
     }
 
     /**

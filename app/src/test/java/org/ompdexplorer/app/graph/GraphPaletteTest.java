@@ -43,7 +43,7 @@ class GraphPaletteTest {
     }
 
     private static void check(GraphPalette p, Map<String, String> t) {
-        String[] names = {"queued", "blocked", "running", "suspended", "completed"};
+        String[] names = {"queued", "blocked", "running", "suspended", "completed", "waiting", "detached"};
         for (int i = 0; i < names.length; i++) {
             assertThat(p.lifeFg()[i]).as(names[i] + " fg").isEqualTo(t.get("-color-life-" + names[i] + "-fg"));
             assertThat(p.lifeFill()[i]).as(names[i] + " fill").isEqualTo(t.get("-color-life-" + names[i] + "-subtle"));

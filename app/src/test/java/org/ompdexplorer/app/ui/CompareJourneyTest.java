@@ -65,10 +65,10 @@ class CompareJourneyTest {
         tasks.shutdown();
     }
 
-    /** A: a generated program with thread 0 at a barrier; B: the same a moment later, thread 0 still there. */
+    /** A: a generated program with thread 0 waiting for a lock; B: the same a moment later, thread 0 still there. */
     @BeforeEach
     void writeSnapshots(FxRobot robot) throws Exception {
-        Snapshot a = TestSnapshots.atBarrier(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 80, 21)));
+        Snapshot a = TestSnapshots.waitingForALock(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 80, 21)));
         fileA = TestSnapshots.write(a, dir.resolve("before.json"));
         fileB = TestSnapshots.write(SnapshotEdits.renumbered(SnapshotEdits.evolved(a, 0.05, 3), 500),
                 dir.resolve("after.json"));
@@ -98,7 +98,7 @@ class CompareJourneyTest {
                 .startsWith("· thread #"));
         assertThat(selectedRowText(robot, explorer)).startsWith("thread #").endsWith("— still blocked");
         assertThat(explorer.fx(() -> robot.lookup("#compareEntityBlocked").queryAs(Label.class).getText()))
-                .startsWith("Still blocked — waiting: wait_barrier_implicit_parallel, wait id 0x5000");
+                .startsWith("Still blocked — waiting: wait_lock, wait id 0x5000");
         assertThat(robot.lookup(".label").queryAllAs(Label.class))
                 .noneMatch(l -> l.getText() != null && l.getText().contains("more; their rows"));
     }

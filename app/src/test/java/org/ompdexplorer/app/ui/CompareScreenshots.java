@@ -37,7 +37,7 @@ final class CompareScreenshots {
 
     private static void pictures(MainViewModel vm, Scene scene, Path out, Path dir, Path gallery)
             throws IOException, InterruptedException {
-        Snapshot before = TestSnapshots.atBarrier(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 60, 21)));
+        Snapshot before = TestSnapshots.waitingForALock(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 60, 21)));
         List<Path> series = new ArrayList<>();
         Snapshot s = before;
         for (int i = 1; i <= 4; i++) {

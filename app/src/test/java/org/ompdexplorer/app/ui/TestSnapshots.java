@@ -160,10 +160,13 @@ public final class TestSnapshots {
                 s.displayControlVars(), s.threads(), s.parallelRegions(), rewired);
     }
 
-    /** The first thread waits at a barrier (wait id 0x5000): in every later snapshot made from it, still blocked. */
-    public static Snapshot atBarrier(Snapshot s) {
+    /**
+     * The first thread waits for a lock (wait id 0x5000): in every later snapshot made from it, still blocked. (A
+     * barrier would not do: a thread at a barrier whose team moves is making progress.)
+     */
+    public static Snapshot waitingForALock(Snapshot s) {
         return org.ompdexplorer.model.synthetic.SnapshotEdits.withThreadWaiting(s, s.threads().getFirst().id(),
-                org.ompdexplorer.model.ThreadState.ofValue(0x11), 0x5000L);
+                org.ompdexplorer.model.ThreadState.ofValue(0x41), 0x5000L);
     }
 
     public static Path write(Snapshot snapshot, Path file) {

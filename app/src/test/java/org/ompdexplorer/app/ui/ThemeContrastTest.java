@@ -42,6 +42,8 @@ class ThemeContrastTest {
             new String[] {"life-running-fg", "life-running-subtle", "4.5", "running badge"},
             new String[] {"life-suspended-fg", "life-suspended-subtle", "4.5", "suspended badge"},
             new String[] {"life-completed-fg", "life-completed-subtle", "4.5", "completed badge"},
+            new String[] {"life-waiting-fg", "life-waiting-subtle", "4.5", "waiting at a taskwait badge"},
+            new String[] {"life-detached-fg", "life-detached-subtle", "4.5", "detached badge"},
             new String[] {"life-blocked-fg", "bg-default", "4.5", "waits-for badge"},
             new String[] {"done-fg", "bg-default", "4.5", "≠ gen badge"},
             new String[] {"on-emphasis", "accent-emphasis", "4.5", "chosen grouping"},

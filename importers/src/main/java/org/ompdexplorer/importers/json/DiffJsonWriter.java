@@ -33,7 +33,7 @@ import tools.jackson.core.json.JsonFactory;
  */
 public final class DiffJsonWriter {
     public static final String FORMAT = "ompd-explorer-diff";
-    public static final String VERSION = "1.1";
+    public static final String VERSION = "1.2";
 
     private final JsonFactory factory = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .characterEscapes(new TerminalSafeEscapes()).build();
@@ -76,6 +76,7 @@ public final class DiffJsonWriter {
             side(g, "a", fileA, diff.a());
             side(g, "b", fileB, diff.b());
             g.writeBooleanProperty("differ", diff.hasDifferences());
+            g.writeBooleanProperty("hang", diff.hangs());
             g.writeArrayPropertyStart("warnings");
             warnings.forEach(g::writeString);
             g.writeEndArray();

@@ -10,9 +10,11 @@ import org.ompdexplorer.model.IdentityKeys;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.Task;
-import org.ompdexplorer.model.TaskLifecycle;
 
-/** Tasks counted per region × task × lifecycle on each side; a matched region is named by B's nesting path. */
+/**
+ * Tasks counted per region × task × lifecycle (as every view shows it, {@link org.ompdexplorer.model.TaskStatus}) on
+ * each side; a matched region is named by B's nesting path.
+ */
 final class Aggregates {
     private record Key(String region, String task, String lifecycle) {
     }
@@ -54,7 +56,7 @@ final class Aggregates {
                 what = DiffNames.codeName(t.creationSite());
             }
             String task = taskNames.computeIfAbsent(t.kind().name() + (what == null ? "" : " " + what), k -> (String) k);
-            String lifecycle = TaskFields.lifecycle(t).asOptional().map(TaskLifecycle::name).orElse("-");
+            String lifecycle = TaskFields.status(t, s).orElse("-");
             counts.computeIfAbsent(new Key(region, task, lifecycle), k -> new int[2])[side]++;
         }
     }

@@ -81,7 +81,7 @@ final class SideFields {
 
     private void task(Task t) {
         text(DiffField.KIND, "", Fact.of(t.kind()), OpenEnum::name);
-        text(DiffField.LIFECYCLE, "", TaskFields.lifecycle(t), OpenEnum::name);
+        text(DiffField.LIFECYCLE, "", TaskFields.status(t, s), String::valueOf);
         link(DiffField.THREAD, "", EntityKind.THREAD, t.thread());
         text(DiffField.THREAD_NUM, "", t.threadNum(), String::valueOf);
         link(DiffField.GENERATING_TASK, "", EntityKind.TASK, t.generatingTask());

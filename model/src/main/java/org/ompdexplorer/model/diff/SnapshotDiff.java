@@ -183,6 +183,24 @@ public final class SnapshotDiff {
         return counts.values().stream().anyMatch(KindCounts::differs);
     }
 
+    /**
+     * Whether A and B are two moments of a run: both say when they were taken, and not at the same time. The same
+     * file twice, or a copy of one, is one moment.
+     */
+    public boolean twoMoments() {
+        java.time.Instant ta = a().capture().time();
+        java.time.Instant tb = b().capture().time();
+        return a() != b() && ta != null && tb != null && !ta.equals(tb);
+    }
+
+    /**
+     * The hang signal: something is still blocked at the same place at two moments ({@link #twoMoments()}). Two
+     * moments of a hung program differ in nothing but this, and are not "the same": {@code diff} exits 1.
+     */
+    public boolean hangs() {
+        return twoMoments() && !stillBlocked.isEmpty();
+    }
+
     /** What happened to one node of the union. */
     public ChangeKind change(UnionNode node) {
         if (!node.inA()) {

@@ -89,7 +89,11 @@ public final class SnapshotSeries {
         return result;
     }
 
-    /** What the entity of a row is in snapshot {@code i}: a thread's state, a task's lifecycle; "·" when absent. */
+    /**
+     * What the entity of a row is in snapshot {@code i}: a thread's state, a task's status as a word
+     * ({@link org.ompdexplorer.model.TaskStatus#key()}: queued, blocked, running, waiting, suspended, detached,
+     * completed); "·" when absent.
+     */
     public String cell(SeriesRow row, int i) {
         int p = row.position(i);
         if (p < 0) {
@@ -99,7 +103,7 @@ public final class SnapshotSeries {
         return switch (row.kind()) {
             case THREAD -> threadCell(s.threads().get(p));
             case PARALLEL_REGION -> regionCell(s.parallelRegions().get(p));
-            case TASK -> taskCell(s.tasks().get(p));
+            case TASK -> taskCell(s.tasks().get(p), s);
             default -> "present";
         };
     }
@@ -120,8 +124,8 @@ public final class SnapshotSeries {
         return r.teamSize().asOptional().map(n -> "team of " + n).orElse("present");
     }
 
-    private static String taskCell(Task t) {
-        return TaskFields.lifecycle(t).asOptional().map(l -> l.name())
+    private static String taskCell(Task t, Snapshot s) {
+        return org.ompdexplorer.model.TaskStatus.of(t, s.index()).map(org.ompdexplorer.model.TaskStatus::key)
                 .orElseGet(() -> t.thread().asOptional().map(th -> "on thread #" + th).orElse("present"));
     }
 }

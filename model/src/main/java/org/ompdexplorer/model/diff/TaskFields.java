@@ -15,6 +15,7 @@ import org.ompdexplorer.model.TaskFlag;
 import org.ompdexplorer.model.TaskFrames;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ToolData;
 
 /** The fields of a matched pair of tasks, links compared as matched identities. */
@@ -32,7 +33,7 @@ final class TaskFields {
     List<FieldChange> compare(Task a, Task b) {
         Changes out = new Changes();
         out.fact(DiffField.KIND, Fact.of(a.kind()), Fact.of(b.kind()), OpenEnum::name);
-        out.fact(DiffField.LIFECYCLE, lifecycle(a), lifecycle(b), OpenEnum::name);
+        out.fact(DiffField.LIFECYCLE, status(a, matching.a()), status(b, matching.b()), String::valueOf);
         links.thread(out, DiffField.THREAD, "", a.thread(), b.thread());
         out.fact(DiffField.THREAD_NUM, a.threadNum(), b.threadNum(), String::valueOf);
         links.task(out, DiffField.GENERATING_TASK, a.generatingTask(), b.generatingTask());
@@ -45,6 +46,15 @@ final class TaskFields {
         out.fact(DiffField.TOOL_DATA, a.toolData(), b.toolData(), ToolData::toString);
         icvs.compare(out, a.icvs(), b.icvs());
         return out.list();
+    }
+
+    /**
+     * The lifecycle as every view shows it ({@link TaskStatus#name()}: waiting at a taskwait, blocked on dependences,
+     * detached…), absent when nothing says.
+     */
+    static Fact<String> status(Task task, Snapshot s) {
+        String name = TaskStatus.nameOf(task, s.index());
+        return name == null ? Fact.absent() : Fact.of(name);
     }
 
     static Fact<TaskLifecycle> lifecycle(Task task) {

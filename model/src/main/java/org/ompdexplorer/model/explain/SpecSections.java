@@ -17,7 +17,10 @@ public final class SpecSections {
     public static final SpecSection OMPD = new SpecSection("OMPD", "1.5.2", "1.5.2");
     /** When a thread may switch tasks, and the constraints on which task it may start or resume. */
     public static final SpecSection TASK_SCHEDULING = new SpecSection("Task Scheduling", "2.12.6", null);
+    /** The task construct; in 5.2 it also says when a detachable task completes (its event fulfilled). */
     public static final SpecSection TASK_CONSTRUCT = new SpecSection("task Construct", null, "12.5");
+    /** The routine that fulfills a detached task's allow-completion event (5.1 numbering read on openmp.org). */
+    public static final SpecSection FULFILL_EVENT = new SpecSection("omp_fulfill_event", "3.11.1", null);
     public static final SpecSection UNTIED_CLAUSE = new SpecSection("untied Clause", null, "12.1");
     public static final SpecSection BARRIER = new SpecSection("barrier Construct", "2.19.2", null);
     public static final SpecSection TASKWAIT = new SpecSection("taskwait Construct", "2.19.5", null);

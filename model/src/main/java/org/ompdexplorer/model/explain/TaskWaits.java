@@ -1,10 +1,8 @@
 package org.ompdexplorer.model.explain;
 
-import static org.ompdexplorer.model.explain.SpecSections.BARRIER;
 import static org.ompdexplorer.model.explain.SpecSections.DEPEND_CLAUSE;
 import static org.ompdexplorer.model.explain.SpecSections.EXECUTION_MODEL;
 import static org.ompdexplorer.model.explain.SpecSections.OMPD_TASK_HANDLES;
-import static org.ompdexplorer.model.explain.SpecSections.TASKGROUP;
 import static org.ompdexplorer.model.explain.SpecSections.TASKING_TERMINOLOGY;
 import static org.ompdexplorer.model.explain.SpecSections.TASKWAIT;
 import static org.ompdexplorer.model.explain.SpecSections.TASK_SCHEDULING;
@@ -20,11 +18,16 @@ import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
+import org.ompdexplorer.model.SyncWait;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ThreadState;
 
-/** Where a task is in its life and what it waits for: queued, blocked on dependences, running, suspended, completed. */
+/**
+ * Where a task is in its life ({@link TaskStatus}) and what it waits for: queued, blocked on dependences, running,
+ * waiting at a taskwait, taskgroup or barrier, suspended, detached, completed.
+ */
 final class TaskWaits {
     private final Snapshot snapshot;
     private final SnapshotIndex index;
@@ -35,6 +38,10 @@ final class TaskWaits {
     }
 
     List<Sentence> explain(Task task) {
+        Optional<SyncWait> wait = TaskStatus.of(task, index).flatMap(TaskStatus::waitingAt);
+        if (wait.isPresent()) {
+            return new SyncRegionWaits(index).waiting(task, wait.get());
+        }
         Optional<TaskLifecycle> life = task.lifecycle();
         if (life.isEmpty()) {
             return unknownLifecycle(task);
@@ -51,6 +58,9 @@ final class TaskWaits {
         }
         if (l.equals(TaskLifecycle.SUSPENDED)) {
             return suspended(task);
+        }
+        if (l.equals(TaskLifecycle.DETACHED)) {
+            return new SyncRegionWaits(index).detached(task);
         }
         if (l.equals(TaskLifecycle.COMPLETED)) {
             return List.of(Sentence.builder().mention(EntityRef.of(task.id())).text(" has completed; the runtime"
@@ -164,39 +174,11 @@ final class TaskWaits {
         return Optional.empty();
     }
 
+    /** A wait that is not a sync region's (those are {@link SyncRegionWaits}): a lock, a critical section, a device. */
     private Sentence waitingIn(Task task, OmpThread thread, ThreadState state) {
-        EntityRef self = EntityRef.of(task.id());
-        Sentence.Builder b = Sentence.builder().mention(self);
-        String s = state.shortName();
-        if (s.equals("wait_taskwait")) {
-            b.text(" is suspended in a taskwait on ").mention(EntityRef.of(thread.id()))
-                    .text(": it waits until the child tasks it generated before the taskwait complete");
-            appendChildren(b, task);
-            return b.cite(TASKWAIT, TASK_SCHEDULING).build();
-        }
-        if (s.equals("wait_taskgroup")) {
-            b.text(" is suspended at the end of a taskgroup on ").mention(EntityRef.of(thread.id()))
-                    .text(": it waits until the tasks generated in the taskgroup, and their descendants, complete");
-            appendChildren(b, task);
-            return b.cite(TASKGROUP, TASK_SCHEDULING).build();
-        }
-        if (s.startsWith("wait_barrier")) {
-            b.text(" is suspended in a barrier on ").mention(EntityRef.of(thread.id())).text(" (" + s + "): it"
-                    + " waits until every thread of the team reaches the barrier and the team's explicit tasks"
-                    + " complete; meanwhile its thread may run queued tasks.");
-            return b.cite(BARRIER, TASK_SCHEDULING).build();
-        }
-        return b.text(" is suspended while ").mention(EntityRef.of(thread.id())).text(" is in state " + s + ".")
+        return Sentence.builder().mention(EntityRef.of(task.id())).text(" is suspended while ")
+                .mention(EntityRef.of(thread.id())).text(" is in state " + state.shortName() + ".")
                 .cite(SpecSections.SYNCHRONIZATION_TERMINOLOGY).build();
-    }
-
-    private void appendChildren(Sentence.Builder b, Task task) {
-        List<Task> open = openChildren(task);
-        if (open.isEmpty()) {
-            b.text("; the snapshot holds none of them not completed, so it is about to resume.");
-            return;
-        }
-        b.text(": ").mentions(open.stream().map(c -> EntityRef.of(c.id())).toList(), this::lifecycleOf).text(".");
     }
 
     private Optional<Sentence> children(Task task, String lead) {
@@ -214,19 +196,14 @@ final class TaskWaits {
     }
 
     private String lifecycleOf(EntityRef ref) {
-        return index.task(new org.ompdexplorer.model.TaskId(ref.id())).map(t -> {
-            if (Predecessors.isBlocked(index, t)) {
-                return " (blocked on dependences)";
-            }
-            return t.lifecycle().map(l -> " (" + l.name() + ")").orElse("");
-        }).orElse("");
+        return new SyncRegionWaits(index).statusOf(ref);
     }
 
     /** A core or an OMPD import: no lifecycle, but the thread stacks still say something. */
     private List<Sentence> unknownLifecycle(Task task) {
         EntityRef self = EntityRef.of(task.id());
         Sentence.Builder b = Sentence.builder().text("The snapshot does not say whether ").mention(self)
-                .text(" is queued, running, suspended or completed: only a capture agent following OMPT records"
+                .text(" is queued, running, suspended, detached or completed: only a capture agent following OMPT records"
                         + " lifecycles.");
         for (OmpThread t : snapshot.threads()) {
             List<Task> chain = index.schedulingChain(t.id());

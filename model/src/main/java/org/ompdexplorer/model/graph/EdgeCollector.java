@@ -10,10 +10,12 @@ import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
+import org.ompdexplorer.model.SyncWait;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TaskKind;
 import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.TaskStatus;
 
 /**
  * The edges between a graph's nodes: a link from or to a collapsed task is drawn from or to the node it is collapsed
@@ -69,7 +71,8 @@ final class EdgeCollector {
             for (TaskId before : t.agent().dependsOn()) {
                 addDependence(node(Fact.of(before)), to, before, t);
             }
-            if (TaskLifecycle.SUSPENDED.equals(t.agent().lifecycle())) {
+            if (TaskLifecycle.SUSPENDED.equals(t.agent().lifecycle()) || TaskStatus.of(t, index)
+                    .flatMap(TaskStatus::waitingAt).filter(w -> w != SyncWait.BARRIER).isPresent()) {
                 // a taskwait or taskgroup waits for explicit child tasks; the implicit tasks of a region the task
                 // encountered are its team, which the region's own box shows
                 for (Task child : index.generatedBy(t.id())) {

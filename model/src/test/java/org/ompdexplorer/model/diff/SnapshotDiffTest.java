@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.DetachWaitSnapshots;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.DependenceType;
 import org.ompdexplorer.model.EntityKind;
@@ -234,21 +235,109 @@ class SnapshotDiffTest {
     @Test
     void aThreadAtTheSameWaitIsStillBlockedAndListedFirst() {
         OmpThread t0 = A.threads().getFirst();
-        ThreadState barrier = ThreadState.ofValue(0x11);
-        Snapshot a = SnapshotEdits.withThreadWaiting(A, t0.id(), barrier, 0xabcL);
-        Snapshot b = SnapshotEdits.evolved(SnapshotEdits.withThreadWaiting(A, t0.id(), barrier, 0xabcL), 0.02, 1);
+        ThreadState lock = ThreadState.ofValue(0x41);
+        Snapshot a = SnapshotEdits.withThreadWaiting(A, t0.id(), lock, 0xabcL);
+        Snapshot b = SnapshotEdits.evolved(SnapshotEdits.withThreadWaiting(A, t0.id(), lock, 0xabcL), 0.02, 1);
         SnapshotDiff d = SnapshotDiff.of(a, b);
         assertThat(d.stillBlocked()).isNotEmpty();
         StillBlocked first = d.stillBlocked().getFirst();
         assertThat(first.kind()).isEqualTo(EntityKind.THREAD);
         assertThat(first.how()).isEqualTo(StillBlocked.How.WAITING);
-        assertThat(first.place()).contains("wait_barrier_implicit_parallel").contains("wait id 0xabc");
+        assertThat(first.place()).contains("wait_lock").contains("wait id 0xabc");
         UnionNode node = d.tree().ofB(EntityKind.THREAD, Matching.position(b, first.b()));
         assertThat(d.stillBlocked(node)).contains(first);
         assertThat(d.stillBlocked(d.tree().threads().getLast())).isEmpty();
 
-        Snapshot moved = SnapshotEdits.withThreadWaiting(A, t0.id(), barrier, 0xdef0L);
+        Snapshot moved = SnapshotEdits.withThreadWaiting(A, t0.id(), lock, 0xdef0L);
         assertThat(SnapshotDiff.of(a, moved).stillBlocked()).noneMatch(s -> s.kind() == EntityKind.THREAD);
+    }
+
+    @Test
+    void aThreadAtABarrierIsStillBlockedThroughItsTaskOnlyWhileItsTeamDoesNotMove() {
+        OmpThread t0 = A.threads().getFirst();
+        ThreadState barrier = ThreadState.ofValue(0x11);
+        Snapshot a = SnapshotEdits.withThreadWaiting(A, t0.id(), barrier, 0xabcL);
+        Snapshot later = SnapshotEdits.reordered(SnapshotEdits.renumbered(a, 1000));
+        SnapshotDiff still = SnapshotDiff.of(a, later);
+        assertThat(still.stillBlocked()).as("judged through its current task").noneMatch(s -> s.kind() == EntityKind.THREAD)
+                .anyMatch(s -> s.how() == StillBlocked.How.SYNC_WAIT && s.a().id() == t0.currentTask().get().value()
+                        && s.place().startsWith("at a barrier on thread #1000") && s.place().contains("wait id 0xabc"));
+
+        SnapshotDiff moved = SnapshotDiff.of(a, SnapshotEdits.evolved(a, 0.02, 1));
+        assertThat(moved.stillBlocked()).as("the team's tasks moved: the barrier is making progress")
+                .noneMatch(s -> s.how() == StillBlocked.How.SYNC_WAIT || s.how() == StillBlocked.How.WAITING);
+    }
+
+    @Test
+    void twoMomentsOfADetachWaitAreStillBlockedNotTheSame() {
+        SnapshotDiff d = SnapshotDiff.of(DetachWaitSnapshots.a(), DetachWaitSnapshots.b());
+        assertThat(d.hasDifferences()).isFalse();
+        assertThat(d.twoMoments()).isTrue();
+        assertThat(d.hangs()).isTrue();
+        assertThat(d.stillBlocked()).extracting(StillBlocked::kind, s -> s.a().id(), s -> s.b().id(), StillBlocked::how)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(EntityKind.TASK, 2L, 102L, StillBlocked.How.SYNC_WAIT),
+                        org.assertj.core.groups.Tuple.tuple(EntityKind.TASK, 3L, 103L, StillBlocked.How.SYNC_WAIT),
+                        org.assertj.core.groups.Tuple.tuple(EntityKind.TASK, 4L, 104L, StillBlocked.How.DETACHED));
+        assertThat(d.stillBlocked().get(0).place()).isEqualTo("at a taskwait on thread #101 (lwp 7001), wait_taskwait,"
+                + " wait id 0x0; waiting for task #104 explicit work (detached: body done, event not fulfilled)");
+        assertThat(d.stillBlocked().get(1).place()).startsWith("at a barrier on thread #102 (lwp 7002),"
+                + " wait_barrier_implicit_parallel, wait id 0x7f00beef; waiting for task #102 implicit main"
+                + " (waiting at a taskwait on thread #101), task #104 explicit work (detached");
+        assertThat(d.stillBlocked().get(2).place()).isEqualTo("body done, event still not fulfilled (omp_fulfill_event);"
+                + " the taskwait in task #102 implicit main and the barrier in task #103 implicit main wait for it");
+    }
+
+    @Test
+    void theEventFulfilledBetweenTheMomentsIsProgressNotBlocked() {
+        SnapshotDiff d = SnapshotDiff.of(DetachWaitSnapshots.a(), DetachWaitSnapshots.fulfilled());
+        assertThat(d.stillBlocked()).as("#4 completed: the taskwait, the barrier and #4 all moved").isEmpty();
+        assertThat(d.hasDifferences()).isTrue();
+        assertThat(d.entries()).anySatisfy(e -> assertThat(e.changes()).anySatisfy(c -> {
+            assertThat(c.field()).isEqualTo(DiffField.LIFECYCLE);
+            assertThat(c.toString()).contains("detached: body done, event not fulfilled → completed");
+        }));
+    }
+
+    @Test
+    void aWaitWhoseChildStartedIsProgressNotBlocked() {
+        Snapshot a = DetachWaitSnapshots.of(DetachWaitSnapshots.TIME_A, TaskLifecycle.QUEUED, 0, 0x20);
+        Snapshot b = DetachWaitSnapshots.of(DetachWaitSnapshots.TIME_A.plusSeconds(1), TaskLifecycle.RUNNING, 0, 0x20);
+        assertThat(SnapshotDiff.of(a, b).stillBlocked()).isEmpty();
+        Snapshot still = DetachWaitSnapshots.of(DetachWaitSnapshots.TIME_A.plusSeconds(1), TaskLifecycle.QUEUED, 0,
+                0x20);
+        assertThat(SnapshotDiff.of(a, still).stillBlocked()).extracting(StillBlocked::how)
+                .containsExactly(StillBlocked.How.SYNC_WAIT, StillBlocked.How.SYNC_WAIT);
+        Snapshot group = DetachWaitSnapshots.of(DetachWaitSnapshots.TIME_A.plusSeconds(1), TaskLifecycle.QUEUED, 0,
+                0x21);
+        assertThat(SnapshotDiff.of(a, group).stillBlocked()).as("a taskgroup is another wait than a taskwait")
+                .noneMatch(s -> s.a().id() == 2);
+    }
+
+    @Test
+    void oneMomentTwiceIsNotAHang() {
+        Snapshot a = DetachWaitSnapshots.a();
+        SnapshotDiff same = SnapshotDiff.of(a, a);
+        assertThat(same.stillBlocked()).isNotEmpty();
+        assertThat(same.twoMoments()).isFalse();
+        assertThat(same.hangs()).isFalse();
+        SnapshotDiff copy = SnapshotDiff.of(a, SnapshotEdits.renumbered(a, 100));
+        assertThat(copy.twoMoments()).as("the same capture time").isFalse();
+        assertThat(SnapshotDiff.of(A, SnapshotEdits.evolved(A, 0.02, 9)).twoMoments()).isFalse();
+    }
+
+    @Test
+    void theLifecycleFieldAndTheCountsShowTheStatusAsEveryViewDoes() {
+        SnapshotDiff d = SnapshotDiff.of(DetachWaitSnapshots.a(), DetachWaitSnapshots.fulfilled());
+        UnionNode parent = d.tree().ofB(EntityKind.TASK, Matching.position(d.b(),
+                new org.ompdexplorer.model.EntityRef(EntityKind.TASK, 102)));
+        assertThat(d.fields(parent)).filteredOn(r -> r.field() == DiffField.LIFECYCLE).singleElement()
+                .satisfies(r -> {
+                    assertThat(r.a().text()).isEqualTo("waiting at a taskwait");
+                    assertThat(r.b().text()).isEqualTo("waiting at a taskwait");
+                });
+        assertThat(d.aggregates()).extracting(AggregateDelta::lifecycle).contains("waiting at a taskwait",
+                "waiting at a barrier", "detached: body done, event not fulfilled", "completed");
     }
 
     @Test

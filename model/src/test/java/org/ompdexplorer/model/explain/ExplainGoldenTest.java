@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ompdexplorer.model.DetachWaitSnapshots;
 import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.Fact;
@@ -43,7 +44,12 @@ class ExplainGoldenTest {
         Snapshot deps = ExplainFixtures.dependences();
         Snapshot core = SnapshotEdits.withoutAgentFacts(taskwait);
         Snapshot noState = withUnknownStates(core);
+        Snapshot detach = DetachWaitSnapshots.a();
         return Stream.of(
+                of("waiting-at-taskwait-for-detached", detach, EntityKind.TASK, 2),
+                of("waiting-at-barrier-for-team", detach, EntityKind.TASK, 3),
+                of("detached-task", detach, EntityKind.TASK, 4),
+                of("core-waiting-at-taskwait", DetachWaitSnapshots.core(), EntityKind.TASK, 2),
                 of("suspended-in-taskwait", taskwait, EntityKind.TASK, 5),
                 of("thread-in-taskwait", taskwait, EntityKind.THREAD, 1),
                 of("suspended-in-taskgroup", taskgroup, EntityKind.TASK, 5),

@@ -84,6 +84,12 @@ final class CompareDetailsView extends ScrollPane {
                 + d.stillBlocked().size() + ")"));
         if (d.stillBlocked().isEmpty()) {
             content.getChildren().add(wrapped("Nothing waits at the same place in both snapshots."));
+        } else if (d.hangs() && !d.hasDifferences()) {
+            Label hang = wrapped("Nothing moved between A and B, taken at two moments, and this is still blocked: the"
+                    + " hang signal.");
+            hang.setId("compareHang");
+            hang.getStyleClass().add("compare-warning");
+            content.getChildren().add(hang);
         }
         VBox blocked = new VBox(4);
         blocked.setId("compareStillBlocked");

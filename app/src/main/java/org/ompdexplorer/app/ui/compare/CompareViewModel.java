@@ -99,9 +99,13 @@ public final class CompareViewModel {
         }
         UnionNode was = selected.get();
         int from = step.get();
+        UnionNode next = was == null || from < 0 ? null : follow(s, was, from, i);
+        // The views read the selection when the diff changes: cleared first, none reads a node of the old step's
+        // snapshots against the new step's (positions past the end of a smaller snapshot).
+        selected.set(null);
         step.set(i);
         diff.set(s.steps().get(i));
-        selected.set(was == null || from < 0 ? null : follow(s, was, from, i));
+        selected.set(next);
         update();
     }
 

@@ -72,7 +72,8 @@ final class TargetPage {
     private Value taskLink(Fact<TaskId> link) {
         Value value = Value.link(link, Target::of, index.task(link).isPresent());
         return index.task(link).map(t -> new Value(value.text() + " · " + t.kind()
-                + t.lifecycle().map(l -> " · " + l.name()).orElse(""), value.link(), false, "")).orElse(value);
+                + java.util.Optional.ofNullable(org.ompdexplorer.model.TaskStatus.nameOf(t, index)).map(n -> " · " + n)
+                .orElse(""), value.link(), false, "")).orElse(value);
     }
 
     private static String kernels(List<Kernel> kernels) {

@@ -17,6 +17,7 @@ import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskFrames;
 import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskStatus;
 
 /** The details of a task: its facts, its links, its ICVs, its frames and its tool data. */
 final class TaskPage {
@@ -53,6 +54,7 @@ final class TaskPage {
         if (!(task.threadNum() instanceof Fact.Absent<Integer>)) {
             rows.add("threadNum", "thread number", task.threadNum());
         }
+        TaskStatus.of(task, index).ifPresent(s -> rows.add("status", "status (as every view shows it)", s.name()));
         task.agentFacts().ifPresent(a -> agent(rows, a));
         rows.add("generated", "tasks it generated", EntityNames.count(index.generatedCount(task.id())));
         rows.add("identity", "identity across snapshots", new IdentityKeys(snapshot).of(task));

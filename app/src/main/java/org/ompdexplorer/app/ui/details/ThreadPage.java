@@ -2,6 +2,7 @@ package org.ompdexplorer.app.ui.details;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.ompdexplorer.app.ui.entity.EntityNames;
 import org.ompdexplorer.app.ui.entity.FactText;
 import org.ompdexplorer.app.ui.entity.Target;
@@ -13,6 +14,7 @@ import org.ompdexplorer.model.OsThreadId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ThreadState;
 
 /** The details of a thread: its state, its current task and region, the tasks on its stack, its ICVs. */
@@ -72,7 +74,7 @@ final class ThreadPage {
             rows.add(List.of(Value.of(depth == 0 ? "0 (current)" : Integer.toString(depth)),
                     Value.link(Target.of(t.id()), EntityNames.task(t.id())), Value.of(t.kind().name()),
                     EntityNames.whatRuns(t).isEmpty() ? Value.of(t.function()) : Value.of(EntityNames.whatRuns(t)),
-                    Value.of(t.lifecycle().map(Object::toString).orElse(FactText.ABSENT))));
+                    Value.of(Optional.ofNullable(TaskStatus.nameOf(t, index)).orElse(FactText.ABSENT))));
         }
         return new Section.Table("stackTable", "Scheduling chain (top of the thread's stack first)",
                 List.of("depth", "task", "kind", "function or creation site", "lifecycle"), rows);

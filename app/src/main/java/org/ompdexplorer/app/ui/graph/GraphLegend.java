@@ -10,7 +10,7 @@ import org.ompdexplorer.app.graph.EdgeStyle;
 import org.ompdexplorer.app.graph.GraphPalette;
 import org.ompdexplorer.model.graph.EdgeKind;
 
-/** The graph's key, always in view under it: each kind of edge and each lifecycle colour, named. */
+/** The graph's key, always in view under it: each kind of edge and each status colour, named by its key. */
 final class GraphLegend {
     private GraphLegend() {
     }
@@ -28,7 +28,7 @@ final class GraphLegend {
             l.setTooltip(new Tooltip(style.meaning()));
             box.getChildren().add(l);
         }
-        for (String life : new String[] {"queued", "blocked", "running", "suspended", "completed"}) {
+        for (String life : org.ompdexplorer.model.TaskStatus.KEYS) {
             Rectangle chip = new Rectangle(12, 10);
             chip.setArcWidth(4);
             chip.setArcHeight(4);

@@ -21,7 +21,7 @@ public final class Legends {
     }
 
     static LegendSection lifecycles() {
-        return new LegendSection("Task lifecycle (colour of a task in the navigator and the graph)", List.of(
+        return new LegendSection("Task status (colour of a task in the navigator and the graph)", List.of(
                 new LegendEntry(Swatches.lifecycle("queued", "queued"), "queued",
                         "Created and deferred, not started: ready, waiting for a thread to pick it up at a task"
                                 + " scheduling point."),
@@ -29,9 +29,20 @@ public final class Legends {
                         "Queued, but a task it depends on has not completed: it cannot start yet."),
                 new LegendEntry(Swatches.lifecycle("running", "running"), "running",
                         "Executing on a thread now."),
+                new LegendEntry(Swatches.lifecycle("waiting", "waiting at a taskwait"),
+                        "waiting at a taskwait / taskgroup / barrier",
+                        "Its thread's current task while the thread waits at a taskwait, the end of a taskgroup or a"
+                                + " barrier (the thread's state says so, in a capture and in a core): it cannot go"
+                                + " on until its children, its taskgroup's tasks or its team are done. Explain names"
+                                + " what it waits for."),
                 new LegendEntry(Swatches.lifecycle("suspended", "suspended"), "suspended",
                         "Started, then suspended at a task scheduling point (taskwait, taskgroup, barrier, or a"
                                 + " task started on top of it)."),
+                new LegendEntry(Swatches.lifecycle("detached", "detached: body done, event not fulfilled"),
+                        "detached: body done, event not fulfilled",
+                        "A task with a detach clause whose body has ended but whose event the program has not"
+                                + " fulfilled yet (omp_fulfill_event): not completed, held by no thread; a taskwait,"
+                                + " taskgroup or barrier waiting for it goes on waiting."),
                 new LegendEntry(Swatches.lifecycle("completed", "completed"), "completed",
                         "Finished; kept while another task still refers to it.")));
     }
@@ -96,8 +107,9 @@ public final class Legends {
                 new LegendEntry(Swatches.marked("≠", "changed", "compare-legend-item"), "≠ changed field",
                         "The field that differs, in the side-by-side details."),
                 new LegendEntry(Swatches.label("still blocked", "badge", "badge-unavailable"), "still blocked",
-                        "Waiting at the same place in A and B (same wait, same enter frame, same predecessors):"
-                                + " the hang signal.")));
+                        "The same wait at the same place in A and B with nothing it waits for having moved (a"
+                                + " taskwait whose children did not move, a task still detached, a lock with the same"
+                                + " wait id, the same predecessors): the hang signal.")));
     }
 
     static LegendSection explain() {

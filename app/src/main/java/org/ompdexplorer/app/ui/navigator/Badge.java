@@ -12,7 +12,10 @@ public record Badge(String text, String styleClass) {
     public static final String WAIT = "badge-wait";
     public static final String COUNT = "badge-count";
     public static final String UNAVAILABLE = "badge-unavailable";
-    /** A task's lifecycle: {@code badge-life-queued}, {@code -blocked}, {@code -running}, {@code -suspended}, {@code -completed}. */
+    /**
+     * A task's status ({@link org.ompdexplorer.model.TaskStatus#KEYS}): {@code badge-life-queued}, {@code -blocked},
+     * {@code -running}, {@code -waiting}, {@code -suspended}, {@code -detached}, {@code -completed}.
+     */
     public static final String LIFE_PREFIX = "badge-life-";
     /** The thread a task executes (or is suspended) on. */
     public static final String THREAD = "badge-thread";
@@ -24,8 +27,8 @@ public record Badge(String text, String styleClass) {
     public static final String DEPENDENCES = "badge-deps";
     /** The unfinished tasks a queued task still waits for. */
     public static final String WAITS_FOR = "badge-waits-for";
-    private static final java.util.Set<String> LIFECYCLES = java.util.Set.of("queued", "blocked", "running",
-            "suspended", "completed");
+    private static final java.util.Set<String> LIFECYCLES = java.util.Set.copyOf(
+            org.ompdexplorer.model.TaskStatus.KEYS);
 
     public static Badge kind(String text) {
         return new Badge(text, KIND);

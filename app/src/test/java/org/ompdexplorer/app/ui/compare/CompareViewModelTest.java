@@ -53,6 +53,27 @@ class CompareViewModelTest {
         assertThat(vm.selectedProperty().get()).isEqualTo(thread);
     }
 
+    /** The tree and the details read the selection when the step's diff changes: never a node of the old step. */
+    @Test
+    void aViewReadingTheSelectionWhenTheStepChangesNeverSeesANodeOfTheOldStep() {
+        Snapshot small = SyntheticSnapshotGenerator.generate(new GeneratorSpec(2, 1, 4, 5));
+        Snapshot big = SnapshotEdits.evolved(SyntheticSnapshotGenerator.generate(new GeneratorSpec(2, 1, 60, 5)), 0.1, 3);
+        CompareViewModel vm = series(small, small, big);
+        List<String> seen = new java.util.ArrayList<>();
+        vm.diffProperty().addListener((obs, old, now) -> {
+            UnionNode n = vm.selectedProperty().get();
+            if (n != null && ((n.inA() && n.a() >= now.a().tasks().size()) || (n.inB() && n.b() >= now.b().tasks().size()))) {
+                seen.add(n.toString());
+            }
+        });
+        vm.nextStep();
+        UnionNode last = vm.diffProperty().get().tree().rootTasks().getLast();
+        vm.select(vm.diffProperty().get().changedNodes().stream().filter(x -> x.kind() == EntityKind.TASK
+                && x.inB() && x.b() >= small.tasks().size()).findFirst().orElse(last));
+        vm.previousStep();
+        assertThat(seen).isEmpty();
+    }
+
     @Test
     void aTaskGoneInTheNextStepIsFoundOnItsASide() {
         CompareViewModel vm = series(S0, S1, S2);

@@ -14,7 +14,9 @@ class LegendTest {
 
     @Test
     void namesEveryLifecycleCompareMarkAndBadge() {
-        assertThat(names()).contains("queued", "blocked on dependences", "running", "suspended", "completed",
+        assertThat(names()).contains("queued", "blocked on dependences", "running",
+                "waiting at a taskwait / taskgroup / barrier", "suspended", "detached: body done, event not fulfilled",
+                "completed",
                 "+ added", "− removed", "~ changed", "≠ changed field", "still blocked", "kind", "state", "flags",
                 "dependence count", "≠ gen", "specification section");
         assertThat(Legends.all()).allSatisfy(s -> assertThat(s.entries()).allSatisfy(e ->
