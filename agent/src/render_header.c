@@ -1,6 +1,7 @@
 /* The snapshot's header sections: capture, runtime, the state and ICV catalogues, display control
  * variables (the program's OMP_* and KMP_* environment). */
 #include "render.h"
+#include "sites.h"
 #include "symbols.h"
 
 #include <inttypes.h>
@@ -72,6 +73,12 @@ void write_capture(json *j, const world_copy *w, const char *label) {
 
     char description[4096];
     size_t d = (size_t)snprintf(description, sizeof description, "%s", agent_cfg.description);
+    if (sites_unresolved() > 0 && d < sizeof description) {
+        d += (size_t)snprintf(description + d, sizeof description - d,
+                              "%s[agent: %zu taskloop tasks show the runtime's __kmpc_taskloop as their creation site: "
+                              "the call site of their taskloop was not found on the stack]", d > 0 ? " " : "",
+                              sites_unresolved());
+    }
     char facts[1024];
     if (w->offload.present && d < sizeof description && offload_describe(&w->offload, facts, sizeof facts) > 0) {
         d += (size_t)snprintf(description + d, sizeof description - d, "%s%s", d > 0 ? " " : "", facts);

@@ -1,5 +1,6 @@
 /* The OMPT entry point: ompt_start_tool, the tool initializer and finalizer. */
 #include "agent.h"
+#include "sites.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,7 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, 
     if (track_register_callbacks() != 0) {
         return 0;
     }
+    sites_init(lookup);
     if (stop_init() != 0) {
         agent_log("cannot set up thread stopping; snapshots will lack thread states");
     }

@@ -1,4 +1,4 @@
-/* Renders a stopped-world copy as a snapshot in format 1.1 (docs/snapshot-format.md) and writes the file.
+/* Renders a stopped-world copy as a snapshot in format 1.2 (docs/snapshot-format.md) and writes the file.
  *
  * Runs after the threads were released, so it may allocate, call dladdr and do IO. Every link it writes
  * names an entity present in the same file; a link whose target is gone is left out, and view.c has
@@ -6,6 +6,7 @@
 #include "render.h"
 #include "gzip.h"
 #include "output.h"
+#include "sites.h"
 #include "symbols.h"
 
 #include <inttypes.h>
@@ -19,6 +20,7 @@ char *snapshot_render(world_copy *w, const char *label, size_t *len) {
     if (render_prepare(&r, w) != 0) {
         return NULL;
     }
+    sites_count(w);
 
     json j;
     json_init(&j);
@@ -30,6 +32,7 @@ char *snapshot_render(world_copy *w, const char *label, size_t *len) {
     write_capture(&j, w, label);
     write_runtime(&j);
     write_address_spaces(&j, &r);
+    write_modules(&j, &r);
     write_catalogues(&j);
     write_threads(&j, &r);
     write_regions(&j, &r);

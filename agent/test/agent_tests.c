@@ -560,6 +560,7 @@ int main(void) {
     test_safe_read();
     test_offload();
     test_track();
+    test_sites();
     printf("agent unit tests: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

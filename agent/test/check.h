@@ -19,6 +19,7 @@ extern int passed, failed;
 void test_output(void);
 void test_offload(void);
 void test_track(void);
+void test_sites(void);
 
 /* Agent log lines (stderr) go to a file from capture_log until captured_log, which returns them (static text) and
  * their number (output_tests.c). */

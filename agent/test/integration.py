@@ -128,8 +128,20 @@ def load_checked(path, what):
     check(snap["capture"]["source"] == "ompt-agent", what + ": capture.source")
     errors = links_resolve(snap)
     check(not errors, "%s: links %s" % (what, errors[:5]))
+    bad = sites_outside_modules(snap)
+    check(not bad, "%s: creation sites outside the module map %s" % (what, bad[:5]))
     validate_with_launcher(path)
     return snap
+
+
+def sites_outside_modules(snap):
+    """Every creation site lies in one module of the map, and every module holds one (format 1.2)."""
+    modules = [(int(m["start"], 16), int(m["end"], 16)) for m in snap.get("modules", [])]
+    sites = [int(e["creationSite"]["address"], 16) for e in snap["tasks"] + snap["parallelRegions"]
+             + snap.get("targetRegions", []) if isinstance(e.get("creationSite"), dict)]
+    bad = [hex(a) for a in sites if sum(1 for lo, hi in modules if lo <= a < hi) != 1]
+    bad += ["module %d holds none" % i for i, (lo, hi) in enumerate(modules) if not any(lo <= a < hi for a in sites)]
+    return bad
 
 
 def load_one(out_dir, what):
@@ -195,6 +207,14 @@ def test_fib(agent, work):
                                 "detail": "OMPT does not report a task's entry function"}, "fib: function unavailable")
     check("exit" in fib11["frames"] and "enter" in fib11["frames"], "fib: frames of a running task")
     check(fib11["toolData"]["value"] == 11 and fib11["creationOrder"] == 11, "fib: tool data = creation order")
+    # The module map: the program itself, with the build-id its file has, loaded where the sites are.
+    exe = os.path.join(work, "fib-taskwait")
+    check([m["path"] for m in s["modules"]] == [exe], "fib: module map %s" % [m["path"] for m in s["modules"]])
+    module = s["modules"][0]
+    check(bytes.fromhex(module.get("buildId", "")) in open(exe, "rb").read() and len(module["buildId"]) == 40,
+          "fib: the build-id is the file's %s" % module.get("buildId"))
+    check(module["fileSize"] == os.path.getsize(exe) and int(module["loadBias"], 16) % 4096 == 0,
+          "fib: file size and load bias %s" % module)
     # A program that never offloads: the process alone, no offload object, no target regions.
     check(s["addressSpaces"] == [{"id": 0}] and "targetRegions" not in s, "fib: no offload %s" % s["addressSpaces"])
 
@@ -501,6 +521,38 @@ def test_series_fork(agent, work):
           "fork: a series from the parent only, %d snapshots" % len(snaps))
 
 
+def test_taskloop(agent, work):
+    """A taskloop's tasks are created at its call site in user code, not in __kmpc_taskloop: the small one's, and
+    those a big one's helper tasks make later on the other thread; two taskloops of one task each keep theirs."""
+    sub = os.path.join(work, "taskloop")
+    os.makedirs(sub)
+    exe = compile_program(os.path.join(HERE, "taskloop_target.c"), sub)
+    calls = [int(line.split(":")[0], 16) + 5 for line in subprocess.run(
+        ["objdump", "-d", "--no-show-raw-insn", exe], capture_output=True, text=True).stdout.splitlines()
+             if "call" in line and "<__kmpc_taskloop@plt>" in line] if shutil.which("objdump") else []
+    for mode, sites in (("small", 1), ("split", 1), ("two", 2)):
+        out = os.path.join(sub, mode)
+        os.makedirs(out)
+        subprocess.run([exe, mode], env=agent_env(agent, out, OMPD_EXPLORER_SIGNAL="none"), check=True, timeout=60,
+                       stdout=subprocess.DEVNULL)
+        s = load_one(out, "taskloop " + mode)
+        if s is None:
+            continue
+        bias = int(s["modules"][0]["loadBias"], 16)
+        loop_tasks = [t for t in s["tasks"] if t["kind"] == "explicit" and t.get("lifecycle") == "queued"]
+        symbols = {t["creationSite"].get("symbol") for t in loop_tasks}
+        check(len(loop_tasks) >= 4 and "__kmpc_taskloop" not in symbols and "description" not in s["capture"],
+              "taskloop %s: no task created in the runtime %s %s" % (mode, symbols, s["capture"].get("description")))
+        found = {int(t["creationSite"]["address"], 16) - bias for t in loop_tasks}
+        check(len(found) == sites and (not calls or found <= set(calls)),
+              "taskloop %s: sites %s are after calls to __kmpc_taskloop %s" % (mode, [hex(a) for a in found],
+                                                                            [hex(a) for a in calls]))
+        if mode != "small":
+            # the helper task the other thread ran made half of the first taskloop's tasks there
+            threads = {t.get("thread") for t in s["tasks"] if t.get("lifecycle") == "running"}
+            check(len(threads) == 2, "taskloop %s: the helper ran on the other thread %s" % (mode, threads))
+
+
 def test_offload(agent, work):
     offload_integration.test_offload(sys.modules[__name__], agent, work)
 
@@ -521,7 +573,7 @@ def main():
     os.makedirs(work)
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
                  test_at_exit_and_unwritable, test_series, test_series_thread, test_hang_series, test_series_fork,
-                 test_offload, test_compressed, test_real_patterns):
+                 test_offload, test_compressed, test_real_patterns, test_taskloop):
         try:
             test(agent, work)
         except Exception as e:  # a crash of one test is a failure, the others still run
