@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.ompdexplorer.importers.cache.CacheFile;
+import org.ompdexplorer.importers.cache.Dependencies;
 import org.ompdexplorer.importers.cache.FileKey;
 import org.ompdexplorer.importers.output.OutputFile;
 import org.ompdexplorer.model.Snapshot;
@@ -128,13 +129,17 @@ public final class ReopenCache {
         }
     }
 
-    /** Keeps {@code result} as the load of {@code key}'s file, in the background. */
+    /**
+     * Keeps {@code result} as the load of {@code key}'s file, in the background; the module files it was symbolized
+     * from (and the symbolizer) are stamped now, so that the entry is a miss once any of them changes.
+     */
     synchronized void keep(FileKey key, Path input, LoadResult result) {
+        List<Dependencies.Stamp> dependencies = Dependencies.of(result.snapshot());
         if (writer == null) {
             writer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("ompd-reopen-cache")
                     .priority(Thread.MIN_PRIORITY).factory());
         }
-        writer.execute(() -> write(key, input, result));
+        writer.execute(() -> write(key, input, result, dependencies));
     }
 
     /** Waits for entries being written (a command about to exit calls it); false if they did not end in time. */
@@ -157,9 +162,9 @@ public final class ReopenCache {
     }
 
     /** Writes one entry through the one file-writing helper, then trims the directory to its bound. */
-    void write(FileKey key, Path input, LoadResult result) {
+    void write(FileKey key, Path input, LoadResult result, List<Dependencies.Stamp> dependencies) {
         try {
-            CacheFile.Encoded encoded = CacheFile.encode(result, key, BUILD, input.toString());
+            CacheFile.Encoded encoded = CacheFile.encode(result, key, BUILD, input.toString(), dependencies);
             if (encoded.length() > limit) {
                 return;
             }

@@ -18,7 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
 import org.ompdexplorer.importers.testfixtures.LoadOutcome;
 import org.ompdexplorer.importers.testfixtures.PhaseRecorder;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.CodeModule;
+import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
 import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
 
@@ -179,6 +184,49 @@ class ReopenCacheTest {
                 .isEqualTo(Path.of("/x/y/ompd-explorer/reopen"));
         assertThat(ReopenCache.fromEnvironment(Map.of("OMPD_EXPLORER_REOPEN_CACHE", dir.toString())).directory())
                 .isEqualTo(dir);
+    }
+
+    @Test
+    void aLoadSymbolizedFromModuleFilesIsKeptOnlyWhileTheyAreUnchanged() throws Exception {
+        // a generated snapshot whose creation sites are raw addresses in a module at dir/prog, as the agent writes
+        Snapshot g = SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 12_000, 8));
+        List<Task> tasks = g.tasks().stream().map(t -> t.withCode(t.function(), t.creationSite().isKnown()
+                ? Fact.of(CodeLocation.at(t.creationSite().get().address())) : t.creationSite())).toList();
+        long low = tasks.stream().filter(t -> t.creationSite().isKnown())
+                .mapToLong(t -> t.creationSite().get().address()).min().orElseThrow();
+        Path module = dir.resolve("prog");
+        Snapshot s = new Snapshot(g.capture(), g.runtime(), g.addressSpaces(), g.states(), g.icvCatalogue(),
+                g.displayControlVars(), g.threads(), g.parallelRegions(), tasks, g.targetRegions(),
+                List.of(new CodeModule(module.toString(), null, low - 0x1000, low - 0x1000, low + 0x100000, null)));
+        Path file = dir.resolve("agent.json");
+        new SnapshotJsonExporter().write(s, file);
+        assertThat(Files.size(file)).isGreaterThanOrEqualTo(ReopenCache.SMALLEST_FILE);
+        ReopenCache cache = ReopenCache.at(cacheDir(), 1L << 30);
+
+        LoadResult missing = load(cache, file, PhaseRecorder.recording());
+        assertThat(missing.diagnostics()).extracting(Diagnostic::code).containsExactly("module-not-found");
+        PhaseRecorder kept = PhaseRecorder.recording();
+        assertThat(LoadOutcome.of(load(cache, file, kept))).isEqualTo(LoadOutcome.of(missing));
+        assertThat(kept.phases()).contains(FROM_CACHE);
+
+        // the module appears (here a file that is no ELF file): the entry no longer stands for the load
+        Files.writeString(module, "not an ELF file");
+        PhaseRecorder appeared = PhaseRecorder.recording();
+        LoadResult unreadable = load(cache, file, appeared);
+        assertThat(appeared.phases()).doesNotContain(FROM_CACHE);
+        assertThat(unreadable.diagnostics()).extracting(Diagnostic::code).containsExactly("module-unreadable");
+        PhaseRecorder third = PhaseRecorder.recording();
+        assertThat(LoadOutcome.of(load(cache, file, third))).isEqualTo(LoadOutcome.of(unreadable));
+        assertThat(third.phases()).contains(FROM_CACHE);
+
+        // changed again (a rebuild), with its old time put back: its size differs
+        FileTime time = Files.getLastModifiedTime(module);
+        Files.writeString(module, "another build, still not ELF");
+        Files.setLastModifiedTime(module, time);
+        PhaseRecorder rebuilt = PhaseRecorder.recording();
+        load(cache, file, rebuilt);
+        assertThat(rebuilt.phases()).doesNotContain(FROM_CACHE);
+        assertThat(entries()).hasSize(1);
     }
 
     private static Path entryOf(ReopenCache cache, Path file) throws IOException {

@@ -1,21 +1,30 @@
 package org.ompdexplorer.model;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
  * A code address with what is known of it: the entry point of a task function ({@code ompd_get_task_function})
  * or a creation site (OMPT's {@code codeptr_ra}), symbolized where the source could.
  *
- * @param address the code address (unsigned)
- * @param symbol  the symbol containing it, or {@code null} when not symbolized
- * @param file    the source file, or {@code null} when no debug information was found
- * @param line    the source line, or 0 when unknown
+ * @param address         the code address (unsigned)
+ * @param symbol          the symbol containing it, or {@code null} when not symbolized
+ * @param file            the source file, or {@code null} when no debug information was found
+ * @param line            the source line, or 0 when unknown
+ * @param possiblyInexact a return address ({@code codeptr_ra}) that may not be where the construct is: the
+ *                        instruction before it is no call into the OpenMP runtime (a tail call made the runtime
+ *                        return to the caller's caller, or the runtime gave a function's entry)
  */
-public record CodeLocation(long address, String symbol, String file, int line) {
+public record CodeLocation(long address, String symbol, String file, int line, boolean possiblyInexact) {
     public CodeLocation {
         if (line < 0) {
             throw new IllegalArgumentException("line must be >= 0, was " + line);
         }
+    }
+
+    /** A location not known to be inexact. */
+    public CodeLocation(long address, String symbol, String file, int line) {
+        this(address, symbol, file, line, false);
     }
 
     public static CodeLocation at(long address) {
@@ -31,9 +40,39 @@ public record CodeLocation(long address, String symbol, String file, int line) {
         return file == null ? Optional.empty() : Optional.of(line > 0 ? file + ":" + line : file);
     }
 
-    /** The symbol, else the address; with file:line when known. */
+    /** What follows the name in parentheses: file:line, and "possibly inexact"; empty when neither. */
+    public Optional<String> qualifiers() {
+        if (!possiblyInexact) {
+            return sourcePosition();
+        }
+        return Optional.of(sourcePosition().map(p -> p + ", possibly inexact").orElse("possibly inexact"));
+    }
+
+    /** The symbol, else the address; with file:line when known and "possibly inexact" when so. */
     public String display() {
         String base = symbol != null ? symbol : Address.hex(address);
-        return sourcePosition().map(p -> base + " (" + p + ")").orElse(base);
+        return qualifiers().map(p -> base + " (" + p + ")").orElse(base);
+    }
+
+    /**
+     * As {@link #display()}, naming a location without a symbol by its module and offset ({@code prog+0x1300}, what
+     * {@code addr2line -e prog 0x1300} takes) when one of {@code modules} holds it.
+     */
+    public String display(List<CodeModule> modules) {
+        if (symbol != null) {
+            return display();
+        }
+        for (CodeModule m : modules) {
+            if (m.contains(address)) {
+                String base = m.fileName() + "+0x" + Long.toHexString(address - m.loadBias());
+                return qualifiers().map(p -> base + " (" + p + ")").orElse(base);
+            }
+        }
+        return display();
+    }
+
+    /** This location with what symbolization found: symbol, file:line and whether it may be inexact. */
+    public CodeLocation symbolized(String symbol, String file, int line, boolean possiblyInexact) {
+        return new CodeLocation(address, symbol, file, line, possiblyInexact);
     }
 }

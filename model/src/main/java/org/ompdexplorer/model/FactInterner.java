@@ -58,6 +58,11 @@ public final class FactInterner {
         return code.computeIfAbsent(location, Fact::of);
     }
 
+    /** Every distinct code location interned so far, one fact each: what a pass over them all (symbolization) reads. */
+    public java.util.Collection<Fact<CodeLocation>> codeLocations() {
+        return java.util.Collections.unmodifiableCollection(code.values());
+    }
+
     /** One instance per distinct string (symbols and file names repeat across many tasks). */
     public String string(String s) {
         return s == null ? null : strings.computeIfAbsent(s, k -> k);

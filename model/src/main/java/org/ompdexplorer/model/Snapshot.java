@@ -18,6 +18,7 @@ public final class Snapshot {
     private final List<ParallelRegion> parallelRegions;
     private final List<Task> tasks;
     private final List<TargetRegion> targetRegions;
+    private final List<CodeModule> modules;
     private final SnapshotIndex index;
 
     public Snapshot(CaptureInfo capture, RuntimeInfo runtime, List<AddressSpace> addressSpaces,
@@ -32,6 +33,15 @@ public final class Snapshot {
                     List<ThreadState> states, List<IcvDefinition> icvCatalogue,
                     List<DisplayControlVar> displayControlVars, List<OmpThread> threads,
                     List<ParallelRegion> parallelRegions, List<Task> tasks, List<TargetRegion> targetRegions) {
+        this(capture, runtime, addressSpaces, states, icvCatalogue, displayControlVars, threads, parallelRegions,
+                tasks, targetRegions, List.of());
+    }
+
+    public Snapshot(CaptureInfo capture, RuntimeInfo runtime, List<AddressSpace> addressSpaces,
+                    List<ThreadState> states, List<IcvDefinition> icvCatalogue,
+                    List<DisplayControlVar> displayControlVars, List<OmpThread> threads,
+                    List<ParallelRegion> parallelRegions, List<Task> tasks, List<TargetRegion> targetRegions,
+                    List<CodeModule> modules) {
         this.capture = capture;
         this.runtime = runtime;
         this.addressSpaces = List.copyOf(addressSpaces);
@@ -42,6 +52,7 @@ public final class Snapshot {
         this.parallelRegions = List.copyOf(parallelRegions);
         this.tasks = List.copyOf(tasks);
         this.targetRegions = List.copyOf(targetRegions);
+        this.modules = List.copyOf(modules);
         this.index = new SnapshotIndex(this);
     }
 
@@ -90,6 +101,11 @@ public final class Snapshot {
     /** Target constructs in flight, and ended ones whose data is still mapped (format 1.1). */
     public List<TargetRegion> targetRegions() {
         return targetRegions;
+    }
+
+    /** The process's executables and shared objects that hold its code addresses (format 1.2; empty before). */
+    public List<CodeModule> modules() {
+        return modules;
     }
 
     /** The devices among {@link #addressSpaces()}, in their order. */

@@ -60,6 +60,29 @@ public final class Task {
         this.agent = agent;
     }
 
+    /** A copy of {@code t} with other code locations; frames, tool data and ICVs are shared, not copied. */
+    private Task(Task t, Fact<CodeLocation> function, Fact<CodeLocation> creationSite) {
+        this.id = t.id;
+        this.kind = t.kind;
+        this.generatingTask = t.generatingTask;
+        this.schedulingTask = t.schedulingTask;
+        this.parallelRegion = t.parallelRegion;
+        this.thread = t.thread;
+        this.threadNum = t.threadNum;
+        this.function = Objects.requireNonNull(function, "function");
+        this.creationSite = Objects.requireNonNull(creationSite, "creationSite");
+        this.frames = t.frames;
+        this.toolData = t.toolData;
+        this.icvs = t.icvs;
+        this.agent = t.agent;
+    }
+
+    /** This task with its function and creation site replaced (symbolized); itself when both are the same. */
+    public Task withCode(Fact<CodeLocation> function, Fact<CodeLocation> creationSite) {
+        return function == this.function && creationSite == this.creationSite ? this
+                : new Task(this, function, creationSite);
+    }
+
     public TaskId id() {
         return id;
     }

@@ -14,9 +14,11 @@ import org.ompdexplorer.model.ThreadId;
 /** Short, stable text for entities and links in CLI output: {@code T3}, {@code P1}, {@code #17}. */
 final class Labels {
     private final SnapshotIndex index;
+    private final java.util.List<org.ompdexplorer.model.CodeModule> modules;
 
     Labels(Snapshot snapshot) {
         this.index = snapshot.index();
+        this.modules = snapshot.modules();
     }
 
     String thread(ThreadId id) {
@@ -63,9 +65,10 @@ final class Labels {
             b.append(" of ").append(region(t.parallelRegion().get()));
         }
         if (t.function().isKnown()) {
-            b.append("  ").append(t.function().get().display());
+            b.append("  ").append(t.function().get().display(modules));
         } else if (t.creationSite().isKnown()) { // OMPT gives no entry function, but knows where the task was made
-            b.append("  created in ").append(t.creationSite().get().display()).append(" (fn ").append(fact(t.function()))
+            b.append("  created in ").append(t.creationSite().get().display(modules)).append(" (fn ")
+                    .append(fact(t.function()))
                     .append(')');
         } else {
             b.append("  fn ").append(fact(t.function()));

@@ -17,6 +17,7 @@ import java.util.zip.CRC32C;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CodeModule;
 import org.ompdexplorer.model.DisplayControlVar;
 import org.ompdexplorer.model.IcvDefinition;
 import org.ompdexplorer.model.OmpThread;
@@ -37,7 +38,7 @@ import org.ompdexplorer.model.diagnostics.Location;
 public final class CacheFile {
     private static final byte[] MAGIC = "OMPDXRC\n".getBytes(StandardCharsets.US_ASCII);
     /** Raised whenever what is written changes: an older file is then a miss, never misread. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int SECTION = 16_384;
     /** A header is a few paths and numbers; more is damage. */
     private static final long HEADER_MAX = 64 << 10;
@@ -69,12 +70,21 @@ public final class CacheFile {
      * @param input the name the load's diagnostics give the file (the path as the user spelled it)
      */
     public static Encoded encode(LoadResult result, FileKey key, String build, String input) {
+        return encode(result, key, build, input, Dependencies.of(result.snapshot()));
+    }
+
+    /**
+     * As {@link #encode(LoadResult, FileKey, String, String)}, with the load's {@code dependencies} as they were
+     * when it was made: a read finds the entry only while each still holds.
+     */
+    public static Encoded encode(LoadResult result, FileKey key, String build, String input,
+                                 List<Dependencies.Stamp> dependencies) {
         Snapshot s = result.snapshot();
         ByteSink head = new ByteSink(1 << 16);
         ModelEncoder e = new ModelEncoder(head, 1024);
         for (Object part : List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
-                s.displayControlVars(), s.threads(), s.parallelRegions(), s.targetRegions(), result.diagnostics(),
-                result.decompressed(), input)) {
+                s.displayControlVars(), s.threads(), s.parallelRegions(), s.targetRegions(), s.modules(),
+                result.diagnostics(), result.decompressed(), input)) {
             e.write(part);
         }
         List<Task> tasks = s.tasks();
@@ -106,6 +116,11 @@ public final class CacheFile {
         header.varLong(VERSION);
         header.string(build);
         key(header, key);
+        header.varLong(dependencies.size());
+        for (Dependencies.Stamp d : dependencies) {
+            header.string(d.name());
+            header.string(d.stamp());
+        }
         header.fixedLong(body);
         header.fixedLong(crc.getValue());
         return new Encoded(Arrays.copyOf(header.array(), header.size()), head, sections, tableBytes, body);
@@ -146,7 +161,7 @@ public final class CacheFile {
             if (!Arrays.equals(in.get(MAGIC.length), MAGIC)) {
                 throw new CacheFormatException("not a reopen cache file");
             }
-            if (in.varLong() != VERSION || !in.string().equals(build) || !sameKey(in, key)) {
+            if (in.varLong() != VERSION || !in.string().equals(build) || !sameKey(in, key) || !dependenciesHold(in)) {
                 return null;
             }
             matched.run();
@@ -182,6 +197,20 @@ public final class CacheFile {
     private static boolean sameKey(ByteSource in, FileKey key) {
         return in.string().equals(key.path()) & in.string().equals(key.identity()) & in.varLong() == key.size()
                 & in.signedLong() == key.modifiedNanos() & in.string().equals(key.content());
+    }
+
+    /** Whether every module file and the symbolizer the load depended on are as they were then. */
+    private static boolean dependenciesHold(ByteSource in) {
+        long count = in.varLong();
+        if (count < 0 || count > 4096) {
+            throw new CacheFormatException(count + " dependencies");
+        }
+        boolean hold = true;
+        for (long i = 0; i < count; i++) {
+            Dependencies.Stamp d = new Dependencies.Stamp(in.string(), in.string());
+            hold = hold && d.holds(); // read them all: what follows is the body's length and CRC
+        }
+        return hold;
     }
 
     private static LoadResult body(MemorySegment body, String input) {
@@ -228,6 +257,7 @@ public final class CacheFile {
         List<OmpThread> threads = h.list();
         List<ParallelRegion> regions = h.list();
         List<TargetRegion> targets = h.list();
+        List<CodeModule> modules = h.list();
         List<Diagnostic> diagnostics = h.list();
         boolean decompressed = h.bool();
         String keptName = h.read(String.class);
@@ -235,7 +265,7 @@ public final class CacheFile {
             diagnostics = diagnostics.stream().map(d -> renamed(d, keptName, input)).toList();
         }
         Snapshot snapshot = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks,
-                targets);
+                targets, modules);
         return new LoadResult(snapshot, diagnostics, decompressed);
     }
 }

@@ -12,6 +12,7 @@ import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CaptureSource;
 import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.CodeModule;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.DependenceType;
 import org.ompdexplorer.model.DeviceImage;
@@ -171,7 +172,8 @@ final class ModelDecoder {
 
     private Object composite(int tag) {
         return switch (tag) {
-            case CODE_LOCATION -> new CodeLocation(longValue(), read(String.class), read(String.class), intValue());
+            case CODE_LOCATION -> new CodeLocation(longValue(), read(String.class), read(String.class), intValue(),
+                    bool());
             case TOOL_DATA -> new ToolData(longValue(), longValue());
             case TASK_FRAMES -> new TaskFrames(longValue(), intValue(), longValue(), intValue());
             case ICV_VALUE -> new IcvValue(present(IcvId.class), fact(), fact());
@@ -196,6 +198,8 @@ final class ModelDecoder {
                     longValue(), longValue(), longValue());
             case TRANSFERS -> new Transfers(longValue(), longValue(), longValue(), longValue());
             case KERNEL -> new Kernel(longValue());
+            case CODE_MODULE -> new CodeModule(present(String.class), read(String.class), longValue(), longValue(),
+                    longValue(), read(Long.class));
             case TARGET_REGION -> new TargetRegion(present(TargetRegionId.class), present(TargetKind.class),
                     read(AddressSpaceId.class), intValue(), bool(), fact(), fact(), fact(), list(), longValue(),
                     read(Transfers.class));

@@ -12,6 +12,7 @@ import org.ompdexplorer.model.AddressSpaceId;
 import org.ompdexplorer.model.AgentFacts;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.CodeModule;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.DeviceImage;
 import org.ompdexplorer.model.DeviceInfo;
@@ -176,7 +177,7 @@ final class ModelEncoder {
     /** The model's records, each as its components. */
     private void composite(Object v) {
         if (v instanceof CodeLocation c) { // a task's function and creation site, its tool data, frames, ICVs
-            parts(CODE_LOCATION, c.address(), c.symbol(), c.file(), c.line());
+            parts(CODE_LOCATION, c.address(), c.symbol(), c.file(), c.line(), c.possiblyInexact());
             return;
         }
         if (v instanceof AgentFacts a) {
@@ -219,6 +220,8 @@ final class ModelEncoder {
             case Transfers t -> parts(TRANSFERS, t.toDeviceBytes(), t.toDeviceOps(), t.fromDeviceBytes(),
                     t.fromDeviceOps());
             case Kernel k -> parts(KERNEL, k.requestedTeams());
+            case CodeModule m -> parts(CODE_MODULE, m.path(), m.buildId(), m.loadBias(), m.start(), m.end(),
+                    m.fileSize());
             case TargetRegion r -> parts(TARGET_REGION, r.id(), r.kind(), r.device(), r.deviceNum(), r.inFlight(),
                     r.encounteringTask(), r.targetTask(), r.creationSite(), r.kernels(), r.kernelsSubmitted(),
                     r.transfers());

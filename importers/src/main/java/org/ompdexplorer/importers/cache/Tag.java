@@ -55,6 +55,7 @@ final class Tag {
     /** A task's own id, written with it and never numbered. */
     static final int OWN_TASK_ID = 46;
     static final int RECORDS_LOST = 47;
+    static final int CODE_MODULE = 48;
 
     private Tag() {
     }

@@ -59,11 +59,11 @@ public final class SnapshotJsonImporter {
     private static final int PROGRESS_EVERY = 8192;
     /** Below this, starting threads costs more than it saves. */
     private static final long PARALLEL_FROM = 1 << 20;
-    private static final String[] SECTIONS = {"format", "version", "capture", "runtime", "addressSpaces", "states",
-        "icvs", "displayControlVars", "threads", "parallelRegions", "tasks", "targetRegions"};
+    private static final String[] SECTIONS = {"format", "version", "capture", "runtime", "addressSpaces", "modules",
+        "states", "icvs", "displayControlVars", "threads", "parallelRegions", "tasks", "targetRegions"};
     /** Sections whose elements a repeat adds to the first's, rather than replacing them. */
-    private static final java.util.Set<String> APPENDING = java.util.Set.of("addressSpaces", "states", "icvs",
-            "threads", "parallelRegions", "tasks", "targetRegions");
+    private static final java.util.Set<String> APPENDING = java.util.Set.of("addressSpaces", "modules", "states",
+            "icvs", "threads", "parallelRegions", "tasks", "targetRegions");
     private final JsonFactory factory = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
             .streamReadConstraints(StreamReadConstraints.builder()
@@ -205,6 +205,7 @@ public final class SnapshotJsonImporter {
         private final List<ParallelRegion> regions = new ArrayList<>();
         private final List<Task> tasks;
         private final List<TargetRegion> targets = new ArrayList<>();
+        private final ModuleMap modules;
         /** Tasks read in parallel, to take in place of the tasks array they came from; then {@code null}. */
         private TaskLines.Result readTasks;
 
@@ -220,6 +221,8 @@ public final class SnapshotJsonImporter {
             this.teams = new TeamReader(cursor, values);
             this.taskReader = new TaskReader(cursor, values, matchers.task());
             this.targetReader = new TargetRegionReader(cursor, values, devices);
+            this.modules = new ModuleMap(cursor);
+            values.symbolizeBy(modules);
             // a task takes 150–450 bytes of JSON: sizing for the smallest avoids regrowing a huge list
             this.tasks = new ArrayList<>((int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, size / 150)));
         }
@@ -249,9 +252,13 @@ public final class SnapshotJsonImporter {
                         "add \"capture\": {\"source\": …}", Location.inInput(c.input(), 1, 1, "$.capture")));
                 capture = CaptureInfo.of(CaptureSource.of("unknown"));
             }
+            if (modules.resolves()) {
+                progress.progress("symbolizing", 0, -1);
+                modules.finish(tasks, regions, targets);
+            }
             progress.progress("indexing", 0, -1);
             Snapshot snapshot = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks,
-                    targets);
+                    targets, modules.modules());
             List<Diagnostic> all = new ArrayList<>(c.diagnostics());
             if (options.validateLater() && !options.strict()) {
                 return new LoadResult(snapshot, all, false, () -> validate(snapshot));
@@ -292,6 +299,7 @@ public final class SnapshotJsonImporter {
                 case "capture" -> capture = header.capture();
                 case "runtime" -> runtime = header.runtime();
                 case "addressSpaces" -> array(name, places.spaces, header::addressSpace, spaces);
+                case "modules" -> modules.read();
                 case "states" -> plainArray(name, header::state, states);
                 case "icvs" -> plainArray(name, header::icvDefinition, icvs);
                 case "displayControlVars" -> dcvs = header.displayControlVars();
@@ -384,6 +392,7 @@ public final class SnapshotJsonImporter {
             }
             int at = 0;
             for (TaskLines.Tasks chunk : chunks) {
+                modules.addCodes(chunk.codes());
                 List<Task> chunkTasks = chunk.tasks();
                 long[] ids = chunk.ids();
                 for (int i = 0; i < chunkTasks.size(); i++, at++) {

@@ -6,6 +6,7 @@ import org.ompdexplorer.model.AgentFacts;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.CodeModule;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.DisplayControlVar;
 import org.ompdexplorer.model.Fact;
@@ -46,6 +47,7 @@ final class SnapshotWriter {
         g.writeArrayPropertyStart("addressSpaces");
         s.addressSpaces().forEach(this::addressSpace);
         g.writeEndArray();
+        modules(s);
         g.writeArrayPropertyStart("states");
         s.states().forEach(this::state);
         g.writeEndArray();
@@ -264,7 +266,55 @@ final class SnapshotWriter {
         if (c.line() > 0) {
             g.writeNumberProperty("line", c.line());
         }
+        if (c.possiblyInexact()) {
+            g.writeBooleanProperty("possiblyInexact", true);
+        }
         g.writeEndObject();
+    }
+
+    /** The module map (format 1.2), written only when there is one, with the code addresses each module holds. */
+    private void modules(Snapshot s) {
+        List<CodeModule> modules = s.modules();
+        if (modules.isEmpty()) {
+            return;
+        }
+        java.util.TreeSet<Long> addresses = new java.util.TreeSet<>(Long::compareUnsigned);
+        Fact<CodeLocation> lastFunction = null;
+        Fact<CodeLocation> lastSite = null;
+        for (Task t : s.tasks()) {
+            if (t.function() != lastFunction) {
+                lastFunction = t.function();
+                lastFunction.asOptional().ifPresent(c -> addresses.add(c.address()));
+            }
+            if (t.creationSite() != lastSite) {
+                lastSite = t.creationSite();
+                lastSite.asOptional().ifPresent(c -> addresses.add(c.address()));
+            }
+        }
+        s.parallelRegions().forEach(r -> r.creationSite().asOptional().ifPresent(c -> addresses.add(c.address())));
+        s.targetRegions().forEach(r -> r.creationSite().asOptional().ifPresent(c -> addresses.add(c.address())));
+        g.writeArrayPropertyStart("modules");
+        for (CodeModule m : modules) {
+            g.writeStartObject();
+            g.writeStringProperty("path", m.path());
+            optional("buildId", m.buildId());
+            g.writeStringProperty("loadBias", hex(m.loadBias()));
+            g.writeStringProperty("start", hex(m.start()));
+            g.writeStringProperty("end", hex(m.end()));
+            if (m.fileSize() != null) {
+                g.writeName("fileSize");
+                unsigned(m.fileSize());
+            }
+            g.writeArrayPropertyStart("codeAddresses");
+            for (long a : addresses) {
+                if (m.contains(a)) {
+                    g.writeString(hex(a));
+                }
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     private void frames(TaskFrames f) {

@@ -74,7 +74,7 @@ final class TargetRegionReader {
                 }
                 case "encounteringTask" -> encountering = values.taskLink("encounteringTask");
                 case "targetTask" -> targetTask = values.taskLink("targetTask");
-                case "creationSite" -> creationSite = values.code("creationSite");
+                case "creationSite" -> creationSite = values.site("creationSite");
                 case "kernels" -> kernels = kernels();
                 case "kernelsSubmitted" -> {
                     Long n = isNull ? null : c.count("kernelsSubmitted");

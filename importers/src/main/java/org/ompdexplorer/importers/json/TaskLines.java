@@ -16,6 +16,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.ompdexplorer.importers.LoadCancelledException;
 import org.ompdexplorer.importers.ProgressListener;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.Task;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -56,9 +58,9 @@ final class TaskLines {
 
     /**
      * One chunk's tasks in file order, and their ids side by side: taking a million tasks then reads a flat array
-     * instead of chasing two references per task.
+     * instead of chasing two references per task; and the distinct code locations they name.
      */
-    record Tasks(List<Task> tasks, long[] ids) {
+    record Tasks(List<Task> tasks, long[] ids, java.util.Collection<Fact<CodeLocation>> codes) {
     }
 
     private final JsonFactory factory;
@@ -126,7 +128,7 @@ final class TaskLines {
             if (chunk == null || chunk.tasks == null) {
                 return null;
             }
-            tasks.add(new Tasks(chunk.tasks, chunk.ids));
+            tasks.add(new Tasks(chunk.tasks, chunk.ids, chunk.codes));
             if (chunk.closeAt >= 0) {
                 return new Result(tasks, open, ranges.get(i)[0] + chunk.closeAt - CHUNK_PREFIX.length
                         - (CLOSE_COLUMN - 1));
@@ -183,8 +185,8 @@ final class TaskLines {
     }
 
     /** One range's tasks, and where in its bytes (prefix included) the array closed, or −1. */
-    private record Chunk(List<Task> tasks, long[] ids, long closeAt) {
-        static final Chunk GIVE_UP = new Chunk(null, null, -1);
+    private record Chunk(List<Task> tasks, long[] ids, long closeAt, java.util.Collection<Fact<CodeLocation>> codes) {
+        static final Chunk GIVE_UP = new Chunk(null, null, -1, null);
     }
 
     private Chunk readChunk(MemorySegment file, long from, long to, String input, AtomicBoolean stop,
@@ -204,11 +206,12 @@ final class TaskLines {
                 var at = parser.currentTokenLocation();
                 if (t == JsonToken.END_ARRAY) {
                     if (at.getByteOffset() == suffixAt) {
-                        return new Chunk(tasks, ids, -1);
+                        return new Chunk(tasks, ids, -1, cursor.interner.codeLocations());
                     }
                     // a chunk starts with a task: the comma cut off before it must not have been a trailing one
                     return at.getLineNr() == line && at.getColumnNr() == CLOSE_COLUMN && !tasks.isEmpty()
-                            ? new Chunk(tasks, ids, at.getByteOffset()) : Chunk.GIVE_UP;
+                            ? new Chunk(tasks, ids, at.getByteOffset(), cursor.interner.codeLocations())
+                            : Chunk.GIVE_UP;
                 }
                 if (t != JsonToken.START_OBJECT || at.getLineNr() != line || at.getColumnNr() != ELEMENT_COLUMN) {
                     return Chunk.GIVE_UP;

@@ -75,7 +75,7 @@ final class TaskReader {
                 case thread -> thread = values.threadLink("thread");
                 case threadNum -> threadNum = values.intFact("threadNum", 0, Integer.MAX_VALUE);
                 case function -> function = values.code("function");
-                case creationSite -> creationSite = values.code("creationSite");
+                case creationSite -> creationSite = values.site("creationSite");
                 case frames -> frames = values.frames("frames");
                 case toolData -> toolData = values.toolData("toolData");
                 case icvs -> icvs = values.icvValues("icvs");

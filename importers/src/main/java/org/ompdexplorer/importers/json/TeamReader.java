@@ -104,7 +104,7 @@ final class TeamReader {
                 case "activeLevel" -> activeLevel = values.intFact("activeLevel", 0, Integer.MAX_VALUE);
                 case "members" -> members = members();
                 case "encounteringTask" -> encountering = values.taskLink("encounteringTask");
-                case "creationSite" -> creationSite = values.code("creationSite");
+                case "creationSite" -> creationSite = values.site("creationSite");
                 case "toolData" -> toolData = values.toolData("toolData");
                 case "icvs" -> icvs = values.icvValues("icvs");
                 default -> c.unknownField(name);

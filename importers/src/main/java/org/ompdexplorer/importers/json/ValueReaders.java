@@ -24,7 +24,7 @@ import tools.jackson.core.JsonToken;
  * data, states, ICV values. Each reports a wrong shape where it is and yields an absent value.
  */
 final class ValueReaders {
-    enum CodeField { address, symbol, file, line, unavailable, detail }
+    enum CodeField { address, symbol, file, line, possiblyInexact, unavailable, detail }
 
     enum FramesField { exit, enter, unavailable, detail }
 
@@ -56,14 +56,23 @@ final class ValueReaders {
     /** The frame {@link #frame} read last. */
     private long frameAddress;
     private int frameFlags;
-    /** Recent code locations by address: tasks of one function repeat it a million times. */
+    /** Recent code locations by address, as read and as built: tasks of one function repeat it a million times. */
+    private final CodeLocation[] recentRead;
     private final Fact<CodeLocation>[] recentCode;
+    /** The read's module map, which symbolizes code locations as they are read; {@code null} for none. */
+    private ModuleMap modules;
 
     @SuppressWarnings("unchecked")
     ValueReaders(JsonCursor cursor, Matchers matchers) {
         this.matchers = matchers;
         this.recentCode = new Fact[CODE_SLOTS];
+        this.recentRead = new CodeLocation[CODE_SLOTS];
         this.c = cursor;
+    }
+
+    /** Code locations read from now on are symbolized by {@code map} once it has modules. */
+    void symbolizeBy(ModuleMap map) {
+        this.modules = map;
     }
 
     private <T> Fact<T> link(String what, LongFunction<Fact<T>> resolve) {
@@ -173,7 +182,17 @@ final class ValueReaders {
         return label;
     }
 
+    /** A task's function: an entry point. */
     Fact<CodeLocation> code(String what) {
+        return code(what, false);
+    }
+
+    /** A creation site: a return address ({@code codeptr_ra}). */
+    Fact<CodeLocation> site(String what) {
+        return code(what, true);
+    }
+
+    private Fact<CodeLocation> code(String what, boolean returnAddress) {
         if (!object(what)) {
             return Fact.absent();
         }
@@ -183,6 +202,7 @@ final class ValueReaders {
         String symbol = null;
         String file = null;
         int line = 0;
+        boolean inexact = false;
         long seen = 0;
         for (CodeField field = matchers.code().next(c); field != null; field = matchers.code().next(c)) {
             seen = c.seen(seen, field.ordinal());
@@ -200,6 +220,11 @@ final class ValueReaders {
                     Integer l = c.integer("line", 0, Integer.MAX_VALUE);
                     line = l == null ? 0 : l;
                 }
+                case possiblyInexact -> {
+                    c.parser.nextToken();
+                    Boolean b = c.parser.currentToken() == JsonToken.VALUE_NULL ? null : c.bool("possiblyInexact");
+                    inexact = b != null && b;
+                }
             }
         }
         if (u.isUnavailable()) {
@@ -212,20 +237,30 @@ final class ValueReaders {
             c.error("missing-field", what + " needs an \"address\"", "add \"address\": \"0x…\"");
             return Fact.absent();
         }
-        return code(address, symbol, file, line);
+        return code(address, symbol, file, line, inexact, returnAddress);
     }
 
-    /** Strings from {@link JsonCursor#repeatedString} are shared instances, so identity comparison suffices. */
-    private Fact<CodeLocation> code(long address, String symbol, String file, int line) {
-        int slot = (int) (address ^ (address >>> 17)) & (CODE_SLOTS - 1);
-        Fact<CodeLocation> recent = recentCode[slot];
-        if (recent != null) {
-            CodeLocation r = recent.get();
-            if (r.address() == address && r.symbol() == symbol && r.file() == file && r.line() == line) {
-                return recent;
-            }
+    /**
+     * The fact for a location read, symbolized by the module map when there is one. Strings from {@link
+     * JsonCursor#repeatedString} are shared instances, so identity comparison suffices.
+     */
+    private Fact<CodeLocation> code(long address, String symbol, String file, int line, boolean inexact,
+                                    boolean returnAddress) {
+        // an address read both ways lands in two slots: a hit on the address is a hit on its way
+        int slot = (int) (address ^ (address >>> 17) ^ (returnAddress ? 1 : 0)) & (CODE_SLOTS - 1);
+        CodeLocation recent = recentRead[slot];
+        if (recent != null && recent.address() == address && recent.symbol() == symbol && recent.file() == file
+                && recent.line() == line && recent.possiblyInexact() == inexact) {
+            return recentCode[slot];
         }
-        Fact<CodeLocation> fact = c.interner.code(new CodeLocation(address, symbol, file, line));
+        CodeLocation read = new CodeLocation(address, symbol, file, line, inexact);
+        CodeLocation built = modules != null && modules.resolves() && file == null
+                ? modules.resolve(read, returnAddress) : read;
+        Fact<CodeLocation> fact = c.interner.code(built);
+        if (built != read) {
+            modules.resolved(fact);
+        }
+        recentRead[slot] = read;
         recentCode[slot] = fact;
         return fact;
     }

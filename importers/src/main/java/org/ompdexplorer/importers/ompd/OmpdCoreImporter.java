@@ -6,15 +6,20 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
 import org.ompdexplorer.importers.InputUnreadableException;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoadException;
 import org.ompdexplorer.importers.elf.CoreFile;
+import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
+import org.ompdexplorer.importers.elf.LoadedModule;
 import org.ompdexplorer.importers.elf.MemoryImage;
 import org.ompdexplorer.importers.elf.ModuleFiles;
 import org.ompdexplorer.importers.elf.PathResolver;
@@ -23,6 +28,7 @@ import org.ompdexplorer.importers.elf.SymbolTable;
 import org.ompdexplorer.importers.elf.ThreadLocalStorage;
 import org.ompdexplorer.importers.ompd.CoreImportException.Reason;
 import org.ompdexplorer.importers.ompd.Walked.TaskRec;
+import org.ompdexplorer.importers.symbols.CodeSymbolizer;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CaptureSource;
 import org.ompdexplorer.model.CodeLocation;
@@ -194,8 +200,28 @@ public final class OmpdCoreImporter {
             tables.put(runtime.module().path(), runtime.symbols());
             lineFiles.put(runtime.module().path(), runtime.symbolFile());
         }
-        CodeSymbolizer symbolizer = new CodeSymbolizer(files, tables, lineFiles, options.sourceLines());
-        Map<Long, CodeLocation> result = symbolizer.symbolize(addresses);
+        CodeSymbolizer symbolizer = new CodeSymbolizer(options.sourceLines());
+        Map<Long, CodeLocation> result = new HashMap<>();
+        Map<LoadedModule, List<Long>> byModule = new LinkedHashMap<>();
+        for (long address : new TreeSet<>(addresses)) {
+            Optional<LoadedModule> module = files.moduleAt(address);
+            if (module.isPresent()) {
+                byModule.computeIfAbsent(module.get(), m -> new ArrayList<>()).add(address);
+            } else {
+                result.put(address, CodeLocation.at(address));
+            }
+        }
+        byModule.forEach((module, list) -> {
+            Optional<ElfFile> file = files.open(module);
+            if (file.isEmpty()) {
+                symbolizer.note("cannot symbolize addresses in " + module.path() + ": "
+                        + files.problem(module).orElse("not found"));
+                list.forEach(a -> result.put(a, CodeLocation.at(a)));
+                return;
+            }
+            result.putAll(symbolizer.symbolize(new CodeSymbolizer.ModuleFile(file.get(), module.loadBias(file.get()),
+                    tables.get(module.path()), lineFiles.get(module.path())), list));
+        });
         symbolizer.notes().forEach(n -> diagnostics.add(new Diagnostic(org.ompdexplorer.model.diagnostics.Severity.INFO,
                 "symbolization", n, "", Location.inInput(input, 0, 0, null))));
         return result;

@@ -12,7 +12,7 @@ public final class LoadOutcome {
     public static List<Object> of(LoadResult r) {
         Snapshot s = r.snapshot();
         return List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
-                s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks(), s.targetRegions(),
+                s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks(), s.targetRegions(), s.modules(),
                 r.diagnostics(), r.decompressed());
     }
 }

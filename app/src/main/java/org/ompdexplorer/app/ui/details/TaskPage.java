@@ -71,8 +71,9 @@ final class TaskPage {
         return task.function().isKnown() ? Value.of(task.function().get().display()) : Value.of(task.function());
     }
 
-    private static Value code(Fact<org.ompdexplorer.model.CodeLocation> location) {
-        return location.isKnown() ? Value.of(location.get().display()) : Value.of(location);
+    /** A location without a symbol is named by its module and offset when the snapshot's module map has it. */
+    private Value code(Fact<org.ompdexplorer.model.CodeLocation> location) {
+        return location.isKnown() ? Value.of(location.get().display(snapshot.modules())) : Value.of(location);
     }
 
     private void agent(Rows rows, AgentFacts a) {

@@ -91,9 +91,9 @@ public final class EntityNames {
 
     /**
      * What identifies a task's code in one line, as the user wrote it ({@link CodeNames}): "parallel region in
-     * main", "task in fib", with file:line when known; by its function, else where it was created (an OMPT capture
-     * has no task functions); an address when nothing is symbolized; else nothing. The raw symbol is on the task's
-     * page.
+     * main", "task in fib", with file:line when known (and "possibly inexact" when so); by its function, else where
+     * it was created (an OMPT capture has no task functions); an address when nothing is symbolized; else nothing.
+     * The raw symbol is on the task's page.
      */
     public static String whatRuns(Task task) {
         return whatRuns(task, null);
@@ -103,7 +103,7 @@ public final class EntityNames {
     public static String whatRuns(Task task, org.ompdexplorer.model.SnapshotIndex index) {
         Fact<CodeLocation> named = task.function().asOptional().flatMap(CodeLocation::symbolName).isPresent()
                 || !task.creationSite().isKnown() ? task.function() : task.creationSite();
-        String position = named.asOptional().flatMap(CodeLocation::sourcePosition).map(p -> " (" + p + ")").orElse("");
+        String position = named.asOptional().flatMap(CodeLocation::qualifiers).map(p -> " (" + p + ")").orElse("");
         return CodeNames.of(task, index).map(n -> n + position).orElseGet(() -> {
             if (task.function().isKnown()) {
                 return task.function().get().display();
@@ -118,7 +118,7 @@ public final class EntityNames {
      */
     public static String where(CodeLocation location) {
         return location.symbolName().flatMap(CodeNames::userFunction)
-                .map(f -> location.sourcePosition().map(p -> f + " (" + p + ")").orElse(f))
+                .map(f -> location.qualifiers().map(p -> f + " (" + p + ")").orElse(f))
                 .orElseGet(location::display);
     }
 

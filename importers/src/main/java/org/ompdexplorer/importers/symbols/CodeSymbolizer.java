@@ -1,13 +1,12 @@
-package org.ompdexplorer.importers.ompd;
+package org.ompdexplorer.importers.symbols;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,87 +17,67 @@ import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
 import org.ompdexplorer.importers.elf.ElfSymbol;
 import org.ompdexplorer.importers.elf.FunctionSymbols;
-import org.ompdexplorer.importers.elf.LoadedModule;
-import org.ompdexplorer.importers.elf.ModuleFiles;
 import org.ompdexplorer.importers.elf.SymbolTable;
 import org.ompdexplorer.model.CodeLocation;
 
 /**
- * Turns code addresses of the process (task entry points) into code locations: the function from the module's
+ * Turns code addresses of a process into code locations, one module at a time: the function from the module's
  * symbol table, and file:line from its DWARF through the system's {@code llvm-symbolizer} (or {@code addr2line})
- * when one is installed, one run per module for all its addresses.
+ * when one is installed, one run per module for all its addresses. The one symbolizer of both sources: task
+ * functions of a core, creation sites of an agent snapshot.
  */
-final class CodeSymbolizer {
+public final class CodeSymbolizer {
     private static final List<String> TOOLS = List.of("llvm-symbolizer-19", "llvm-symbolizer", "addr2line");
     private static final int BATCH = 2000;
 
-    private final ModuleFiles files;
-    private final Map<String, SymbolTable> tables;
-    private final Map<String, Path> lineFiles;
     private final boolean sourceLines;
     private final List<String> notes = new ArrayList<>();
+    private final Map<ElfFile, FunctionSymbols> functions = new IdentityHashMap<>();
+    private Optional<Path> tool;
 
     /**
-     * @param files       the core's module files
-     * @param tables      symbol tables to use instead of a module's own (a stripped runtime's debug file), by path
-     * @param lineFiles   files to read line tables from instead of a module's own, by module path
-     * @param sourceLines whether to run an external symbolizer for file:line
+     * One module's file as symbols are read from it.
+     *
+     * @param file      the module's ELF file on this machine
+     * @param bias      what to subtract from a process address to get the file's address as linked
+     * @param symbols   a symbol table to use instead of the file's own (a stripped runtime's debug file), or null
+     * @param lineFile  a file to read line tables from instead of this one, or null
      */
-    CodeSymbolizer(ModuleFiles files, Map<String, SymbolTable> tables, Map<String, Path> lineFiles, boolean sourceLines) {
-        this.files = files;
-        this.tables = Map.copyOf(tables);
-        this.lineFiles = Map.copyOf(lineFiles);
+    public record ModuleFile(ElfFile file, long bias, SymbolTable symbols, Path lineFile) {
+        public static ModuleFile of(ElfFile file, long bias) {
+            return new ModuleFile(file, bias, null, null);
+        }
+    }
+
+    /** @param sourceLines whether to run an external symbolizer for file:line */
+    public CodeSymbolizer(boolean sourceLines) {
         this.sourceLines = sourceLines;
     }
 
-    /** Why some locations have no symbol or no line (module not found, no symbolizer installed). */
-    List<String> notes() {
+    /** Why some locations have no symbol or no line (no symbolizer installed, a symbol table unreadable). */
+    public List<String> notes() {
         return notes;
     }
 
-    /** A location for each address; one that no module maps keeps only its address. */
-    Map<Long, CodeLocation> symbolize(Collection<Long> addresses) {
-        Map<Long, CodeLocation> result = new HashMap<>();
-        Map<LoadedModule, List<Long>> byModule = new LinkedHashMap<>();
-        for (long address : new TreeSet<>(addresses)) {
-            Optional<LoadedModule> module = files.moduleAt(address);
-            if (module.isPresent()) {
-                byModule.computeIfAbsent(module.get(), m -> new ArrayList<>()).add(address);
-            } else {
-                result.put(address, CodeLocation.at(address));
-            }
-        }
-        Optional<Path> tool = sourceLines ? findTool() : Optional.empty();
-        if (sourceLines && tool.isEmpty() && !byModule.isEmpty()) {
-            notes.add("no llvm-symbolizer or addr2line on PATH: task functions have no file:line (apt-get install llvm"
-                    + " or binutils)");
-        }
-        byModule.forEach((module, list) -> symbolizeModule(module, list, tool, result));
-        return result;
+    /** Adds a note (a caller's, such as a module not found), kept with the symbolizer's own. */
+    public void note(String note) {
+        notes.add(note);
     }
 
-    private void symbolizeModule(LoadedModule module, List<Long> addresses, Optional<Path> tool,
-                                 Map<Long, CodeLocation> result) {
-        Optional<ElfFile> file = files.open(module);
-        if (file.isEmpty()) {
-            notes.add("cannot symbolize addresses in " + module.path() + ": " + files.problem(module).orElse("not found"));
-            addresses.forEach(a -> result.put(a, CodeLocation.at(a)));
-            return;
-        }
-        long bias = module.loadBias(file.get());
-        FunctionSymbols functions;
-        try {
-            functions = FunctionSymbols.of(tables.getOrDefault(module.path(), file.get().symbols()));
-        } catch (ElfFormatException e) {
-            notes.add("cannot read the symbols of " + file.get().path() + ": " + e.getMessage());
-            functions = null;
-        }
-        List<String> lines = tool.isPresent()
-                ? lines(tool.get(), lineFiles.getOrDefault(module.path(), file.get().path()), addresses, bias)
-                : List.of();
-        for (int i = 0; i < addresses.size(); i++) {
-            long address = addresses.get(i);
-            String symbol = functions == null ? null : functions.containing(address - bias).map(ElfSymbol::name)
+    /**
+     * A location for each of {@code addresses} (process addresses in {@code module}): its address with the
+     * function containing it and, when the line tables say, its file:line.
+     */
+    public Map<Long, CodeLocation> symbolize(ModuleFile module, List<Long> addresses) {
+        List<Long> sorted = List.copyOf(new TreeSet<>(addresses));
+        Map<Long, CodeLocation> result = new HashMap<>();
+        FunctionSymbols table = functions(module);
+        Optional<Path> found = sourceLines ? tool() : Optional.empty();
+        List<String> lines = found.isPresent() ? lines(found.get(), module.lineFile() != null ? module.lineFile()
+                : module.file().path(), sorted, module.bias()) : List.of();
+        for (int i = 0; i < sorted.size(); i++) {
+            long address = sorted.get(i);
+            String symbol = table == null ? null : table.containing(address - module.bias()).map(ElfSymbol::name)
                     .orElse(null);
             String fileName = null;
             int line = 0;
@@ -116,6 +95,36 @@ final class CodeSymbolizer {
             }
             result.put(address, new CodeLocation(address, symbol, fileName, line));
         }
+        return result;
+    }
+
+    /** The module's function symbols (read once per file), or {@code null} when its symbol tables are damaged. */
+    public FunctionSymbols functions(ModuleFile module) {
+        if (functions.containsKey(module.file()) && module.symbols() == null) {
+            return functions.get(module.file());
+        }
+        FunctionSymbols table;
+        try {
+            table = FunctionSymbols.of(module.symbols() != null ? module.symbols() : module.file().symbols());
+        } catch (ElfFormatException e) {
+            notes.add("cannot read the symbols of " + module.file().path() + ": " + e.getMessage());
+            table = null;
+        }
+        if (module.symbols() == null) {
+            functions.put(module.file(), table);
+        }
+        return table;
+    }
+
+    private Optional<Path> tool() {
+        if (tool == null) {
+            tool = findTool();
+            if (tool.isEmpty()) {
+                notes.add("no llvm-symbolizer or addr2line on PATH: code locations have no file:line (apt-get install"
+                        + " llvm or binutils)");
+            }
+        }
+        return tool;
     }
 
     /** One "file:line" (or "??:0") per address, from the external tool; empty if it fails. */
@@ -138,7 +147,7 @@ final class CodeSymbolizer {
                 String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
                     p.destroyForcibly();
-                    notes.add(tool.getFileName() + " failed on " + file + ": no file:line for its functions");
+                    notes.add(tool.getFileName() + " failed on " + file + ": no file:line for its code");
                     return List.of();
                 }
                 text.lines().filter(l -> !l.isBlank()).forEach(out::add);
@@ -153,7 +162,8 @@ final class CodeSymbolizer {
         return out.size() == addresses.size() ? out : List.of();
     }
 
-    private static Optional<Path> findTool() {
+    /** The external symbolizer this machine has ({@code llvm-symbolizer}, else {@code addr2line}) on PATH. */
+    public static Optional<Path> findTool() {
         String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
         for (String tool : TOOLS) {
             Optional<Path> found = Stream.of(path.split(":")).filter(d -> !d.isEmpty()).map(d -> Path.of(d, tool))
