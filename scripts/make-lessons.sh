@@ -80,7 +80,11 @@ for entry in "${lessons[@]}"; do
         cflags=(-fopenmp-targets=x86_64-pc-linux-gnu)
         run_env=(LD_LIBRARY_PATH=/usr/lib/llvm-19/lib)
     fi
-    clang-19 -fopenmp "${cflags[@]}" -O0 -g -Wall -Wextra -Werror "$src" -o "$work/$name"
+    # -g: the export below symbolizes each creation site to the line of its pragma. Compiled in the sources'
+    # directory with that directory left out of the debug information, so that a step says "fib-taskwait.c:25"
+    # wherever it was made.
+    (cd "$sources" && clang-19 -fopenmp "${cflags[@]}" -O0 -g -fdebug-prefix-map="$sources=" -Wall -Wextra -Werror \
+        "$(basename "$src")" -o "$work/$name")
     mkdir -p "$work/$name.out"
     log "$name: running with the agent"
     # Run from the repository root so that the agent path in OMP_TOOL_LIBRARIES is the relative one.
@@ -112,13 +116,25 @@ for i, f in enumerate(files, 1):
     open(os.path.join(steps_dir, "step-%02d.json" % i), "w", encoding="utf-8").write(text)
 PY
     # Normalize each step with the exporter (fixed field order, one entity per line), refusing any error, so
-    # that the bundled files are byte-stable under import → export (a golden test checks it).
+    # that the bundled files are byte-stable under import → export (a golden test checks it). The export reads the
+    # step where its program is, so its creation sites come out symbolized (file:line); the module map, which names
+    # that temporary program, is then left out: nothing in a bundled step needs it.
     rm -rf "$out/$name" "$out/$name.json"
     mkdir -p "$out/$name"
     for step in "$work/$name.steps"/step-*.json; do
         file=$(basename "$step")
-        "$launcher" export --strict "$step" -o "$out/$name/$file" >/dev/null \
+        "$launcher" export --strict "$step" -o "$work/$name.steps/exported-$file" >/dev/null \
             || die "$name/$file does not validate: $launcher validate $step"
+        python3 - "$work/$name.steps/exported-$file" "$out/$name/$file" <<'PY'
+import sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+if '  "modules": [' in lines:
+    at = lines.index('  "modules": [')
+    end = lines.index("  ],", at)
+    assert all(l.startswith('    {"path":') for l in lines[at + 1:end]), "unexpected modules section"
+    del lines[at:end + 1]
+open(sys.argv[2], "w", encoding="utf-8").write("\n".join(lines))
+PY
         chmod 644 "$out/$name/$file"
     done
     log "$name: wrote ${out#"$repo"/}/$name/ ($(ls "$out/$name" | wc -l) steps)"
