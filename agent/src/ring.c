@@ -114,7 +114,7 @@ static ring_hdr *claim_slot(ring *r, ring_cache *cache, uint64_t n) {
     return h;
 }
 
-void *ring_claim_dirty(ring *r, ring_cache *cache, uint64_t n) {
+void *ring_claim_slow(ring *r, ring_cache *cache, uint64_t n) {
     return claim_slot(r, cache, n);
 }
 

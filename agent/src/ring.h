@@ -84,8 +84,22 @@ static inline uint64_t ring_value_number(uint64_t v) { return v & RING_NUMBER_MA
 /* A zeroed slot for number n in state CLAIMED with refs 1, or NULL (counted as dropped) when the ring is full
  * or n does not fit a value. The cache is the calling thread's, or NULL. */
 void *ring_claim(ring *r, ring_cache *cache, uint64_t n);
-/* A slot for number n, not zeroed, in state CLAIMED (refs not set), or NULL as ring_claim. */
-void *ring_claim_dirty(ring *r, ring_cache *cache, uint64_t n);
+void *ring_claim_slow(ring *r, ring_cache *cache, uint64_t n);
+/* A slot for number n, not zeroed, in state CLAIMED (refs not set), or NULL as ring_claim. The common case, a slot
+ * from the thread's own cache, is inline: no call, no atomic read-modify-write. */
+static inline void *ring_claim_dirty(ring *r, ring_cache *cache, uint64_t n) {
+    if (__builtin_expect(cache == NULL || cache->head == 0 || n > RING_NUMBER_MASK, 0)) {
+        return ring_claim_slow(r, cache, n);
+    }
+    uint32_t i = cache->head - 1;
+    ring_hdr *h = ring_slot(r, i);
+    cache->head = atomic_load_explicit(&((ring_link *)(void *)((unsigned char *)h + sizeof(ring_hdr)))->next,
+                                       memory_order_relaxed);
+    cache->count--;
+    atomic_store_explicit(&h->number, n, memory_order_relaxed);
+    atomic_store_explicit(&h->state, RING_CLAIMED, memory_order_relaxed);
+    return h;
+}
 /* Makes a claimed record visible to snapshot copies. */
 static inline void ring_publish(void *rec) {
     atomic_store_explicit(&((ring_hdr *)rec)->state, RING_LIVE, memory_order_release);
