@@ -7,12 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.Node;
-import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.input.KeyCode;
-import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -87,13 +85,6 @@ class DetachWaitJourneyTest {
         explorer.waitForSelection(target, "task #" + task);
     }
 
-    private static String text(TextFlow flow) {
-        StringBuilder b = new StringBuilder();
-        flow.getChildren().forEach(n -> b.append(n instanceof Text t ? t.getText()
-                : n instanceof Hyperlink h ? h.getText() : ""));
-        return b.toString();
-    }
-
     @Test
     void theNavigatorExplainAndTheLegendShowTheWaitAndTheDetachedTask(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
@@ -105,7 +96,7 @@ class DetachWaitJourneyTest {
                 .contains("detached: body done, event not fulfilled|badge-life-detached")
                 .doesNotContain("completed|badge-life-completed");
         List<String> sentences = explorer.fx(() -> robot.lookup("#explainSentences .explain-sentence")
-                .queryAllAs(TextFlow.class).stream().map(DetachWaitJourneyTest::text).toList());
+                .queryAllAs(TextFlow.class).stream().map(ExplorerRobot::flowText).toList());
         assertThat(sentences).anyMatch(s -> s.startsWith("Task #4 finished its body but its completion event has not"
                 + " been fulfilled (omp_fulfill_event); the taskwait in task #2"));
 

@@ -7,7 +7,6 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.TitledPane;
 import javafx.scene.input.KeyCode;
-import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -50,13 +49,6 @@ class ExplainJourneyTest {
                 && "Capture".equals(robot.lookup("#detailsTitle").queryAs(Label.class).getText()));
     }
 
-    private static String text(TextFlow flow) {
-        StringBuilder b = new StringBuilder();
-        flow.getChildren().forEach(n -> b.append(n instanceof Text t ? t.getText()
-                : n instanceof Hyperlink h ? h.getText() : ""));
-        return b.toString();
-    }
-
     @Test
     void readWhyAStolenTaskRunsWhereItDoesAndFollowAMention(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
@@ -70,7 +62,7 @@ class ExplainJourneyTest {
         explorer.waitForSelection(target, "task #" + task.id());
 
         List<String> sentences = explorer.fx(() -> robot.lookup("#explainSentences .explain-sentence")
-                .queryAllAs(TextFlow.class).stream().map(ExplainJourneyTest::text).toList());
+                .queryAllAs(TextFlow.class).stream().map(ExplorerRobot::flowText).toList());
         assertThat(sentences).anyMatch(s -> s.startsWith("Its scheduling task (task #" + task.schedulingTask().get()
                 + ") differs from its generating task (task #" + task.generatingTask().get() + ")"));
         assertThat(explorer.fx(() -> robot.lookup("#explainPane .spec-chip").queryAllAs(Label.class).stream()

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.navigator.NavNode;
 import org.testfx.api.FxRobot;
@@ -130,5 +133,13 @@ final class ExplorerRobot {
     private String selectedRowOnFx() {
         TreeItem<NavNode> item = tree().getSelectionModel().getSelectedItem();
         return item == null ? null : item.getValue().id();
+    }
+
+    /** The text a flow shows: its texts and links, in order (the Explain pane's sentences). */
+    static String flowText(TextFlow flow) {
+        StringBuilder b = new StringBuilder();
+        flow.getChildren().forEach(n -> b.append(n instanceof Text t ? t.getText()
+                : n instanceof Hyperlink h ? h.getText() : ""));
+        return b.toString();
     }
 }
