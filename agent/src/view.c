@@ -96,8 +96,9 @@ static void follow_events(render *r, const copy_thread *th, task_view *last, uin
  * finishing it). libomp 19 names an untied task's continuation, run at once, as its own scheduling parent, at
  * every level below it: from there the stack goes on as the events recorded it. A task already on a stack ends
  * the walk; at the top it leaves the thread's stack unknown (a worker not yet in its team can still name the
- * primary thread's task), and its events then say (apply_event_stack). */
-static void apply_stack(render *r, size_t k) {
+ * primary thread's task), and its events then say (apply_event_stack). Returns whether the stack named the
+ * thread's current task. */
+static int apply_stack(render *r, size_t k) {
     world_copy *w = r->w;
     const copy_thread *th = &w->threads[k];
     const probe *p = &th->probe;
@@ -111,7 +112,7 @@ static void apply_stack(render *r, size_t k) {
             if (prev != NULL) {
                 follow_events(r, th, prev, prev_events);
             }
-            return;
+            return !top;
         }
         above = pt->task;
         int untracked = (pt->task & UNTRACKED_BIT) != 0;
@@ -121,11 +122,10 @@ static void apply_stack(render *r, size_t k) {
             continue;
         }
         if (v != NULL && (v->on_stack || v->lifecycle == LC_COMPLETED)) {
-            return;
+            return !top;
         }
         if (top) {
             r->current[k] = untracked ? 0 : pt->task;
-            r->stack_known[k] = 1;
             top = 0;
         }
         if (prev != NULL) {
@@ -146,11 +146,12 @@ static void apply_stack(render *r, size_t k) {
         int explicit_task = (pt->flags & (ompt_task_explicit | ompt_task_target)) != 0; /* a target task too */
         int primary_implicit = (pt->flags & ompt_task_implicit) != 0 && pt->thread_num == 0;
         if (!(explicit_task || primary_implicit)) {
-            return;
+            return !top;
         }
     }
     /* Every level taken and the stack goes on below them: it was cut (a repeat ends the walk before). */
     w->stacks_truncated += p->truncated;
+    return !top;
 }
 
 /* The stack of a thread whose own stack is not known (it did not stop, or its stack named only finished tasks or
@@ -186,10 +187,7 @@ static void apply_probes(render *r) {
     }
     for (size_t k = 0; k < w->nthreads; k++) {
         const copy_thread *th = &w->threads[k];
-        if (th->acked) {
-            apply_stack(r, k);
-        }
-        if (!r->stack_known[k]) {
+        if (!th->acked || !apply_stack(r, k)) {
             apply_event_stack(r, k);
         }
     }
@@ -312,9 +310,7 @@ int render_prepare(render *r, world_copy *w) {
     r->members = malloc((w->ntasks + 1) * sizeof *r->members);
     r->member_start = calloc(w->nregions + 1, sizeof *r->member_start);
     r->current = calloc(w->nthreads + 1, sizeof *r->current);
-    r->stack_known = calloc(w->nthreads + 1, sizeof *r->stack_known);
-    if (r->views == NULL || r->members == NULL || r->member_start == NULL || r->current == NULL
-        || r->stack_known == NULL) {
+    if (r->views == NULL || r->members == NULL || r->member_start == NULL || r->current == NULL) {
         render_free(r);
         return -1;
     }
@@ -332,9 +328,7 @@ void render_free(render *r) {
     free(r->members);
     free(r->member_start);
     free(r->current);
-    free(r->stack_known);
     r->current = NULL;
-    r->stack_known = NULL;
     r->views = NULL;
     r->members = NULL;
     r->member_start = NULL;

@@ -27,7 +27,6 @@ typedef struct render {
     size_t nmembers;
     size_t *member_start;  /* per region: first index in members, and member_start[r+1] the end */
     uint64_t *current;     /* per thread (sorted like the copy): its current task, 0 = none */
-    uint8_t *stack_known;  /* per thread: it stopped and its stack named the task it runs */
 } render;
 
 /* Sorts the copy, overlays the probes, breaks scheduling cycles and collects each region's team.
