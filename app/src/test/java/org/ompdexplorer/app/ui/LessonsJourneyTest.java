@@ -93,6 +93,37 @@ class LessonsJourneyTest {
     }
 
     @Test
+    void f8WithEachChangeOfAStepSelectedThrowsNothing(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        explorer.waitFor(20, () -> vm.lesson().isActive());
+        List<Throwable> thrown = new java.util.concurrent.CopyOnWriteArrayList<>();
+        robot.interact(() -> {
+            Thread fx = Thread.currentThread();
+            Thread.UncaughtExceptionHandler previous = fx.getUncaughtExceptionHandler();
+            fx.setUncaughtExceptionHandler((t, e) -> {
+                thrown.add(e);
+                previous.uncaughtException(t, e);
+            });
+        });
+        // issue 24: fib-taskwait step 2, F7 to the removed task #10, then F8 threw in UnionPaths.parent, Matching.ref
+        for (int k = 1; k <= 4; k++) {
+            robot.interact(() -> vm.openLesson("fib-taskwait"));
+            explorer.waitFor(20, () -> vm.lesson().lessonProperty().get() != null
+                    && vm.lesson().lessonProperty().get().name().equals("fib-taskwait")
+                    && vm.lesson().stepProperty().get() == 0);
+            robot.type(KeyCode.F8);
+            explorer.waitFor(10, () -> vm.lesson().stepProperty().get() == 1);
+            for (int c = 0; c < k; c++) {
+                robot.type(KeyCode.F7);
+            }
+            robot.type(KeyCode.F8);
+            explorer.waitFor(10, () -> vm.lesson().stepProperty().get() == 2);
+            robot.sleep(300);
+            assertThat(thrown).as("after the change %d", k).isEmpty();
+        }
+    }
+
+    @Test
     void steppingForwardAndBackReadsEachNarrativeAndMarksWhatChanged(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
         explorer.waitFor(20, () -> vm.lesson().isActive());

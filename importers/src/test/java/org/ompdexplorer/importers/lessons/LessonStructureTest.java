@@ -20,9 +20,13 @@ import org.ompdexplorer.model.TaskFlag;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TaskKind;
 import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.TaskStatus;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.diff.KindCounts;
 import org.ompdexplorer.model.diff.SnapshotDiff;
 import org.ompdexplorer.model.diff.SnapshotSeries;
+import org.ompdexplorer.model.diff.StillBlocked;
 
 /**
  * What each bundled lesson is meant to teach, step by step, read from its bundled files: the links, lifecycles,
@@ -195,9 +199,62 @@ class LessonStructureTest {
         assertThat(ids(released, TaskLifecycle.RUNNING)).contains(5L);
         assertThat(dependsOn(task(released, 7))).containsExactly(5L, 6L); // the join still waits for both sides
         assertThat(dependsOn(task(released, 9))).containsExactly(8L);
-        SnapshotDiff still = SnapshotSeries.of(steps).steps().get(1);
-        assertThat(still.stillBlocked()).isNotEmpty();
+        SnapshotDiff moved = SnapshotSeries.of(steps).steps().get(1);
+        assertThat(moved.stillBlocked()).as("every task waited for moved").isEmpty();
         assertThat(ids(steps.get(3), t -> t.kind() == TaskKind.EXPLICIT)).isEmpty();
+    }
+
+    /**
+     * Issue 24: "still blocked" must mean the same wait at the same place with nothing it waits for having moved —
+     * in every step of every lesson, no entry names a task that can run, a task whose thread went on with other work,
+     * or an idle thread.
+     */
+    @Test
+    void stillBlockedNeverNamesWhatCanRunOrWhatMovedInAnyLessonStep() throws Exception {
+        for (String lesson : org.ompdexplorer.resources.BundledResources.lessons().stream()
+                .map(org.ompdexplorer.resources.Lesson::name).toList()) {
+            List<Snapshot> steps = BundledLessons.steps(lesson);
+            List<SnapshotDiff> diffs = SnapshotSeries.of(steps).steps();
+            for (int i = 0; i < diffs.size(); i++) {
+                SnapshotDiff d = diffs.get(i);
+                String where = lesson + " step " + (i + 1) + " → " + (i + 2) + ": ";
+                for (StillBlocked sb : d.stillBlocked()) {
+                    Snapshot a = d.a();
+                    Snapshot b = d.b();
+                    if (sb.kind() == EntityKind.THREAD) {
+                        OmpThread t = b.index().thread(new ThreadId(sb.b().id())).orElseThrow();
+                        assertThat(b.index().task(t.currentTask()).flatMap(c -> TaskStatus.of(c, b.index()))
+                                .filter(TaskStatus::isOpen)).as(where + "an idle thread (no open current task): %s",
+                                sb.place()).isPresent();
+                        continue;
+                    }
+                    Task ta = task(a, sb.a().id());
+                    Task tb = task(b, sb.b().id());
+                    if (sb.how() == StillBlocked.How.DEPENDENCES) {
+                        assertThat(TaskStatus.of(tb, b.index()).filter(TaskStatus::isBlockedOnDependences))
+                                .as(where + "task #%d can run: %s", tb.id().value(), sb.place()).isPresent();
+                        for (TaskId p : tb.agent().dependsOn()) {
+                            assertThat(TaskStatus.nameOf(task(b, p.value()), b.index()))
+                                    .as(where + "task #%d's predecessor #%d moved", tb.id().value(), p.value())
+                                    .isEqualTo(TaskStatus.nameOf(task(a, d.matching().inA(new EntityRef(EntityKind.TASK,
+                                            p.value())).orElseThrow().id()), a.index()));
+                        }
+                    }
+                    if (sb.how() == StillBlocked.How.SUSPENDED && tb.thread().isKnown()) {
+                        OmpThread on = b.index().thread(tb.thread()).orElseThrow();
+                        OmpThread was = a.index().thread(ta.thread()).orElseThrow();
+                        assertThat(b.index().task(on.currentTask()).flatMap(c -> d.matching().inA(EntityRef.of(c.id())))
+                                .map(EntityRef::id))
+                                .as(where + "task #%d's thread went on with other work", tb.id().value())
+                                .isEqualTo(was.currentTask().asOptional().map(TaskId::value));
+                    }
+                }
+            }
+        }
+        SnapshotDiff released = SnapshotSeries.of(BundledLessons.steps("task-dependences")).steps().get(1);
+        assertThat(released.stillBlocked()).extracting(sb -> sb.b().id())
+                .as("#3 completed: #6 and #8 became ready, #5 started, so #7 and #9 wait on tasks that moved")
+                .doesNotContain(6L, 7L, 8L, 9L);
     }
 
     private static List<DependenceType> types(Task t) {

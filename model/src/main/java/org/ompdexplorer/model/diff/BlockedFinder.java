@@ -83,9 +83,15 @@ final class BlockedFinder {
                 || sa.value() != sb.value() || !sb.isWait() || !Objects.equals(ta.waitId(), tb.waitId())) {
             return false;
         }
-        if (SyncWait.of(sb).isPresent() && b.index().task(tb.currentTask()).flatMap(t -> TaskStatus.of(t, b.index()))
-                .filter(TaskStatus::isWaiting).isPresent()) {
-            return false; // its current task waits there: that task's entry judges the wait and names the thread
+        if (SyncWait.of(sb).isPresent()) {
+            Optional<TaskStatus> current = b.index().task(tb.currentTask()).flatMap(t -> TaskStatus.of(t, b.index()));
+            if (current.filter(TaskStatus::isWaiting).isPresent()) {
+                return false; // its current task waits there: that task's entry judges the wait and names the thread
+            }
+            boolean noTask = b.index().task(tb.currentTask()).isEmpty();
+            if (noTask || current.filter(st -> !st.isOpen()).isPresent()) {
+                return false; // a worker at the barrier of a region it has finished: idle, waiting for work
+            }
         }
         String place = sb.shortName() + tb.waitId().asOptional().map(w -> ", wait id " + Address.hex(w)).orElse("")
                 + b.index().task(tb.currentTask()).map(t -> ", in " + DiffNames.of(t)).orElse("");
@@ -124,7 +130,7 @@ final class BlockedFinder {
         if (suspended && ta.frames() instanceof Fact.Known<TaskFrames>(TaskFrames fa)
                 && tb.frames() instanceof Fact.Known<TaskFrames>(TaskFrames fb)
                 && fb.enter().isPresent() && fa.enterAddress() == fb.enterAddress()
-                && (lb.isKnown() || !isCurrentTaskOfRunningThread(tb)) && sameChildren(ta, tb)
+                && (lb.isKnown() || !isCurrentTaskOfRunningThread(tb)) && sameChildren(ta, tb) && threadStayed(ta, tb)
                 && unmoved(SyncWait.TASKWAIT.awaited(ta, a.index()), SyncWait.TASKWAIT.awaited(tb, b.index()))) {
             String place = "at its scheduling point, enter frame " + fb.enter()
                     + waitingThreadState(tb).map(s -> " (" + s + ")").orElse("") + children(tb);
@@ -132,8 +138,8 @@ final class BlockedFinder {
                     StillBlocked.How.SUSPENDED, place));
             return;
         }
-        if (lb.isKnown() && lb.get().equals(TaskLifecycle.QUEUED) && la.equals(lb) && tb.agent() != null
-                && !tb.agent().dependsOn().isEmpty() && sameWaitedFor(ta, tb)) {
+        if (sb.filter(TaskStatus::isBlockedOnDependences).isPresent() && la.equals(lb) && tb.agent() != null
+                && sameWaitedFor(ta, tb) && unmoved(predecessors(ta, a), predecessors(tb, b))) {
             List<String> names = new ArrayList<>();
             for (TaskId id : tb.agent().dependsOn()) {
                 names.add(b.index().task(id).map(DiffNames::of).orElse("task " + id));
@@ -303,6 +309,39 @@ final class BlockedFinder {
         return b.index().thread(task.thread())
                 .filter(t -> t.currentTask().equals(Fact.of(task.id())))
                 .flatMap(t -> t.state().asOptional()).filter(ThreadState::isWait).map(ThreadState::shortName);
+    }
+
+    /** The tasks a task depends on that the snapshot holds. */
+    private static List<Task> predecessors(Task t, Snapshot s) {
+        List<Task> found = new ArrayList<>();
+        for (TaskId id : t.agent().dependsOn()) {
+            s.index().task(id).ifPresent(found::add);
+        }
+        return found;
+    }
+
+    /**
+     * Whether the thread a suspended task is on did not go on with other work: the same (matched) current task in A
+     * and B, in one state. A thread that finished one task and started another between the snapshots is making
+     * progress, and the task suspended below that work is waiting for it, not blocked.
+     */
+    private boolean threadStayed(Task ta, Task tb) {
+        Optional<OmpThread> tha = a.index().thread(ta.thread());
+        Optional<OmpThread> thb = b.index().thread(tb.thread());
+        if (tha.isEmpty() || thb.isEmpty()) {
+            return tha.isEmpty() && thb.isEmpty();
+        }
+        Fact<TaskId> ca = tha.get().currentTask();
+        Fact<TaskId> cb = thb.get().currentTask();
+        if (!ca.isKnown() || !cb.isKnown()) {
+            return !ca.isKnown() && !cb.isKnown() && tha.get().state().equals(thb.get().state());
+        }
+        int pa = a.index().taskPosition(ca.get().value());
+        int pb = b.index().taskPosition(cb.get().value());
+        return pa >= 0 && pb >= 0 && m.inA(EntityKind.TASK, pb) == pa
+                && tha.get().state().equals(thb.get().state())
+                && Objects.equals(TaskStatus.nameOf(a.tasks().get(pa), a.index()),
+                        TaskStatus.nameOf(b.tasks().get(pb), b.index()));
     }
 
     private boolean sameWaitedFor(Task ta, Task tb) {
