@@ -118,7 +118,7 @@ final class CompareMode {
     /** Shows step {@code step} of a lesson's series, which is not made again while it is shown already. */
     void showLessonStep(List<LoadedSnapshot> steps, SnapshotSeries series, int step) {
         if (!comparing.get() || compare.seriesProperty().get() != series) {
-            compare.show(steps, series);
+            compare.show(steps, series, true);
             comparing.set(true);
         }
         compare.setStep(step);

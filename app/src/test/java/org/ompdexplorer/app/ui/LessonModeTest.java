@@ -55,6 +55,16 @@ class LessonModeTest {
     }
 
     @Test
+    void theStatusBarsStepCountIsTheLessonBars() {
+        lesson.nextStep();
+        // issue 24: the lesson bar said "Step 2 of 3" while the status bar said "Step 1 of 2: A … → B …"
+        assertThat(lesson.stepTextProperty().get()).startsWith("Step 2 of 3: ");
+        assertThat(vm.compare().stepTextProperty().get()).startsWith("Step 2 of 3: A: ");
+        lesson.nextStep();
+        assertThat(vm.compare().stepTextProperty().get()).startsWith("Step 3 of 3: A: ");
+    }
+
+    @Test
     void compareModesTimelineMovesTheLessonToo() {
         lesson.nextStep();
         vm.compare().nextStep();

@@ -32,6 +32,7 @@ public final class CompareViewModel {
     private final ReadOnlyStringWrapper countsText = new ReadOnlyStringWrapper(this, "countsText", "");
     private final ReadOnlyStringWrapper stepText = new ReadOnlyStringWrapper(this, "stepText", "");
     private List<LoadedSnapshot> sources = List.of();
+    private boolean lessonNumbering;
 
     public ReadOnlyObjectProperty<SnapshotSeries> seriesProperty() {
         return series.getReadOnlyProperty();
@@ -77,6 +78,16 @@ public final class CompareViewModel {
 
     /** Shows a series made from {@code loaded} (in that order), at its first step, on the summary page. */
     public void show(List<LoadedSnapshot> loaded, SnapshotSeries made) {
+        show(loaded, made, false);
+    }
+
+    /**
+     * As {@link #show(List, SnapshotSeries)}; a lesson's series ({@code lesson}) is numbered as the lesson bar numbers
+     * it: step i compares the lesson's step i with step i + 1, so the status bar says "Step i + 2 of n + 1" as the
+     * lesson bar does, never a count of its own.
+     */
+    public void show(List<LoadedSnapshot> loaded, SnapshotSeries made, boolean lesson) {
+        lessonNumbering = lesson;
         sources = List.copyOf(loaded);
         series.set(made);
         step.set(-1);
@@ -199,8 +210,9 @@ public final class CompareViewModel {
         countsText.set(added + " added · " + removed + " removed · " + changed + " changed · " + unchanged
                 + " unchanged" + (d.stillBlocked().isEmpty() ? "" : " · " + d.stillBlocked().size() + " still blocked"));
         int i = step.get();
-        stepText.set((stepCount() > 1 ? "Step " + (i + 1) + " of " + stepCount() + ": " : "") + "A: " + shortName(i)
-                + " → B: " + shortName(i + 1));
+        String counted = lessonNumbering ? "Step " + (i + 2) + " of " + (stepCount() + 1) + ": "
+                : stepCount() > 1 ? "Step " + (i + 1) + " of " + stepCount() + ": " : "";
+        stepText.set(counted + "A: " + shortName(i) + " → B: " + shortName(i + 1));
     }
 
     /** The file name of snapshot {@code i} (the whole path is in {@link #sourceName}), or its source's name. */
