@@ -68,6 +68,14 @@ class ExplainJourneyTest {
         assertThat(explorer.fx(() -> robot.lookup("#explainPane .spec-chip").queryAllAs(Label.class).stream()
                 .map(Label::getText).toList())).contains("OpenMP 5.1 §2.12.6");
 
+        // a link is a word of its sentence: no gap before the punctuation after it (issue 24: "task #2 .")
+        assertThat(explorer.fx(() -> robot.lookup("#explainPane .explain-link").queryAllAs(Hyperlink.class).stream()
+                .map(l -> {
+                    javafx.scene.text.Text word = new javafx.scene.text.Text(l.getText());
+                    word.setFont(l.getFont());
+                    return l.getWidth() - word.getLayoutBounds().getWidth();
+                }).toList())).isNotEmpty().allSatisfy(extra -> assertThat(extra).isLessThan(1.0));
+
         TaskId generating = task.generatingTask().get();
         robot.clickOn(robot.lookup("#explainPane #explainLink-task-" + generating).queryAs(Hyperlink.class));
         explorer.waitForSelection(Target.of(generating), "task #" + generating);
