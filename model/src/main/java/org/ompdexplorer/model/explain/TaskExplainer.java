@@ -123,7 +123,7 @@ final class TaskExplainer {
         if (runner.isPresent() && creator.isPresent() && !runner.equals(creator)) {
             b.mention(EntityRef.of(runner.get())).text(" took it at a task scheduling point in ")
                     .mention(EntityRef.of(sched)).text(" and ran it on top of that task, while ")
-                    .mention(generator).text(" runs on ").mention(EntityRef.of(creator.get()))
+                    .mention(generator).text(whereItIs(index.task(gen.get()).orElseThrow())).mention(EntityRef.of(creator.get()))
                     .text(": it was stolen by another thread.");
         } else if (runner.isPresent() && creator.isPresent()) {
             b.text("the same thread, ").mention(EntityRef.of(runner.get()))
@@ -135,6 +135,12 @@ final class TaskExplainer {
                             + " whether it was stolen is not known.");
         }
         return Optional.of(b.cite(TASK_SCHEDULING, TASKING_TERMINOLOGY).build());
+    }
+
+    /** {@code " runs on "}, or what the task does there when it is not running: {@code " is suspended on "}. */
+    private String whereItIs(Task task) {
+        String status = org.ompdexplorer.model.TaskStatus.nameOf(task, index);
+        return status == null || status.equals("running") ? " runs on " : " is " + status + " on ";
     }
 
     private List<Sentence> flags(Task task) {
