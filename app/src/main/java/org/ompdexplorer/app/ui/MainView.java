@@ -216,9 +216,11 @@ public final class MainView extends BorderPane {
                 e.consume();
             }
         });
-        // the other zoom keys: Ctrl+= (Ctrl+Plus without Shift) and the keypad's plus and minus
+        // the other zoom keys: Ctrl+= with or without Shift (where "+" is Shift+=, Ctrl and "+" arrive as Ctrl+Shift+=)
+        // and the keypad's plus and minus
         scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(KeyCode.EQUALS,
-                javafx.scene.input.KeyCombination.SHORTCUT_DOWN), vm::zoomIn);
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN, javafx.scene.input.KeyCombination.SHIFT_ANY),
+                vm::zoomIn);
         scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(KeyCode.ADD,
                 javafx.scene.input.KeyCombination.SHORTCUT_DOWN), vm::zoomIn);
         scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(KeyCode.SUBTRACT,

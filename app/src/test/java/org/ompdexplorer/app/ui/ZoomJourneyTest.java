@@ -88,6 +88,13 @@ class ZoomJourneyTest {
         explorer.waitFor(5, () -> vm.uiScaleProperty().get() == 1.0);
         explorer.waitFor(5, () -> Math.abs(rowFontSize(robot, explorer) - base) < 0.01);
         assertThat(preferences.remembered(MainViewModel.UI_SCALE_KEY)).contains("1.0");
+
+        // Ctrl and "+" as the menu says it, typed with Shift on a keyboard whose "+" is Shift+= (issue 24)
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.EQUALS).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        explorer.waitFor(5, () -> vm.uiScaleProperty().get() == 1.25);
+        ctrl(robot, KeyCode.ADD);
+        explorer.waitFor(5, () -> vm.uiScaleProperty().get() == 1.5);
+        ctrl(robot, KeyCode.DIGIT0);
     }
 
     /** At 200 % every row's text and badges still fit in its row: nothing is cut or drawn over the next row. */
