@@ -55,6 +55,14 @@ class LessonModeTest {
     }
 
     @Test
+    void steppingWhileTheLessonsPageIsShownShowsTheStep() {
+        lesson.showPage();
+        lesson.nextStep(); // issue 24: F8 moved the lesson behind the page, which went on covering everything
+        assertThat(lesson.pageShownProperty().get()).isFalse();
+        assertThat(lesson.stepProperty().get()).isEqualTo(1);
+    }
+
+    @Test
     void theStatusBarsStepCountIsTheLessonBars() {
         lesson.nextStep();
         // issue 24: the lesson bar said "Step 2 of 3" while the status bar said "Step 1 of 2: A … → B …"

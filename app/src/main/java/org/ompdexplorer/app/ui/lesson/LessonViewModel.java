@@ -120,6 +120,7 @@ public final class LessonViewModel {
             return;
         }
         step.set(i);
+        pageShown.set(false); // the step is what F8 asks to see, not the Lessons page in front of it
         LessonStep s = l.steps().get(i);
         stepText.set("Step " + (i + 1) + " of " + l.steps().size() + ": " + s.label());
         narrative.set(s.narrative());

@@ -50,8 +50,9 @@ public final class LessonsPage extends BorderPane {
         ScrollPane scroll = new ScrollPane(list);
         for (Lesson lesson : vm.lessons()) {
             VBox entry = entry(lesson, open);
-            // Tab through the titles: the one with the focus is scrolled into sight
-            entry.getChildren().getFirst().focusedProperty().addListener((obs, old, now) -> {
+            // Tab through the titles: the one with the focus is scrolled into sight. Only focus from the keyboard:
+            // a click's focus scrolled the page under the pointer, and the click then missed the title it was on.
+            entry.getChildren().getFirst().focusVisibleProperty().addListener((obs, old, now) -> {
                 if (now) {
                     scrollTo(scroll, list, entry);
                 }
