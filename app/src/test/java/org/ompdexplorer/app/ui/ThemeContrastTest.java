@@ -46,7 +46,11 @@ class ThemeContrastTest {
             new String[] {"life-detached-fg", "life-detached-subtle", "4.5", "detached badge"},
             new String[] {"life-blocked-fg", "bg-default", "4.5", "waits-for badge"},
             new String[] {"done-fg", "bg-default", "4.5", "≠ gen badge"},
-            new String[] {"on-emphasis", "accent-emphasis", "4.5", "chosen grouping"},
+            new String[] {"on-emphasis", "accent-emphasis", "4.5", "chosen grouping, selected row with the focus"},
+            new String[] {"added-fg", "selection-muted", "4.5", "selected added row without the focus"},
+            new String[] {"removed-fg", "selection-muted", "4.5", "selected removed row without the focus"},
+            new String[] {"added-fg", "bg-default", "4.5", "added row"},
+            new String[] {"removed-fg", "bg-default", "4.5", "removed row"},
             new String[] {"fg-subtle", "bg-inset", "3", "placeholder (prompt) text"},
             new String[] {"accent-emphasis", "bg-default", "3", "chosen grouping against the pane"});
 
