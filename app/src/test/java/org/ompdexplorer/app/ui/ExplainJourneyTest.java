@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.legend.LegendView;
+import org.ompdexplorer.app.ui.legend.LegendWindow;
 import org.ompdexplorer.app.ui.task.FxBackgroundTasks;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskId;
@@ -99,9 +100,28 @@ class ExplainJourneyTest {
         List<String> names = explorer.fx(() -> legend.getScene().getRoot().lookupAll(".legend-name").stream()
                 .map(n -> ((Label) n).getText()).toList());
         assertThat(names).contains("queued", "blocked on dependences", "+ added", "≠ gen", "still blocked");
-        assertThat(legend.getScene().getRoot()).isInstanceOf(LegendView.class);
+        assertThat(explorer.fx(() -> legend.getScene().getRoot().lookup("#" + LegendView.ID))).isNotNull();
         assertThat(explorer.fx(() -> legend.getScene().getRoot().lookupAll(".legend-swatch.theme-dark").size()))
                 .as("each mark drawn in the dark theme too").isEqualTo(names.size());
-        robot.interact(legend::close);
+
+        // issue 24: at any width the names and swatches are whole (they collapsed to "…" and spilled over)
+        for (double width : new double[] {1300, 700}) {
+            robot.interact(() -> legend.setWidth(width));
+            robot.interact(() -> legend.getScene().getRoot().layout());
+            assertThat(explorer.fx(() -> legend.getScene().getRoot().lookupAll(".legend-name").stream()
+                    .map(n -> (Label) n).filter(l -> l.getWidth() + 0.5 < l.prefWidth(-1))
+                    .map(Label::getText).toList())).as("names cut at %s px", width).isEmpty();
+            assertThat(explorer.fx(() -> legend.getScene().getRoot().lookupAll(".legend-swatch").stream()
+                    .map(n -> (javafx.scene.layout.Region) n).filter(r -> r.getWidth() + 0.5 < r.prefWidth(-1))
+                    .count())).as("swatches cut at %s px", width).isZero();
+        }
+        // it follows the presentation zoom
+        robot.interact(vm::zoomIn);
+        assertThat(explorer.fx(() -> legend.getScene().getRoot().getStyle())).contains("-fx-font-size");
+        robot.interact(vm::actualSize);
+        // Esc closes it, as its Close button does
+        robot.interact(() -> legend.getScene().lookup("#" + LegendWindow.CLOSE_ID).requestFocus());
+        robot.type(KeyCode.ESCAPE);
+        explorer.waitFor(5, () -> !legend.isShowing());
     }
 }

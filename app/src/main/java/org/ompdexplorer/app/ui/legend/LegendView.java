@@ -9,6 +9,7 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -38,21 +39,31 @@ public final class LegendView extends ScrollPane {
         grid.getStyleClass().add("legend-grid");
         grid.setHgap(12);
         grid.setVgap(6);
+        // swatches and names keep their whole width (they collapsed to "…" and spilled into the next cell when the
+        // window was narrow); the meaning takes the rest and wraps
         ColumnConstraints meaning = new ColumnConstraints();
         meaning.setHgrow(Priority.ALWAYS);
-        grid.getColumnConstraints().addAll(new ColumnConstraints(), new ColumnConstraints(), new ColumnConstraints(),
-                meaning);
+        meaning.setMinWidth(160);
+        grid.getColumnConstraints().addAll(whole(), whole(), whole(), meaning);
         grid.addRow(0, header("light"), header("dark"), header("name"), header("meaning"));
         for (int i = 0; i < section.entries().size(); i++) {
             LegendEntry e = section.entries().get(i);
             Label name = new Label(e.name());
             name.getStyleClass().add("legend-name");
+            name.setMinWidth(Region.USE_PREF_SIZE);
             Label text = new Label(e.meaning());
             text.getStyleClass().add("legend-meaning");
             text.setWrapText(true);
             grid.addRow(i + 1, themed(e, false), themed(e, true), name, text);
         }
         return new VBox(6, title, grid);
+    }
+
+    private static ColumnConstraints whole() {
+        ColumnConstraints c = new ColumnConstraints();
+        c.setMinWidth(Region.USE_PREF_SIZE);
+        c.setHgrow(Priority.NEVER);
+        return c;
     }
 
     private static Label header(String text) {
@@ -63,7 +74,12 @@ public final class LegendView extends ScrollPane {
 
     /** The swatch on a background in one theme's tokens: a node with the root class takes the theme's tokens. */
     private static Node themed(LegendEntry entry, boolean dark) {
-        HBox box = new HBox(entry.swatch().get());
+        Node swatch = entry.swatch().get();
+        if (swatch instanceof Region r) {
+            r.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox box = new HBox(swatch);
+        box.setMinWidth(Region.USE_PREF_SIZE);
         box.setAlignment(Pos.CENTER_LEFT);
         box.getStyleClass().addAll("root", "legend-swatch");
         if (dark) {
