@@ -179,6 +179,7 @@ extern int agent_state_count;
 /* config.c */
 void config_read(agent_config *cfg);
 int config_parse_signal(const char *text, int *out);
+const char *config_signal_refusal(int sig);
 void agent_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* tool.c */

@@ -32,6 +32,7 @@ static _Atomic(void *) deferred;
 static int pipe_fds[2] = {-1, -1};
 static _Atomic int trigger_fd = -1;
 static int finalized;
+static int stop_ready;                 /* the stop signal's handler is installed: only then is the signal sent */
 static unsigned snapshot_seq;
 static int alloc_failure_reported;
 static thread_rec *forked_self;        /* in a child of fork(): the forking thread's record from the parent */
@@ -255,6 +256,7 @@ int stop_init(void) {
     if (sigaction(agent_cfg.stop_signal, &sa, NULL) != 0) {
         return -1;
     }
+    stop_ready = 1;
     if (agent_cfg.trigger_signal != 0 && start_trigger(agent_cfg.trigger_signal) != 0) {
         agent_log("cannot set up the signal trigger (%s); omp_control_tool snapshots still work", strerror(errno));
     }
@@ -391,7 +393,7 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
     for (size_t i = 0; i < reg_len; i++) {
         thread_rec *t = registry[i];
         t->signalled = 0;
-        if (t != caller && pthread_kill(t->pthread, agent_cfg.stop_signal) == 0) {
+        if (t != caller && stop_ready && pthread_kill(t->pthread, agent_cfg.stop_signal) == 0) {
             t->signalled = 1;
             expected++;
         }
