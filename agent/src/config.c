@@ -158,6 +158,17 @@ static size_t env_size(const char *name, size_t fallback, size_t min, size_t max
     return (size_t)n;
 }
 
+/* OMPD_EXPLORER_MAX_TASKS or _REGIONS: at least 64; more than a ring holds is the most it holds, said in one line. */
+static size_t env_records(const char *name, size_t fallback) {
+    size_t n = env_size(name, fallback, 64, SIZE_MAX);
+    if (n > RING_MAX_CAPACITY) {
+        agent_log("%s=%s is more than the agent keeps; using %llu", name, getenv(name),
+                  (unsigned long long)RING_MAX_CAPACITY);
+        n = RING_MAX_CAPACITY;
+    }
+    return n;
+}
+
 /* OMPD_EXPLORER_INTERVAL: milliseconds between series snapshots; unset, empty or 0 = no series. */
 static unsigned interval_ms(void) {
     const char *v = getenv("OMPD_EXPLORER_INTERVAL");
@@ -212,10 +223,9 @@ void config_read(agent_config *cfg) {
     if (cfg->compress && gzip_load(GZIP_LIBRARY) != 0) {
         cfg->compress = 0; /* gzip_load said so in one line */
     }
-    const char *verbose = getenv("OMPD_EXPLORER_VERBOSE");
-    cfg->verbose = verbose != NULL && strcmp(verbose, "1") == 0;
-    cfg->max_tasks = env_size("OMPD_EXPLORER_MAX_TASKS", DEFAULT_MAX_TASKS, 64, SIZE_MAX);
-    cfg->max_regions = env_size("OMPD_EXPLORER_MAX_REGIONS", DEFAULT_MAX_REGIONS, 64, SIZE_MAX);
+    cfg->verbose = env_switch("OMPD_EXPLORER_VERBOSE", "the agent stays quiet");
+    cfg->max_tasks = env_records("OMPD_EXPLORER_MAX_TASKS", DEFAULT_MAX_TASKS);
+    cfg->max_regions = env_records("OMPD_EXPLORER_MAX_REGIONS", DEFAULT_MAX_REGIONS);
     cfg->max_target_regions = env_size("OMPD_EXPLORER_MAX_TARGET_REGIONS", DEFAULT_MAX_TARGET_REGIONS, 1, 1u << 19);
     cfg->max_mappings = env_size("OMPD_EXPLORER_MAX_MAPPINGS", DEFAULT_MAX_MAPPINGS, 1, 1u << 24);
     cfg->number_block = env_size("OMPD_EXPLORER_NUMBER_BLOCK", 64, 1, MAX_NUMBER_BLOCK);

@@ -378,6 +378,18 @@ static void test_number_config(void) {
     CHECK(config_with(at_exit, "TRUE", &lines).at_exit == 1 && lines == 0);
     CHECK(config_with(at_exit, "on", &lines).at_exit == 0 && lines == 1);       /* not a documented value: said */
     CHECK(config_with(at_exit, "2", &lines).at_exit == 0 && lines == 1);
+    const char *verbose = "OMPD_EXPLORER_VERBOSE";
+    CHECK(config_with(verbose, "1", &lines).verbose == 1 && lines == 0);
+    CHECK(config_with(verbose, "0", &lines).verbose == 0 && lines == 0);
+    CHECK(config_with(verbose, "yes", &lines).verbose == 1 && lines == 0);
+    CHECK(config_with(verbose, "loud", &lines).verbose == 0 && lines == 1);
+    /* The rings hold at most 2^23 records: a larger request is that, said in one line, not silently less. */
+    const char *tasks = "OMPD_EXPLORER_MAX_TASKS", *regions = "OMPD_EXPLORER_MAX_REGIONS";
+    CHECK(config_with(tasks, "8388608", &lines).max_tasks == RING_MAX_CAPACITY && lines == 0);
+    CHECK(config_with(tasks, "8388609", &lines).max_tasks == RING_MAX_CAPACITY && lines == 1);
+    CHECK(config_with(regions, "18446744073709551615", &lines).max_regions == RING_MAX_CAPACITY && lines == 1);
+    CHECK(config_with(tasks, "63", &lines).max_tasks == 65536 && lines == 1);
+    CHECK(config_with(regions, "99999999999999999999999", &lines).max_regions == 4096 && lines == 1);
 }
 
 /* Sequence numbers are zero-padded: names sort in the order the snapshots were taken. */
