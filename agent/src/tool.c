@@ -85,7 +85,7 @@ void agent_program_end(thread_rec *caller) {
     static _Atomic int taken;
     series_stop();
     if (agent_cfg.at_exit && !atomic_exchange(&taken, 1)) {
-        snapshot_take("exit", caller, 0);
+        snapshot_take_at_exit(caller);
     }
 }
 

@@ -7,8 +7,12 @@
  *   nested    by thread 1 of the inner team of outer thread 1 (two levels of two threads)
  *   segv      after a team of 2 ended, reads a null pointer
  *   plain     after a team of 3 ended, returns from main
+ *   handler   exit(4) from a SIGUSR1 handler that interrupts thread 0 while it is inside omp_control_tool, its
+ *             snapshot waiting for thread 1, which blocks every signal (so the stop signal never reaches it)
  * Before exit() it prints "exit from <tid>" (its kernel thread id) on stdout, flushed. */
 #include <omp.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +28,11 @@ static void exit_when(int team) {
     printf("exit from %ld\n", (long)syscall(SYS_gettid));
     fflush(stdout);
     exit(3);
+}
+
+static void exit_from_handler(int sig) {
+    (void)sig;
+    exit(4); /* not async-signal-safe, yet common: the agent must not hang on it */
 }
 
 static void spin(void) {
@@ -55,6 +64,31 @@ int main(int argc, char **argv) {
 #pragma omp taskwait
             }
             spin();
+        }
+    } else if (strcmp(mode, "handler") == 0) {
+        signal(SIGUSR1, exit_from_handler);
+        static pthread_t primary;
+        static atomic_int flushing;
+#pragma omp parallel num_threads(2)
+        {
+            if (omp_get_thread_num() == 0) {
+                primary = pthread_self();
+                while (atomic_load(&arrived) < 1) {
+                    /* thread 1 is in the region (so known to the agent) and blocks signals */
+                }
+                atomic_store(&flushing, 1);
+                omp_control_tool(omp_control_tool_flush, 0, "interrupted");
+            } else {
+                sigset_t all;
+                sigfillset(&all);
+                pthread_sigmask(SIG_BLOCK, &all, NULL);
+                atomic_fetch_add(&arrived, 1);
+                while (!atomic_load(&flushing)) {
+                }
+                usleep(300 * 1000); /* well inside the snapshot's wait for this thread (2 s by default) */
+                pthread_kill(primary, SIGUSR1);
+                spin();
+            }
         }
     } else if (strcmp(mode, "nested") == 0) {
         omp_set_max_active_levels(2);

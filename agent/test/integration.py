@@ -433,6 +433,22 @@ def test_exit_inside(agent, work):
               "%s: the other threads where they are %s" % (what, others))
 
 
+def test_exit_in_handler(agent, work):
+    """exit() from a signal handler that interrupted the thread while it took a snapshot (it holds the agent's lock):
+    the at-exit snapshot must not wait for ever on that lock; the program ends with its status and one line."""
+    exe = compile_program(os.path.join(HERE, "exit_target.c"), work)
+    out = os.path.join(work, "exit-handler.out")
+    result = run_exit_target(exe, "handler", agent, out, OMPD_EXPLORER_AT_EXIT="1")
+    if result is None:
+        return
+    check(result.returncode == 4, "exit in handler: exit status %d" % result.returncode)
+    lines = agent_lines(result.stderr)
+    check(len(lines) == 1 and "at-exit snapshot" in lines[0], "exit in handler: one line %s" % lines)
+    check(not [n for n in os.listdir(out) if n.endswith(".tmp")], "exit in handler: a temporary file remains")
+    for f in snapshots(out):
+        load_checked(f, "exit in handler " + os.path.basename(f))
+
+
 def test_signal_variables(agent, work):
     """A signal the agent cannot use is refused by number as by name: a trigger on SIGSEGV must not turn a crash into
     a loop of snapshots, a stop signal of SIGKILL or SIGSTOP must not kill or stop the program."""
@@ -662,7 +678,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
-                 test_at_exit_and_unwritable, test_exit_inside, test_signal_variables,
+                 test_at_exit_and_unwritable, test_exit_inside, test_exit_in_handler, test_signal_variables,
                  test_series, test_series_thread, test_hang_series, test_series_fork,
                  test_offload, test_compressed, test_real_patterns, test_taskloop):
         try:
