@@ -179,6 +179,7 @@ extern int agent_state_count;
 /* config.c */
 void config_read(agent_config *cfg);
 int config_parse_signal(const char *text, int *out);
+const char *config_signal_refusal(int sig);
 void agent_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* tool.c */
@@ -204,6 +205,8 @@ void agent_free(void *p);
 int agent_safe_read(const void *addr, void *out, size_t n);
 int stop_start_helper(void *(*run)(void *), const char *name);
 void snapshot_take(const char *label, thread_rec *caller, unsigned series);
+/* The at-exit snapshot: like snapshot_take("exit", ...), but waits a bounded time for another snapshot to end. */
+void snapshot_take_at_exit(thread_rec *caller);
 void probe_self(thread_rec *t);
 
 /* series.c: the OMPD_EXPLORER_INTERVAL timer. */

@@ -20,28 +20,49 @@
 /* Well within the six digits of a file name's sequence number (names sort in time up to 999999). */
 #define MAX_MAX_SNAPSHOTS 100000
 #define MAX_INTERVAL_MS 86400000u
+#define MAX_NUMBER_BLOCK 4096
+#define MAX_STOP_TIMEOUT_MS 60000
 
 static const struct { const char *name; int number; } SIGNALS[] = {
     {"HUP", SIGHUP}, {"INT", SIGINT}, {"QUIT", SIGQUIT}, {"USR1", SIGUSR1}, {"USR2", SIGUSR2},
     {"PIPE", SIGPIPE}, {"ALRM", SIGALRM}, {"TERM", SIGTERM}, {"CHLD", SIGCHLD}, {"CONT", SIGCONT},
     {"TSTP", SIGTSTP}, {"TTIN", SIGTTIN}, {"TTOU", SIGTTOU}, {"URG", SIGURG}, {"XCPU", SIGXCPU},
     {"XFSZ", SIGXFSZ}, {"VTALRM", SIGVTALRM}, {"PROF", SIGPROF}, {"WINCH", SIGWINCH}, {"IO", SIGIO},
-    {"PWR", SIGPWR}, {"SYS", SIGSYS},
+    {"PWR", SIGPWR},
+    /* Named so that they can be refused by name as by number (config_signal_refusal). */
+    {"KILL", SIGKILL}, {"STOP", SIGSTOP}, {"SEGV", SIGSEGV}, {"BUS", SIGBUS}, {"FPE", SIGFPE}, {"ILL", SIGILL},
+    {"TRAP", SIGTRAP}, {"SYS", SIGSYS}, {"ABRT", SIGABRT},
 };
 
-/* Accepts "none", "SIGUSR2", "USR2", "12", "SIGRTMIN+3", "RTMIN+3". Returns 0 and *out (0 = none) or -1. */
+/* 0 and *out when text is a whole decimal number within [0, max] (no sign, space, or anything after it); else -1. */
+static int parse_small(const char *text, long max, long *out) {
+    if (!isdigit((unsigned char)text[0])) {
+        return -1;
+    }
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (errno != 0 || *end != '\0' || n > max) {
+        return -1;
+    }
+    *out = n;
+    return 0;
+}
+
+/* Accepts "none", "0", "SIGUSR2", "USR2", "12", "SIGRTMIN+3", "RTMIN+3" (case-insensitive). Returns 0 and *out
+ * (0 = none), or -1 when text is not one signal of this system. Whether the agent can use it is
+ * config_signal_refusal's question. */
 int config_parse_signal(const char *text, int *out) {
     if (text == NULL || *text == '\0') {
         return -1;
     }
-    if (strcasecmp(text, "none") == 0 || strcmp(text, "0") == 0) {
+    if (strcasecmp(text, "none") == 0) {
         *out = 0;
         return 0;
     }
+    long n;
     if (isdigit((unsigned char)text[0])) {
-        char *end;
-        long n = strtol(text, &end, 10);
-        if (*end != '\0' || n <= 0 || n >= NSIG) {
+        if (parse_small(text, SIGRTMAX, &n) != 0) {
             return -1;
         }
         *out = (int)n;
@@ -49,20 +70,12 @@ int config_parse_signal(const char *text, int *out) {
     }
     const char *name = strncasecmp(text, "SIG", 3) == 0 ? text + 3 : text;
     if (strncasecmp(name, "RTMIN", 5) == 0) {
-        long off = 0;
-        if (name[5] == '+') {
-            char *end;
-            off = strtol(name + 6, &end, 10);
-            if (*end != '\0' || end == name + 6) {
-                return -1;
-            }
-        } else if (name[5] != '\0') {
+        n = 0;
+        if ((name[5] == '+' && parse_small(name + 6, SIGRTMAX - SIGRTMIN, &n) != 0)
+            || (name[5] != '+' && name[5] != '\0')) {
             return -1;
         }
-        if (off < 0 || SIGRTMIN + off > SIGRTMAX) {
-            return -1;
-        }
-        *out = SIGRTMIN + (int)off;
+        *out = SIGRTMIN + (int)n;
         return 0;
     }
     for (size_t i = 0; i < sizeof SIGNALS / sizeof SIGNALS[0]; i++) {
@@ -72,6 +85,49 @@ int config_parse_signal(const char *text, int *out) {
         }
     }
     return -1;
+}
+
+/* Why the agent cannot use signal sig (a trigger or stop signal needs a handler that returns), or NULL when it can.
+ * A fault signal would loop: the handler returns and the faulting instruction runs again, for ever. */
+const char *config_signal_refusal(int sig) {
+    switch (sig) {
+    case SIGKILL: return "SIGKILL, which cannot be caught";
+    case SIGSTOP: return "SIGSTOP, which cannot be caught";
+    case SIGSEGV: return "SIGSEGV, which the program's own faults raise";
+    case SIGBUS: return "SIGBUS, which the program's own faults raise";
+    case SIGFPE: return "SIGFPE, which the program's own faults raise";
+    case SIGILL: return "SIGILL, which the program's own faults raise";
+    case SIGTRAP: return "SIGTRAP, which breakpoints and the program's own traps raise";
+    case SIGSYS: return "SIGSYS, which the program's own bad system calls raise";
+    case SIGABRT: return "SIGABRT, which abort() raises to end the program at once";
+    default: break;
+    }
+    if (sig > 0 && sig < SIGRTMIN && sig > SIGSYS) {
+        return "a real-time signal the C library keeps for itself";
+    }
+    return NULL;
+}
+
+/* OMPD_EXPLORER_SIGNAL or _STOP_SIGNAL: *sig keeps its default unless the variable names a signal the agent can
+ * use; anything else is one line that says what was wrong and what to set instead. */
+static void env_signal(const char *var, int *sig, int none_allowed, const char *fallback, const char *examples) {
+    const char *v = getenv(var);
+    if (v == NULL || *v == '\0') {
+        return;
+    }
+    int parsed;
+    const char *why;
+    if (config_parse_signal(v, &parsed) != 0) {
+        agent_log("%s=%s is not a signal (a name like %s, or a number from 1 to %d); using %s", var, v, examples,
+                  SIGRTMAX, fallback);
+    } else if (parsed == 0 && !none_allowed) {
+        agent_log("%s=%s names no signal, and threads cannot be stopped without one; using %s (or choose %s)", var,
+                  v, fallback, examples);
+    } else if (parsed != 0 && (why = config_signal_refusal(parsed)) != NULL) {
+        agent_log("%s=%s is %s: the agent cannot use it; using %s (or choose %s)", var, v, why, fallback, examples);
+    } else {
+        *sig = parsed;
+    }
 }
 
 /* A whole decimal number (strtoull alone would take "-1", " 5" or "+5"); 0, or -1 when text is not one. */
@@ -102,6 +158,17 @@ static size_t env_size(const char *name, size_t fallback, size_t min, size_t max
     return (size_t)n;
 }
 
+/* OMPD_EXPLORER_MAX_TASKS or _REGIONS: at least 64; more than a ring holds is the most it holds, said in one line. */
+static size_t env_records(const char *name, size_t fallback) {
+    size_t n = env_size(name, fallback, 64, SIZE_MAX);
+    if (n > RING_MAX_CAPACITY) {
+        agent_log("%s=%s is more than the agent keeps; using %llu", name, getenv(name),
+                  (unsigned long long)RING_MAX_CAPACITY);
+        n = RING_MAX_CAPACITY;
+    }
+    return n;
+}
+
 /* OMPD_EXPLORER_INTERVAL: milliseconds between series snapshots; unset, empty or 0 = no series. */
 static unsigned interval_ms(void) {
     const char *v = getenv("OMPD_EXPLORER_INTERVAL");
@@ -123,54 +190,47 @@ static unsigned interval_ms(void) {
     return (unsigned)n;
 }
 
+/* An on/off variable: 1, true, yes = on; unset, empty, 0, false, no = off; anything else = off, with one line. */
+static int env_switch(const char *var, const char *off_means) {
+    const char *v = getenv(var);
+    if (v == NULL || *v == '\0' || strcmp(v, "0") == 0 || strcasecmp(v, "false") == 0 || strcasecmp(v, "no") == 0) {
+        return 0;
+    }
+    if (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 || strcasecmp(v, "yes") == 0) {
+        return 1;
+    }
+    agent_log("%s=%s is not 1 or 0 (true/false, yes/no); %s", var, v, off_means);
+    return 0;
+}
+
 void config_read(agent_config *cfg) {
     memset(cfg, 0, sizeof *cfg);
     const char *dir = getenv("OMPD_EXPLORER_DIR");
     snprintf(cfg->dir, sizeof cfg->dir, "%s", dir != NULL && *dir != '\0' ? dir : ".");
 
     cfg->trigger_signal = SIGUSR2;
-    const char *sig = getenv("OMPD_EXPLORER_SIGNAL");
-    if (sig != NULL && *sig != '\0' && config_parse_signal(sig, &cfg->trigger_signal) != 0) {
-        agent_log("OMPD_EXPLORER_SIGNAL=%s is not a signal name (e.g. SIGUSR2, SIGRTMIN+4 or none); "
-                  "using SIGUSR2", sig);
-        cfg->trigger_signal = SIGUSR2;
-    }
+    env_signal("OMPD_EXPLORER_SIGNAL", &cfg->trigger_signal, 1, "SIGUSR2", "SIGUSR1, SIGUSR2, SIGRTMIN+4 or none");
     /* The internal signal that stops each OpenMP thread during a snapshot. */
     cfg->stop_signal = SIGRTMIN + 5;
-    const char *stop = getenv("OMPD_EXPLORER_STOP_SIGNAL");
-    if (stop != NULL && *stop != '\0' && (config_parse_signal(stop, &cfg->stop_signal) != 0 || cfg->stop_signal == 0)) {
-        agent_log("OMPD_EXPLORER_STOP_SIGNAL=%s is not a signal name; using SIGRTMIN+5", stop);
-        cfg->stop_signal = SIGRTMIN + 5;
-    }
+    env_signal("OMPD_EXPLORER_STOP_SIGNAL", &cfg->stop_signal, 0, "SIGRTMIN+5", "SIGRTMIN+6 or another SIGRTMIN+n");
     if (cfg->stop_signal == cfg->trigger_signal) {
         agent_log("OMPD_EXPLORER_SIGNAL and the stop signal are both %d; the signal trigger is disabled",
                   cfg->stop_signal);
         cfg->trigger_signal = 0;
     }
-    const char *at_exit = getenv("OMPD_EXPLORER_AT_EXIT");
-    cfg->at_exit = at_exit != NULL && (strcmp(at_exit, "1") == 0 || strcasecmp(at_exit, "true") == 0
-                                       || strcasecmp(at_exit, "yes") == 0);
-    const char *compress = getenv("OMPD_EXPLORER_COMPRESS");
-    cfg->compress = compress != NULL && (strcmp(compress, "1") == 0 || strcasecmp(compress, "true") == 0
-                                         || strcasecmp(compress, "yes") == 0);
-    if (compress != NULL && !cfg->compress && *compress != '\0' && strcmp(compress, "0") != 0
-        && strcasecmp(compress, "false") != 0 && strcasecmp(compress, "no") != 0) {
-        agent_log("OMPD_EXPLORER_COMPRESS=%s is not 1 or 0; snapshots are written as plain JSON", compress);
-    }
+    cfg->at_exit = env_switch("OMPD_EXPLORER_AT_EXIT", "no snapshot is taken at exit");
+    cfg->compress = env_switch("OMPD_EXPLORER_COMPRESS", "snapshots are written as plain JSON");
     if (cfg->compress && gzip_load(GZIP_LIBRARY) != 0) {
         cfg->compress = 0; /* gzip_load said so in one line */
     }
-    const char *verbose = getenv("OMPD_EXPLORER_VERBOSE");
-    cfg->verbose = verbose != NULL && strcmp(verbose, "1") == 0;
-    cfg->max_tasks = env_size("OMPD_EXPLORER_MAX_TASKS", DEFAULT_MAX_TASKS, 64, SIZE_MAX);
-    cfg->max_regions = env_size("OMPD_EXPLORER_MAX_REGIONS", DEFAULT_MAX_REGIONS, 64, SIZE_MAX);
+    cfg->verbose = env_switch("OMPD_EXPLORER_VERBOSE", "the agent stays quiet");
+    cfg->max_tasks = env_records("OMPD_EXPLORER_MAX_TASKS", DEFAULT_MAX_TASKS);
+    cfg->max_regions = env_records("OMPD_EXPLORER_MAX_REGIONS", DEFAULT_MAX_REGIONS);
     cfg->max_target_regions = env_size("OMPD_EXPLORER_MAX_TARGET_REGIONS", DEFAULT_MAX_TARGET_REGIONS, 1, 1u << 19);
     cfg->max_mappings = env_size("OMPD_EXPLORER_MAX_MAPPINGS", DEFAULT_MAX_MAPPINGS, 1, 1u << 24);
-    cfg->number_block = env_size("OMPD_EXPLORER_NUMBER_BLOCK", 64, 1, SIZE_MAX);
-    if (cfg->number_block > 4096) {
-        cfg->number_block = 4096;
-    }
-    cfg->stop_timeout_ms = (unsigned)env_size("OMPD_EXPLORER_STOP_TIMEOUT_MS", 2000, 1, UINT32_MAX);
+    cfg->number_block = env_size("OMPD_EXPLORER_NUMBER_BLOCK", 64, 1, MAX_NUMBER_BLOCK);
+    /* A snapshot waits this long for threads that do not stop: the program stands still meanwhile. */
+    cfg->stop_timeout_ms = (unsigned)env_size("OMPD_EXPLORER_STOP_TIMEOUT_MS", 2000, 1, MAX_STOP_TIMEOUT_MS);
     cfg->interval_ms = interval_ms();
     cfg->max_snapshots = (unsigned)env_size("OMPD_EXPLORER_MAX_SNAPSHOTS", DEFAULT_MAX_SNAPSHOTS, 1,
                                             MAX_MAX_SNAPSHOTS);

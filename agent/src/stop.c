@@ -32,9 +32,12 @@ static _Atomic(void *) deferred;
 static int pipe_fds[2] = {-1, -1};
 static _Atomic int trigger_fd = -1;
 static int finalized;
+static int stop_ready;                 /* the stop signal's handler is installed: only then is the signal sent */
 static unsigned snapshot_seq;
 static int alloc_failure_reported;
 static thread_rec *forked_self;        /* in a child of fork(): the forking thread's record from the parent */
+
+static void snapshot_locked(const char *label, thread_rec *caller, unsigned series);
 
 /* ---- frees while a snapshot may be reading ---- */
 
@@ -255,6 +258,7 @@ int stop_init(void) {
     if (sigaction(agent_cfg.stop_signal, &sa, NULL) != 0) {
         return -1;
     }
+    stop_ready = 1;
     if (agent_cfg.trigger_signal != 0 && start_trigger(agent_cfg.trigger_signal) != 0) {
         agent_log("cannot set up the signal trigger (%s); omp_control_tool snapshots still work", strerror(errno));
     }
@@ -348,10 +352,59 @@ static void free_copy(world_copy *w) {
     free(w->edges);
 }
 
+/* This thread is taking a snapshot (it holds the lock). */
+static _Thread_local int holding_lock __attribute__((tls_model("initial-exec")));
+
+static void unlock_snapshot(void) {
+    holding_lock = 0;
+    pthread_mutex_unlock(&lock);
+}
+
+/* Waits for the lock for at most twice the stop timeout and a second: a snapshot holds it while it stops the threads
+ * and copies the records, never while it writes. 0, or -1 when it was not free by then. */
+static int lock_bounded(void) {
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    unsigned ms = 2 * agent_cfg.stop_timeout_ms + 1000;
+    deadline.tv_sec += ms / 1000;
+    deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    int rc;
+    while ((rc = pthread_mutex_timedlock(&lock, &deadline)) == EINTR) {
+    }
+    return rc == 0 ? 0 : -1;
+}
+
+/* At exit() the lock may be held by the very thread that calls it (exit() from a signal handler that interrupted a
+ * snapshot), or by a snapshot that will never end: the wait is bounded, and the at-exit snapshot left out. */
+void snapshot_take_at_exit(thread_rec *caller) {
+    if (holding_lock) {
+        agent_log("the at-exit snapshot was not taken: exit() was called by a thread while it was taking a snapshot "
+                  "(from a signal handler), which ends unfinished");
+        return;
+    }
+    if (lock_bounded() != 0) {
+        agent_log("the at-exit snapshot was not taken: another snapshot did not finish within %u ms",
+                  2 * agent_cfg.stop_timeout_ms + 1000);
+        return;
+    }
+    holding_lock = 1;
+    snapshot_locked("exit", caller, 0);
+}
+
 void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
     pthread_mutex_lock(&lock);
+    holding_lock = 1;
+    snapshot_locked(label, caller, series);
+}
+
+/* Takes a snapshot with the lock held; releases it. */
+static void snapshot_locked(const char *label, thread_rec *caller, unsigned series) {
     if (finalized && caller == NULL) {
-        pthread_mutex_unlock(&lock);
+        unlock_snapshot();
         return;
     }
     /* Everything the copy needs is allocated before any thread stops. */
@@ -369,7 +422,7 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
     w.deps = malloc(w.cap_deps * sizeof *w.deps);
     w.edges = malloc(w.cap_edges * sizeof *w.edges);
     if (w.tasks == NULL || w.regions == NULL || w.threads == NULL || w.deps == NULL || w.edges == NULL) {
-        pthread_mutex_unlock(&lock);
+        unlock_snapshot();
         if (!alloc_failure_reported) {
             alloc_failure_reported = 1;
             agent_log("out of memory for a snapshot; none taken");
@@ -391,7 +444,7 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
     for (size_t i = 0; i < reg_len; i++) {
         thread_rec *t = registry[i];
         t->signalled = 0;
-        if (t != caller && pthread_kill(t->pthread, agent_cfg.stop_signal) == 0) {
+        if (t != caller && stop_ready && pthread_kill(t->pthread, agent_cfg.stop_signal) == 0) {
             t->signalled = 1;
             expected++;
         }
@@ -449,7 +502,7 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
     offload_snapshot_release(&w.offload);
     free_deferred();
     unsigned seq = ++snapshot_seq;
-    pthread_mutex_unlock(&lock);
+    unlock_snapshot();
 
     if (acked < expected) {
         agent_log("%zu of %zu threads did not stop within %u ms; their state is marked unavailable",

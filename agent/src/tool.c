@@ -13,6 +13,7 @@ state_name agent_states[64];
 int agent_state_count;
 
 static ompt_start_tool_result_t start_result;
+static void at_program_exit(void);
 static int started, active;
 
 #define LOOKUP(field, type, name)                                                                               \
@@ -61,6 +62,14 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, 
         agent_log("cannot set up thread stopping; snapshots will lack thread states");
     }
     active = 1;
+    /* exit() inside a parallel region or a task, on any thread, makes libomp 19 skip both the initial task's end
+     * and the tool finalizer (its destructor finds the root still active, or runs on a worker, and only
+     * unregisters): the program's end is taken in this handler, which exit() runs before any library destructor,
+     * with the runtime and every thread still where they were. */
+    if (atexit(at_program_exit) != 0 && agent_cfg.at_exit) {
+        agent_log("cannot register an exit handler; the at-exit snapshot is taken only when the program returns "
+                  "from main");
+    }
     if (agent_cfg.verbose) {
         agent_log("active in %s (OpenMP %u); snapshots go to %s", agent_runtime_version, agent_omp_version,
                   agent_cfg.dir);
@@ -76,8 +85,13 @@ void agent_program_end(thread_rec *caller) {
     static _Atomic int taken;
     series_stop();
     if (agent_cfg.at_exit && !atomic_exchange(&taken, 1)) {
-        snapshot_take("exit", caller, 0);
+        snapshot_take_at_exit(caller);
     }
+}
+
+/* exit() was called (or main returned): the calling thread is stopped here, inside whatever task it runs. */
+static void at_program_exit(void) {
+    agent_program_end(agent_self);
 }
 
 static void on_finalize(ompt_data_t *tool_data) {

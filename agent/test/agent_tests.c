@@ -280,6 +280,118 @@ static void test_series_config(void) {
     CHECK(config_with(compress, "gzip", &lines).compress == 0 && lines == 1);
 }
 
+/* config_read with one variable set: the value it chose, and whether it said so in exactly one line that names the
+ * variable, the value and `instead` (what to use). */
+static int refused_in_one_line(const char *name, const char *value, const char *instead) {
+    if (value != NULL) {
+        setenv(name, value, 1);
+    }
+    agent_config cfg;
+    int lines = 0;
+    capture_log();
+    config_read(&cfg);
+    const char *log = captured_log(&lines);
+    unsetenv(name);
+    char said[256];
+    snprintf(said, sizeof said, "%s=%s ", name, value);
+    int ok = lines == 1 && strstr(log, said) != NULL && strstr(log, instead) != NULL;
+    if (!ok) {
+        printf("  %s=%s: %d line(s): %s", name, value, lines, log);
+    }
+    return ok;
+}
+
+/* OMPD_EXPLORER_SIGNAL and OMPD_EXPLORER_STOP_SIGNAL: a signal the agent cannot use (uncatchable, raised by the
+ * program's own faults, reserved by the C library) is refused by number as by name, and so is anything that is not
+ * one signal; one line, and the default. */
+static void test_signal_config(void) {
+    int lines = -1;
+    const char *trigger = "OMPD_EXPLORER_SIGNAL", *stop = "OMPD_EXPLORER_STOP_SIGNAL";
+    CHECK(config_with(trigger, NULL, &lines).trigger_signal == SIGUSR2 && lines == 0);
+    CHECK(config_with(trigger, "none", &lines).trigger_signal == 0 && lines == 0);
+    CHECK(config_with(trigger, "0", &lines).trigger_signal == 0 && lines == 0);      /* 0 = none, as documented */
+    CHECK(config_with(trigger, "10", &lines).trigger_signal == SIGUSR1 && lines == 0);
+    CHECK(config_with(trigger, "SIGQUIT", &lines).trigger_signal == SIGQUIT && lines == 0);
+    CHECK(config_with(trigger, "SIGRTMIN+4", &lines).trigger_signal == SIGRTMIN + 4 && lines == 0);
+    char rtmax[16];
+    snprintf(rtmax, sizeof rtmax, "%d", SIGRTMAX);
+    CHECK(config_with(trigger, rtmax, &lines).trigger_signal == SIGRTMAX && lines == 0);
+    CHECK(config_with(stop, NULL, &lines).stop_signal == SIGRTMIN + 5 && lines == 0);
+    CHECK(config_with(stop, "SIGRTMIN+7", &lines).stop_signal == SIGRTMIN + 7 && lines == 0);
+    CHECK(config_with(stop, "SIGUSR1", &lines).stop_signal == SIGUSR1 && lines == 0);
+
+    char reserved[2][16], beyond[16];
+    snprintf(reserved[0], sizeof reserved[0], "%d", SIGRTMIN - 1);      /* glibc's own real-time signals */
+    snprintf(reserved[1], sizeof reserved[1], "%d", SIGRTMIN - 2);
+    snprintf(beyond, sizeof beyond, "%d", SIGRTMAX + 1);
+    const char *const bad[] = {
+        "9", "19", "11", "7", "8", "4", "5", "31", "6",                     /* KILL STOP SEGV BUS FPE ILL TRAP SYS ABRT */
+        "SIGKILL", "STOP", "SIGSEGV", "SIGBUS", "fpe", "SIGILL", "SIGTRAP", "SIGSYS", "sys", "SIGABRT",
+        reserved[0], reserved[1], beyond, "65", "999", "-1", "-12", "+12", " 12", "12 ", "12x", "0x0c", "1e1",
+        "99999999999999999999", "SIGRTMIN+99", "RTMIN+-1", "RTMIN+ 3", "RTMIN+", "RTMIN+99999999999999999999",
+        "SIGRTMIN-1", "SIGUSR", "SIGUSR2x", "USR2 ",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        agent_config cfg;
+        setenv(trigger, bad[i], 1);
+        capture_log();
+        config_read(&cfg);
+        captured_log(&lines);
+        unsetenv(trigger);
+        CHECK(cfg.trigger_signal == SIGUSR2);
+        CHECK(refused_in_one_line(trigger, bad[i], "using SIGUSR2"));
+        setenv(stop, bad[i], 1);
+        capture_log();
+        config_read(&cfg);
+        captured_log(&lines);
+        unsetenv(stop);
+        CHECK(cfg.stop_signal == SIGRTMIN + 5);
+        CHECK(refused_in_one_line(stop, bad[i], "using SIGRTMIN+5"));
+    }
+    /* The stop signal must stop threads: "none" is no signal at all. */
+    CHECK(config_with(stop, "none", &lines).stop_signal == SIGRTMIN + 5 && lines == 1);
+    CHECK(refused_in_one_line(stop, "0", "using SIGRTMIN+5"));
+}
+
+/* The other numeric variables: a number outside the documented range is one line and the default, never a silent
+ * change nor an unbounded wait. */
+static void test_number_config(void) {
+    int lines = -1;
+    const char *timeout = "OMPD_EXPLORER_STOP_TIMEOUT_MS", *block = "OMPD_EXPLORER_NUMBER_BLOCK";
+    CHECK(config_with(timeout, NULL, &lines).stop_timeout_ms == 2000 && lines == 0);
+    CHECK(config_with(timeout, "1", &lines).stop_timeout_ms == 1 && lines == 0);
+    CHECK(config_with(timeout, "60000", &lines).stop_timeout_ms == 60000 && lines == 0);
+    static const char *const bad_timeouts[] = {"0", "-1", "60001", "4294967295", "2s", " 5"};
+    for (size_t i = 0; i < sizeof bad_timeouts / sizeof bad_timeouts[0]; i++) {
+        CHECK(config_with(timeout, bad_timeouts[i], &lines).stop_timeout_ms == 2000 && lines == 1);
+    }
+    CHECK(config_with(block, NULL, &lines).number_block == 64 && lines == 0);
+    CHECK(config_with(block, "4096", &lines).number_block == 4096 && lines == 0);
+    CHECK(config_with(block, "4097", &lines).number_block == 64 && lines == 1);
+    CHECK(config_with(block, "0", &lines).number_block == 64 && lines == 1);
+    const char *at_exit = "OMPD_EXPLORER_AT_EXIT";
+    CHECK(config_with(at_exit, NULL, &lines).at_exit == 0 && lines == 0);
+    CHECK(config_with(at_exit, "", &lines).at_exit == 0 && lines == 0);
+    CHECK(config_with(at_exit, "0", &lines).at_exit == 0 && lines == 0);
+    CHECK(config_with(at_exit, "no", &lines).at_exit == 0 && lines == 0);
+    CHECK(config_with(at_exit, "1", &lines).at_exit == 1 && lines == 0);
+    CHECK(config_with(at_exit, "TRUE", &lines).at_exit == 1 && lines == 0);
+    CHECK(config_with(at_exit, "on", &lines).at_exit == 0 && lines == 1);       /* not a documented value: said */
+    CHECK(config_with(at_exit, "2", &lines).at_exit == 0 && lines == 1);
+    const char *verbose = "OMPD_EXPLORER_VERBOSE";
+    CHECK(config_with(verbose, "1", &lines).verbose == 1 && lines == 0);
+    CHECK(config_with(verbose, "0", &lines).verbose == 0 && lines == 0);
+    CHECK(config_with(verbose, "yes", &lines).verbose == 1 && lines == 0);
+    CHECK(config_with(verbose, "loud", &lines).verbose == 0 && lines == 1);
+    /* The rings hold at most 2^23 records: a larger request is that, said in one line, not silently less. */
+    const char *tasks = "OMPD_EXPLORER_MAX_TASKS", *regions = "OMPD_EXPLORER_MAX_REGIONS";
+    CHECK(config_with(tasks, "8388608", &lines).max_tasks == RING_MAX_CAPACITY && lines == 0);
+    CHECK(config_with(tasks, "8388609", &lines).max_tasks == RING_MAX_CAPACITY && lines == 1);
+    CHECK(config_with(regions, "18446744073709551615", &lines).max_regions == RING_MAX_CAPACITY && lines == 1);
+    CHECK(config_with(tasks, "63", &lines).max_tasks == 65536 && lines == 1);
+    CHECK(config_with(regions, "99999999999999999999999", &lines).max_regions == 4096 && lines == 1);
+}
+
 /* Sequence numbers are zero-padded: names sort in the order the snapshots were taken. */
 static void test_name_order(void) {
     static const unsigned seqs[] = {1, 2, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, 999999};
@@ -551,6 +663,8 @@ int main(void) {
     test_ring();
     test_signals();
     test_series_config();
+    test_signal_config();
+    test_number_config();
     test_name_order();
     test_labels();
     test_symbols();

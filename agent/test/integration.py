@@ -371,6 +371,112 @@ def test_at_exit_and_unwritable(agent, work):
     check(len(lines) == 1 and "cannot write snapshot" in lines[0], "unwritable: one line %s" % lines)
 
 
+def run_exit_target(exe, mode, agent, out, **env):
+    """Runs exit_target.c in one mode with the agent into a new directory; returns the result (a hang is a failure:
+    the timeout is only a guard)."""
+    os.makedirs(out)
+    env = dict({"OMPD_EXPLORER_SIGNAL": "none"}, **env)
+    try:
+        return subprocess.run([exe, mode], env=agent_env(agent, out, **env), timeout=60, capture_output=True,
+                              text=True)
+    except subprocess.TimeoutExpired:
+        check(False, "%s: the program hung" % out)
+        return None
+
+
+def test_exit_inside(agent, work):
+    """OMPD_EXPLORER_AT_EXIT=1 and exit() called inside OpenMP: the runtime never ends the initial task nor finalizes
+    the tool then, yet one snapshot must show the state at the exit() call, and the program end as it would."""
+    exe = compile_program(os.path.join(HERE, "exit_target.c"), work)
+    for mode, team in (("parallel", 3), ("worker", 3), ("task", 2), ("nested", 4)):
+        what = "exit inside %s" % mode
+        out = os.path.join(work, "exit-" + mode + ".out")
+        result = run_exit_target(exe, mode, agent, out, OMPD_EXPLORER_AT_EXIT="1")
+        if result is None:
+            continue
+        check(result.returncode == 3 and result.stdout.startswith("exit from "),
+              "%s: exit status %d, output %r" % (what, result.returncode, result.stdout))
+        check(not agent_lines(result.stderr), "%s: agent lines %s" % (what, agent_lines(result.stderr)))
+        check(not [n for n in os.listdir(out) if n.endswith(".tmp")], what + ": a temporary file remains")
+        s = load_one(out, what)
+        if s is None:
+            continue
+        check(s["capture"]["label"] == "exit", what + ": label")
+        lwp = int(result.stdout.split()[2])
+        caller = [t for t in s["threads"] if t["osIds"]["lwp"] == lwp]
+        check(len(caller) == 1, "%s: the thread that called exit (lwp %d) is in the snapshot" % (what, lwp))
+        if not caller:
+            continue
+        tasks = {t["id"]: t for t in s["tasks"]}
+        regions = {r["id"]: r for r in s["parallelRegions"]}
+        current = tasks.get(caller[0].get("currentTask"), {})
+        check(current.get("lifecycle") == "running" and current.get("thread") == caller[0]["id"],
+              "%s: the caller's current task runs on it %s" % (what, current))
+        check(current.get("kind") == ("explicit" if mode == "task" else "implicit"),
+              "%s: the caller's current task is %s" % (what, current.get("kind")))
+        region = regions.get(caller[0].get("currentRegion"), {})
+        check(region.get("level") == (2 if mode == "nested" else 1), "%s: the caller's region %s" % (what, region))
+        expected_num = {"parallel": 0, "worker": 2, "task": 0, "nested": 1}[mode]
+        implicit = current if mode != "task" else tasks.get(current.get("schedulingTask"), {})
+        check(implicit.get("kind") == "implicit" and implicit.get("threadNum") == expected_num,
+              "%s: the caller's implicit task %s" % (what, implicit))
+        if mode == "task":
+            check(implicit.get("lifecycle") == "suspended", "%s: the implicit task waits under the task" % what)
+        # The other threads were stopped where they spin, in their own implicit tasks of the team.
+        inner = [r for r in s["parallelRegions"] if r["level"] == (2 if mode == "nested" else 1)]
+        members = sum(len(r["members"]) for r in inner)
+        check(members == team, "%s: %d team members %s" % (what, members, inner))
+        others = [t for t in s["threads"] if t["osIds"]["lwp"] != lwp and t.get("currentRegion") in
+                  [r["id"] for r in inner]]
+        check(len(others) == team - 1 and all(t["state"].get("name") == "ompt_state_work_parallel" for t in others)
+              and all(tasks.get(t.get("currentTask"), {}).get("lifecycle") == "running" for t in others),
+              "%s: the other threads where they are %s" % (what, others))
+
+
+def test_exit_in_handler(agent, work):
+    """exit() from a signal handler that interrupted the thread while it took a snapshot (it holds the agent's lock):
+    the at-exit snapshot must not wait for ever on that lock; the program ends with its status and one line."""
+    exe = compile_program(os.path.join(HERE, "exit_target.c"), work)
+    out = os.path.join(work, "exit-handler.out")
+    result = run_exit_target(exe, "handler", agent, out, OMPD_EXPLORER_AT_EXIT="1")
+    if result is None:
+        return
+    check(result.returncode == 4, "exit in handler: exit status %d" % result.returncode)
+    lines = agent_lines(result.stderr)
+    check(len(lines) == 1 and "at-exit snapshot" in lines[0], "exit in handler: one line %s" % lines)
+    check(not [n for n in os.listdir(out) if n.endswith(".tmp")], "exit in handler: a temporary file remains")
+    for f in snapshots(out):
+        load_checked(f, "exit in handler " + os.path.basename(f))
+
+
+def test_signal_variables(agent, work):
+    """A signal the agent cannot use is refused by number as by name: a trigger on SIGSEGV must not turn a crash into
+    a loop of snapshots, a stop signal of SIGKILL or SIGSTOP must not kill or stop the program."""
+    exe = compile_program(os.path.join(HERE, "exit_target.c"), work)
+    result = run_exit_target(exe, "segv", agent, os.path.join(work, "segv.out"), OMPD_EXPLORER_SIGNAL="11")
+    if result is not None:
+        check(result.returncode == -signal.SIGSEGV, "SIGNAL=11: the program dies of its fault (status %d)"
+              % result.returncode)
+        check(not snapshots(os.path.join(work, "segv.out")), "SIGNAL=11: no snapshot")
+        lines = agent_lines(result.stderr)
+        check(len(lines) == 1 and "OMPD_EXPLORER_SIGNAL=11 " in lines[0] and "SIGSEGV" in lines[0],
+              "SIGNAL=11: one line %s" % lines)
+    for number in ("9", "19", "11"):
+        out = os.path.join(work, "stop-%s.out" % number)
+        result = run_exit_target(exe, "plain", agent, out, OMPD_EXPLORER_STOP_SIGNAL=number, OMPD_EXPLORER_AT_EXIT="1")
+        if result is None:
+            continue
+        check(result.returncode == 0 and result.stdout == "team of 3\n",
+              "STOP_SIGNAL=%s: exit status %d, output %r" % (number, result.returncode, result.stdout))
+        lines = agent_lines(result.stderr)
+        check(len(lines) == 1 and ("OMPD_EXPLORER_STOP_SIGNAL=%s " % number) in lines[0]
+              and "using SIGRTMIN+5" in lines[0], "STOP_SIGNAL=%s: one line %s" % (number, lines))
+        s = load_one(out, "STOP_SIGNAL=%s" % number)
+        if s is not None:
+            check(len(s["threads"]) == 3 and all("state" in t and "value" in t["state"] for t in s["threads"]),
+                  "STOP_SIGNAL=%s: all three threads stopped %s" % (number, s["threads"]))
+
+
 def capture_seconds(snap):
     """capture.time (UTC, milliseconds) as seconds since the epoch."""
     when = datetime.datetime.strptime(snap["capture"]["time"], "%Y-%m-%dT%H:%M:%S.%fZ")
@@ -572,7 +678,8 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
-                 test_at_exit_and_unwritable, test_series, test_series_thread, test_hang_series, test_series_fork,
+                 test_at_exit_and_unwritable, test_exit_inside, test_exit_in_handler, test_signal_variables,
+                 test_series, test_series_thread, test_hang_series, test_series_fork,
                  test_offload, test_compressed, test_real_patterns, test_taskloop):
         try:
             test(agent, work)
