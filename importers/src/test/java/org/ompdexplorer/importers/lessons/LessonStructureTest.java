@@ -199,6 +199,14 @@ class LessonStructureTest {
         assertThat(ids(released, TaskLifecycle.RUNNING)).contains(5L);
         assertThat(dependsOn(task(released, 7))).containsExactly(5L, 6L); // the join still waits for both sides
         assertThat(dependsOn(task(released, 9))).containsExactly(8L);
+        // one rule, TaskStatus, everywhere (issue 24 item 3): the comparison's lifecycle row and its table per region
+        // say "blocked on dependences" where the tree and the graph do, never "queued"
+        SnapshotDiff made = SnapshotSeries.of(steps).steps().get(0);
+        var five = made.tree().ofB(EntityKind.TASK, created.index().taskPosition(5));
+        assertThat(made.fields(five)).filteredOn(r -> r.field() == org.ompdexplorer.model.diff.DiffField.LIFECYCLE)
+                .singleElement().satisfies(r -> assertThat(r.b().text()).isEqualTo(TaskStatus.BLOCKED));
+        assertThat(made.aggregates()).filteredOn(r -> r.task().startsWith("explicit") && r.inB() == 5)
+                .extracting(org.ompdexplorer.model.diff.AggregateDelta::lifecycle).containsExactly(TaskStatus.BLOCKED);
         SnapshotDiff moved = SnapshotSeries.of(steps).steps().get(1);
         assertThat(moved.stillBlocked()).as("every task waited for moved").isEmpty();
         assertThat(ids(steps.get(3), t -> t.kind() == TaskKind.EXPLICIT)).isEmpty();
