@@ -37,17 +37,18 @@ public final class SnapshotSearch {
         int[] t = IntStream.range(0, threads.size()).filter(i -> matches(query, threads.get(i))).toArray();
         List<ParallelRegion> regions = snapshot.parallelRegions();
         int[] r = IntStream.range(0, regions.size()).filter(i -> matches(query, regions.get(i))).toArray();
-        return new SearchResult(input, t, r, tasks(query, snapshot.tasks(), context));
+        return new SearchResult(input, t, r, tasks(query, snapshot, context));
     }
 
-    private static int[] tasks(SearchQuery query, List<Task> tasks, JobContext context) {
+    private static int[] tasks(SearchQuery query, Snapshot snapshot, JobContext context) {
+        List<Task> tasks = snapshot.tasks();
         int chunks = (tasks.size() + CHUNK - 1) / CHUNK;
         // chunks in parallel, each with its own memo of matched objects; toArray keeps the order
         return IntStream.range(0, chunks).parallel().mapToObj(c -> {
             if (context.isCancelled()) {
                 throw new CancellationException("search superseded");
             }
-            TaskMatcher matcher = new TaskMatcher(query);
+            TaskMatcher matcher = new TaskMatcher(query, snapshot.index());
             return IntStream.range(c * CHUNK, Math.min(tasks.size(), (c + 1) * CHUNK))
                     .filter(i -> matcher.test(tasks.get(i))).toArray();
         }).flatMapToInt(IntStream::of).toArray();
@@ -87,8 +88,11 @@ public final class SnapshotSearch {
         private final boolean[] recentValues = new boolean[16];
         private int recentCount;
 
-        TaskMatcher(SearchQuery q) {
+        private final org.ompdexplorer.model.SnapshotIndex index;
+
+        TaskMatcher(SearchQuery q, org.ompdexplorer.model.SnapshotIndex index) {
             this.q = q;
+            this.index = index;
         }
 
         @Override
@@ -103,8 +107,18 @@ public final class SnapshotSearch {
             if (q.looksIn(Field.KIND) && kind(task.kind())) {
                 return true;
             }
+            if (!q.looksIn(Field.STATE)) {
+                return false;
+            }
             TaskLifecycle life = task.agent() == null ? null : task.agent().lifecycle();
-            return life != null && q.looksIn(Field.STATE) && lifecycle(life);
+            boolean mayDiffer = life == null || life.equals(TaskLifecycle.RUNNING) || life.equals(TaskLifecycle.SUSPENDED)
+                    || life.equals(TaskLifecycle.QUEUED) && !task.agent().dependsOn().isEmpty();
+            if (!mayDiffer) {
+                return lifecycle(life); // its status is its lifecycle's name (detached: its status names it so)
+            }
+            // the status every view shows (TaskStatus): "blocked on dependences", "waiting at a taskwait"…
+            String status = org.ompdexplorer.model.TaskStatus.nameOf(task, index);
+            return status != null ? containsIgnoreCase(status, q.text()) : life != null && lifecycle(life);
         }
 
         private boolean kind(TaskKind kind) {
@@ -114,7 +128,8 @@ public final class SnapshotSearch {
 
         private boolean lifecycle(TaskLifecycle life) {
             Boolean known = cached(life);
-            return known != null ? known : store(life, life.name().contains(q.text()));
+            String name = life.equals(TaskLifecycle.DETACHED) ? org.ompdexplorer.model.TaskStatus.DETACHED : life.name();
+            return known != null ? known : store(life, containsIgnoreCase(name, q.text()));
         }
 
         /** A task function or creation site whose symbol holds the text (an outlined body is found by its caller). */

@@ -13,6 +13,7 @@ import org.ompdexplorer.app.ui.task.JobContext;
 import org.ompdexplorer.app.ui.task.SameThreadBackgroundTasks;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ThreadId;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
 import org.ompdexplorer.model.synthetic.SyntheticSnapshotGenerator;
@@ -43,6 +44,29 @@ class SnapshotSearchTest {
         assertThat(find("#5")).containsExactly(Target.of(new TaskId(5)));
         assertThat(find("T1")).containsExactly(Target.of(new ThreadId(1)));
         assertThat(find("nothing-like-this")).isEmpty();
+    }
+
+    @Test
+    void aStateFindsTheStatusEveryViewShows() {
+        // issue 24: "blocked" and "waiting" found nothing, and "queued" found tasks the tree calls blocked
+        Snapshot made = TestSnapshots.lessonStep("task-dependences", 2).snapshot();
+        List<Long> blocked = made.tasks().stream().filter(t -> TaskStatus.of(t, made.index())
+                .filter(TaskStatus::isBlockedOnDependences).isPresent()).map(t -> t.id().value()).toList();
+        assertThat(blocked).isNotEmpty();
+        SearchResult r = SnapshotSearch.run(made, "blocked", JobContext.NONE);
+        assertThat(IntStream.range(0, r.size()).mapToObj(i -> r.target(i, made)).toList())
+                .containsExactlyElementsOf(blocked.stream().map(id -> Target.of(new TaskId(id))).toList());
+        SearchResult queued = SnapshotSearch.run(made, "state:queued", JobContext.NONE);
+        assertThat(IntStream.range(0, queued.size()).mapToObj(i -> queued.target(i, made)).toList())
+                .doesNotContainAnyElementsOf(blocked.stream().map(id -> Target.of(new TaskId(id))).toList());
+
+        Snapshot offload = TestSnapshots.lessonStep("target-offload", 4).snapshot();
+        List<Target> waiting = offload.tasks().stream().filter(t -> TaskStatus.of(t, offload.index())
+                .filter(TaskStatus::isWaiting).isPresent()).map(t -> Target.of(t.id())).toList();
+        assertThat(waiting).hasSizeGreaterThan(3); // the team's implicit tasks at the barrier
+        SearchResult w = SnapshotSearch.run(offload, "state:waiting at a barrier", JobContext.NONE);
+        assertThat(IntStream.range(0, w.size()).mapToObj(i -> w.target(i, offload)).toList())
+                .containsExactlyElementsOf(waiting);
     }
 
     @Test
