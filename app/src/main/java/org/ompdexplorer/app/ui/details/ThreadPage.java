@@ -77,6 +77,6 @@ final class ThreadPage {
                     Value.of(Optional.ofNullable(TaskStatus.nameOf(t, index)).orElse(FactText.ABSENT))));
         }
         return new Section.Table("stackTable", "Scheduling chain (top of the thread's stack first)",
-                List.of("depth", "task", "kind", "function or creation site", "lifecycle"), rows);
+                List.of("depth", "task", "kind", "function or creation site", "status"), rows);
     }
 }
