@@ -210,6 +210,18 @@ class CompareJourneyTest {
         assertThat(selectedRowText(robot, explorer)).startsWith("thread #");
         robot.clickOn("#timelinePrevious");
         explorer.waitFor(10, () -> vm.compare().stepProperty().get() == 0 && thread.equals(vm.compare().selectedProperty().get()));
+
+        // each step labelled with when and by what B was taken, its task counts charted; a click shows the step
+        List<String> steps = explorer.fx(() -> robot.lookup("." + "timeline-step").queryAll().stream()
+                .map(javafx.scene.Node::getAccessibleText).toList());
+        org.ompdexplorer.model.diff.StepFigures second = org.ompdexplorer.model.diff.StepFigures.of(
+                org.ompdexplorer.model.diff.SnapshotSeries.of(List.of(s0, s1, s2))).get(1);
+        assertThat(steps).hasSize(2);
+        assertThat(steps.get(1)).startsWith("Step 2")
+                .contains(second.running() + " running, " + second.queued() + " ready (queued), " + second.blocked()
+                        + " blocked on dependences, " + second.waiting() + " waiting");
+        robot.clickOn("#timelineStep1");
+        explorer.waitFor(10, () -> vm.compare().stepProperty().get() == 1);
     }
 
     @Test

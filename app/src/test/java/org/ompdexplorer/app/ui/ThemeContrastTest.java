@@ -49,6 +49,7 @@ class ThemeContrastTest {
             new String[] {"on-emphasis", "accent-emphasis", "4.5", "chosen grouping, selected row with the focus"},
             new String[] {"added-fg", "selection-muted", "4.5", "selected added row without the focus"},
             new String[] {"removed-fg", "selection-muted", "4.5", "selected removed row without the focus"},
+            new String[] {"danger-fg", "bg-subtle", "4.5", "still blocked on the timeline"},
             new String[] {"added-fg", "bg-default", "4.5", "added row"},
             new String[] {"removed-fg", "bg-default", "4.5", "removed row"},
             new String[] {"fg-subtle", "bg-inset", "3", "placeholder (prompt) text"},

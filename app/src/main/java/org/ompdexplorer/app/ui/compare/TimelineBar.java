@@ -6,19 +6,20 @@ import javafx.scene.control.Slider;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 
 /**
  * A series' timeline: step buttons and a slider, one notch a step; each step shows its diff with the snapshot
- * before it. Shown only for a series of three or more snapshots.
+ * before it; under them, each step labelled with its time and trigger and its counts charted ({@link TimelineChart}).
+ * Shown only for a series of three or more snapshots.
  */
-final class TimelineBar extends HBox {
+final class TimelineBar extends VBox {
     static final String ID = "timelineBar";
 
     TimelineBar(CompareViewModel vm) {
-        super(8);
+        super(4);
         setId(ID);
         getStyleClass().add("timeline-bar");
-        setAlignment(Pos.CENTER_LEFT);
         Button previous = new Button("◀ Previous step");
         previous.setId("timelinePrevious");
         previous.setOnAction(e -> vm.previousStep());
@@ -55,6 +56,8 @@ final class TimelineBar extends HBox {
         vm.stepProperty().addListener((obs, old, now) -> sync.run());
         vm.seriesProperty().addListener((obs, old, now) -> sync.run());
         sync.run();
-        getChildren().addAll(previous, slider, next);
+        HBox controls = new HBox(8, previous, slider, next);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(controls, new TimelineChart(vm));
     }
 }
