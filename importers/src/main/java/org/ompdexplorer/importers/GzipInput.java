@@ -1,11 +1,9 @@
 package org.ompdexplorer.importers;
 
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
@@ -13,24 +11,25 @@ import org.ompdexplorer.model.diagnostics.Location;
 /**
  * A gzip-compressed snapshot ({@code *.json.gz}), recognized by its first two bytes rather than by its name, read
  * as the JSON it holds. Members written one after the other ({@code cat a.gz b.gz}) read as one stream, from a
- * pipe as from a file. A damaged stream — truncated, a bad CRC, not deflate — ends the read with one located
- * message ({@link #damaged}) rather than an I/O error.
+ * pipe as from a file, one after another in a loop ({@link GzipMembers}: the JDK's stream recursed once per empty
+ * member). A damaged stream — truncated, a bad CRC, not deflate — ends the read with one located message
+ * ({@link #damaged}) rather than an I/O error; so does a stream that decompresses to more than {@value #MAX_RATIO}
+ * times the compressed bytes read (past the first {@value #FLOOR_MIB} MiB): no snapshot compresses that well, a
+ * gzip bomb does. Bytes after the last member that are not one are a located error ({@link #trailingContent}).
  */
 final class GzipInput {
-    private static final int BUFFER = 1 << 16;
+    /**
+     * The most decompressed bytes per compressed byte read. A snapshot compresses about 25 times (every task has
+     * its own ids, addresses and creation order); deflate can reach 1,032 times, on runs of one byte.
+     */
+    static final int MAX_RATIO = 200;
+    /** What any input may decompress to whatever its size: a small file is never stopped by the ratio. */
+    static final int FLOOR_MIB = 64;
 
-    private final Counting compressed;
-    private final InputStream json;
+    private final GzipMembers members;
 
-    private GzipInput(InputStream in, String input) throws IOException {
-        this.compressed = new Counting(in);
-        Gunzip gz;
-        try {
-            gz = new Gunzip(compressed);
-        } catch (ZipException | EOFException e) {
-            throw new Damaged(input, compressed.count, e);
-        }
-        this.json = new Translating(gz, input, compressed);
+    private GzipInput(GzipMembers members) {
+        this.members = members;
     }
 
     /** Whether {@code head} starts with gzip's magic bytes, 0x1f 0x8b. */
@@ -40,20 +39,37 @@ final class GzipInput {
 
     /** Starts decompressing {@code in}; reads the gzip header. */
     static GzipInput open(InputStream in, String input) throws IOException {
-        return new GzipInput(in, input);
+        return new GzipInput(GzipMembers.open(in, input, (long) FLOOR_MIB << 20, MAX_RATIO));
     }
 
     /** The decompressed bytes: the JSON. */
     InputStream json() {
-        return json;
+        return members;
     }
 
     /**
      * Reads what is left after the JSON, so that the stream's own check (its CRC and length) is made: a parser
-     * stops at the closing brace, before the end of the stream.
+     * stops at the closing brace, before the end of the stream. Bounded like every read: by the ratio.
      */
     void checkToTheEnd() throws IOException {
-        json.transferTo(java.io.OutputStream.nullOutputStream());
+        members.transferTo(java.io.OutputStream.nullOutputStream());
+    }
+
+    /**
+     * Bytes after the last member that do not start another one, as a located error; {@code null} when there were
+     * none, or the stream was not read to its end.
+     */
+    Diagnostic trailingContent() {
+        long at = members.trailingAt();
+        if (at < 0) {
+            return null;
+        }
+        String input = members.input();
+        return Diagnostic.error("trailing-content", input + " has content after the compressed snapshot, at"
+                        + " compressed byte " + at + ", that is not gzip data (the tail of an older file, or"
+                        + " something appended)", "the snapshot before it is read; to keep it alone: zcat " + input
+                        + " | gzip > fixed.json.gz (zcat warns of what it ignores)",
+                new Location(input, 0, 0, null, at, null, null));
     }
 
     /**
@@ -77,7 +93,7 @@ final class GzipInput {
         return new ProgressListener() {
             @Override
             public void progress(String phase, long done, long total) {
-                progress.progress(phase, phase.startsWith("reading") ? compressed.count : done, total);
+                progress.progress(phase, phase.startsWith("reading") ? members.compressedRead() : done, total);
             }
 
             @Override
@@ -103,121 +119,72 @@ final class GzipInput {
      */
     static MalformedInputException inDecompressed(MalformedInputException e) {
         List<Diagnostic> so = new java.util.ArrayList<>(e.diagnostics());
-        Diagnostic last = so.removeLast();
-        so.add(new Diagnostic(last.severity(), last.code(), last.message()
-                + " (line:column count in the decompressed JSON)", last.fix(), last.location()));
+        so.add(inDecompressed(so.removeLast()));
         return new MalformedInputException(e.input(), so, e.getCause());
     }
 
-    /** A damaged gzip stream, carried through the JSON parser as an I/O error and turned into a message. */
+    /** A diagnostic located by line:column in the decompressed JSON, saying so. */
+    static Diagnostic inDecompressed(Diagnostic d) {
+        return new Diagnostic(d.severity(), d.code(), d.message() + " (line:column count in the decompressed JSON)",
+                d.fix(), d.location());
+    }
+
+    /**
+     * A damaged gzip stream, or one past the ratio, carried through the JSON parser as an I/O error and turned into
+     * a message.
+     */
     static final class Damaged extends IOException {
+        enum Kind { TRUNCATED, DAMAGED, RATIO }
+
         private final String input;
         private final long offset;
+        private final Kind kind;
+        private final long decompressed;
 
         Damaged(String input, long offset, IOException cause) {
-            super(cause.getMessage(), cause);
+            this(input, offset, cause instanceof EOFException ? Kind.TRUNCATED : Kind.DAMAGED, cause.getMessage(),
+                    cause, 0);
+        }
+
+        private Damaged(String input, long offset, Kind kind, String message, IOException cause, long decompressed) {
+            super(message, cause);
             this.input = input;
             this.offset = offset;
+            this.kind = kind;
+            this.decompressed = decompressed;
+        }
+
+        /** More than {@code ratio} decompressed bytes per compressed byte, {@code offset} compressed bytes in. */
+        static Damaged pastRatio(String input, long offset, long decompressed) {
+            return new Damaged(input, offset, Kind.RATIO, "decompresses past the ratio", null, decompressed);
+        }
+
+        static Damaged truncated(String input, long offset) {
+            return new Damaged(input, offset, new EOFException("Unexpected end of ZLIB input stream"));
+        }
+
+        static Damaged damaged(String input, long offset, String why) {
+            return new Damaged(input, offset, new ZipException(why));
         }
 
         MalformedInputException failure() {
-            boolean truncated = getCause() instanceof EOFException;
-            String what = truncated ? "ends in the middle of its compressed data"
-                    : "is damaged: " + (getMessage() == null ? "not valid gzip data" : getMessage());
-            Diagnostic d = Diagnostic.error(truncated ? "gzip-truncated" : "gzip-damaged",
-                    input + " is gzip-compressed and " + what + (truncated ? " (after " + offset
-                            + " compressed bytes)" : " (found at compressed byte " + offset + ")"),
-                    truncated ? "the file was cut short (an interrupted copy or a full disk): copy it again,"
-                            + " or recover what is left with: zcat " + input + " > partial.json"
-                            : "copy the file again; `gzip -t " + input + "` checks it",
-                    new Location(input, 0, 0, null, offset, null, null));
+            Location at = new Location(input, 0, 0, null, offset, null, null);
+            Diagnostic d = switch (kind) {
+                case TRUNCATED -> Diagnostic.error("gzip-truncated", input + " is gzip-compressed and ends in the"
+                                + " middle of its compressed data (after " + offset + " compressed bytes)",
+                        "the file was cut short (an interrupted copy or a full disk): copy it again, or recover what"
+                                + " is left with: zcat " + input + " > partial.json", at);
+                case DAMAGED -> Diagnostic.error("gzip-damaged", input + " is gzip-compressed and is damaged: "
+                                + (getMessage() == null ? "not valid gzip data" : getMessage())
+                                + " (found at compressed byte " + offset + ")",
+                        "copy the file again; `gzip -t " + input + "` checks it", at);
+                case RATIO -> Diagnostic.error("gzip-ratio", input + " decompresses to more than " + MAX_RATIO
+                                + " times its compressed size (" + (decompressed >> 20) + " MiB from " + offset
+                                + " compressed bytes, and not finished): no snapshot compresses that well (about 25"
+                                + " times), so this is not one — a \"gzip bomb\", or a file of one repeated byte",
+                        "see what it holds with: zcat " + input + " | head -c 2000", at);
+            };
             return new MalformedInputException(input, List.of(d), this);
-        }
-    }
-
-    /** Counts the compressed bytes read. */
-    private static final class Counting extends FilterInputStream {
-        private long count;
-        private boolean ended;
-
-        Counting(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b < 0) {
-                ended = true;
-            } else {
-                count++;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            if (n < 0) {
-                ended = true;
-            } else {
-                count += n;
-            }
-            return n;
-        }
-
-        /**
-         * Never 0 before the end: {@link GZIPInputStream} looks for a next member only when bytes are available,
-         * and a pipe may have none at hand between two members.
-         */
-        @Override
-        public int available() throws IOException {
-            return ended ? 0 : Math.max(1, in.available());
-        }
-    }
-
-    /** Says how far into the compressed bytes the decompressor got: what it read less what it holds unused. */
-    private static final class Gunzip extends GZIPInputStream {
-        Gunzip(Counting in) throws IOException {
-            super(in, BUFFER);
-        }
-
-        long unused() {
-            return inf.getRemaining();
-        }
-    }
-
-    /** Turns the decompressor's errors into {@link Damaged}, with where they were found. */
-    private static final class Translating extends FilterInputStream {
-        private final String input;
-        private final Counting compressed;
-
-        Translating(Gunzip in, String input, Counting compressed) {
-            super(in);
-            this.input = input;
-            this.compressed = compressed;
-        }
-
-        @Override
-        public int read() throws IOException {
-            try {
-                return in.read();
-            } catch (ZipException | EOFException e) {
-                throw damaged(e);
-            }
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            try {
-                return in.read(b, off, len);
-            } catch (ZipException | EOFException e) {
-                throw damaged(e);
-            }
-        }
-
-        private Damaged damaged(IOException e) {
-            return new Damaged(input, Math.max(0, compressed.count - ((Gunzip) in).unused()), e);
         }
     }
 }

@@ -31,6 +31,18 @@ public record LoadResult(Snapshot snapshot, List<Diagnostic> diagnostics, boolea
         return new LoadResult(snapshot, diagnostics, true, pending);
     }
 
+    /** This result with each of its diagnostics (not the pending validation's) replaced by {@code f}'s. */
+    LoadResult mapDiagnostics(java.util.function.UnaryOperator<Diagnostic> f) {
+        return new LoadResult(snapshot, diagnostics.stream().map(f).toList(), decompressed, pending);
+    }
+
+    /** This result with one more diagnostic of the load. */
+    LoadResult withDiagnostic(Diagnostic d) {
+        List<Diagnostic> all = new ArrayList<>(diagnostics);
+        all.add(d);
+        return new LoadResult(snapshot, all, decompressed, pending);
+    }
+
     /** Whether {@link #diagnostics()} holds the validation's too. */
     public boolean isValidated() {
         return pending == null;

@@ -20,6 +20,8 @@ import org.ompdexplorer.model.diagnostics.Location;
  */
 public final class SnapshotLoader {
     private static final byte[] ELF_MAGIC = {0x7f, 'E', 'L', 'F'};
+    /** The code of the error for content after the snapshot (the JSON's, or after the last gzip member). */
+    private static final String TRAILING = "trailing-content";
     private final SnapshotJsonImporter json;
     private final ReopenCache cache;
 
@@ -144,8 +146,21 @@ public final class SnapshotLoader {
         }
         try {
             LoadResult result = json.read(gz.json(), name, size, options, gz.countingCompressed(progress));
+            if (result.diagnostics().stream().anyMatch(d -> d.code().equals(TRAILING))) {
+                // the read stopped at content after the JSON: the rest is not read, whatever it is
+                return result.asDecompressed().mapDiagnostics(d -> d.code().equals(TRAILING)
+                        ? GzipInput.inDecompressed(d) : d);
+            }
             gz.checkToTheEnd();
-            return result.asDecompressed();
+            Diagnostic trailing = gz.trailingContent();
+            if (trailing == null) {
+                return result.asDecompressed();
+            }
+            LoadResult withTrailing = result.asDecompressed().withDiagnostic(trailing);
+            if (options.strict()) {
+                throw new InvalidSnapshotException(name, withTrailing.diagnostics());
+            }
+            return withTrailing;
         } catch (GzipInput.Damaged e) {
             throw e.failure();
         } catch (IOException e) {

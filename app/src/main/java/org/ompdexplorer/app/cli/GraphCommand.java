@@ -163,7 +163,8 @@ final class GraphCommand implements Callable<Integer> {
                 return null;
             }
         }
-        return SnapshotOutput.isStandardOutput(output) ? GraphFormat.SVG
+        // a root (-o /) has no file name: SVG, and the write says it is a directory
+        return SnapshotOutput.isStandardOutput(output) || output.getFileName() == null ? GraphFormat.SVG
                 : GraphFormat.ofFileName(output.getFileName().toString()).orElse(GraphFormat.SVG);
     }
 

@@ -79,6 +79,24 @@ class OutputSafetyCliTest extends InProcessCli {
         assertThat(err.toString()).contains("cannot write /: it is a directory").doesNotContain("Exception");
     }
 
+    /** Issue 23 item 6c: every command that takes -o, in every format, with the root directory as OUT. */
+    @Test
+    void everyCommandWithAnOutputRefusesTheRootDirectoryWithAMessageNotANullPointer() {
+        String in = lesson.toString();
+        List<String[]> commands = List.of(new String[] {"graph", in, "-o", "/"},
+                new String[] {"graph", in, "-o", "/", "--format", "png"},
+                new String[] {"graph", in, "-o", "/", "--format", "dot"},
+                new String[] {"graph", in, "-o", "/", "--format", "svg"},
+                new String[] {"generate", "--tasks", "10", "-o", "/"},
+                new String[] {"export", in, "-o", "/"});
+        for (String[] command : commands) {
+            err.getBuffer().setLength(0);
+            assertThat(run(command)).as(String.join(" ", command)).isEqualTo(ExitCodes.UNREADABLE);
+            assertThat(err.toString()).as(String.join(" ", command)).contains("cannot write /: it is a directory")
+                    .doesNotContain("Exception").doesNotContain("internal error");
+        }
+    }
+
     @Test
     void aFullDiskIsExitTwoNamingTheFileAndLeavesNoPartialFile() {
         assertThat(run("generate", "--tasks", "20000", "-o", "/dev/full")).isEqualTo(ExitCodes.UNREADABLE);

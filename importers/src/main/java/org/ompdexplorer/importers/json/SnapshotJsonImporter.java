@@ -113,7 +113,12 @@ public final class SnapshotJsonImporter {
                     return fast;
                 }
             }
-            return read(in, path.toString(), file.size(), options, progress);
+            try {
+                return read(in, path.toString(), file.size(), options, progress);
+            } catch (MalformedInputException | UnsupportedFormatException e) {
+                // a file cut while it was read ends in the middle of its JSON: the cut is the cause to name
+                throw ShrunkWhileRead.ifShrank(path, file.size(), e);
+            }
         } catch (IOException e) {
             throw InputUnreadableException.of(path.toString(), e); // closing failed
         }
@@ -123,10 +128,11 @@ public final class SnapshotJsonImporter {
      * Reads a regular file in the exporter's layout with its tasks in parallel: the tasks first, then the rest of
      * the file by the streaming path with the task lines left out (their line breaks kept, so every later line
      * number holds). {@code null} when the layout is not the exporter's, or when anything at all goes wrong: the
-     * caller then reads the file by the streaming path alone, which is the one that reports problems.
+     * caller then reads the file by the streaming path alone, which is the one that reports problems — except a
+     * file that shrank while it was read, which is said at once ({@link ShrunkWhileRead}).
      */
     private LoadResult readInParallel(Path path, long size, LoadOptions options, ProgressListener progress)
-            throws LoadCancelledException {
+            throws LoadCancelledException, InputUnreadableException {
         String input = path.toString();
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
              Arena arena = Arena.ofShared()) {
@@ -141,12 +147,18 @@ public final class SnapshotJsonImporter {
             TaskLines.Result tasks = open < 0 ? null
                     : new TaskLines(factory, matchers, threads).read(file, open, input, progress, size);
             if (tasks == null) {
+                ShrunkWhileRead.check(path, size, null); // a chunk's read of lost pages failed in its thread
                 return null;
             }
             return read(TaskLines.withoutTaskLines(file, tasks), input, size, options, progress, tasks);
+        } catch (InternalError e) {
+            // JDK 25 reports a read of pages a shrunk mapped file no longer has (SIGBUS) as this error, in
+            // whatever frame touched them
+            throw ShrunkWhileRead.of(path, size, e);
         } catch (LoadCancelledException e) {
             throw e;
         } catch (IOException | SnapshotLoadException | RuntimeException e) {
+            ShrunkWhileRead.check(path, size, e); // else the streaming path reads it, and reports what it finds
             return null;
         }
     }
@@ -165,7 +177,7 @@ public final class SnapshotJsonImporter {
         try {
             parser = factory.createParser(ObjectReadContext.empty(), in);
             cursor = new JsonCursor(parser, input, options.strict());
-            return new Run(cursor, size, options, progress, tasks).read();
+            return new Run(cursor, size, options, progress, tasks).read(in);
         } catch (JacksonIOException e) {
             throw InputUnreadableException.of(input, e.getCause() instanceof IOException io ? io
                     : new IOException(e.getOriginalMessage(), e));
@@ -227,7 +239,8 @@ public final class SnapshotJsonImporter {
             this.tasks = new ArrayList<>((int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, size / 150)));
         }
 
-        LoadResult read() throws SnapshotLoadException {
+        /** @param in the stream the parser reads, for what follows the snapshot ({@link TrailingContent}) */
+        LoadResult read(InputStream in) throws SnapshotLoadException {
             JsonToken first = c.parser.nextToken();
             if (first != JsonToken.START_OBJECT) {
                 throw new UnsupportedFormatException(c.input(), Diagnostic.error("not-a-snapshot",
@@ -241,6 +254,7 @@ public final class SnapshotJsonImporter {
             if (readTasks != null) {
                 return null; // the parallel read's array was not the top-level tasks section
             }
+            TrailingContent.check(c, in);
             if (format == null) {
                 throw new UnsupportedFormatException(c.input(), Diagnostic.error("not-a-snapshot",
                         "no \"format\" field: this JSON is not an OMPD Explorer snapshot",

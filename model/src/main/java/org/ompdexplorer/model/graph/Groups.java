@@ -12,36 +12,44 @@ import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
 
-/** The regions a graph's nodes bind to, with the regions enclosing them, as groups: enclosing ones first. */
+/**
+ * The regions a graph's nodes bind to, with the regions enclosing them, as groups: enclosing ones first. Boxes nest
+ * at most {@value RegionBoxes#MAX_NESTED} deep: a region nested deeper is drawn as the box of its enclosing region at
+ * that depth, labelled so ({@link RegionBoxes}). So a graph has at most that many boxes per node, and ELK, which
+ * lays out a box within a box by recursion, is never handed thousands of them.
+ */
 final class Groups {
     private final List<GraphGroup> list;
     private final Map<Long, Integer> byRegion;
+    private final RegionBoxes boxes;
 
-    private Groups(List<GraphGroup> list, Map<Long, Integer> byRegion) {
+    private Groups(List<GraphGroup> list, Map<Long, Integer> byRegion, RegionBoxes boxes) {
         this.list = list;
         this.byRegion = byRegion;
+        this.boxes = boxes;
     }
 
     static Groups of(Snapshot snapshot, List<Long> nodeRegions) {
         SnapshotIndex index = snapshot.index();
+        RegionBoxes boxes = new RegionBoxes(index);
         Set<Long> wanted = new LinkedHashSet<>();
         for (long r : nodeRegions) {
-            Long at = r;
+            Long at = r < 0 ? null : boxes.boxOf(r);
             while (at != null && at >= 0 && wanted.add(at)) {
-                at = index.region(new RegionId(at)).map(g -> g.enclosingRegion() instanceof Fact.Known<RegionId>(
-                        RegionId e) ? e.value() : null).orElse(null);
+                at = boxes.enclosing(at);
             }
         }
         List<GraphGroup> list = new ArrayList<>();
         Map<Long, Integer> byRegion = new HashMap<>();
         for (ParallelRegion region : snapshot.parallelRegions()) { // model order, a region after the one enclosing it
-            addWithParents(region, index, wanted, list, byRegion);
+            addWithParents(region, index, wanted, list, byRegion, boxes);
         }
-        return new Groups(list, byRegion);
+        return new Groups(list, byRegion, boxes);
     }
 
+    /** Recurses at most {@value RegionBoxes#MAX_NESTED} deep: only boxes are wanted, and they nest no deeper. */
     private static int addWithParents(ParallelRegion region, SnapshotIndex index, Set<Long> wanted,
-                                      List<GraphGroup> list, Map<Long, Integer> byRegion) {
+                                      List<GraphGroup> list, Map<Long, Integer> byRegion, RegionBoxes boxes) {
         long id = region.id().value();
         if (!wanted.contains(id)) {
             return -1;
@@ -52,9 +60,11 @@ final class Groups {
         }
         byRegion.put(id, -1); // a cycle of enclosing regions stops here
         int parent = index.region(region.enclosingRegion())
-                .map(e -> addWithParents(e, index, wanted, list, byRegion)).orElse(-1);
+                .map(e -> addWithParents(e, index, wanted, list, byRegion, boxes)).orElse(-1);
         int at = list.size();
-        list.add(new GraphGroup(at, id, label(region), parent, -1));
+        int deeper = boxes.deeperInside(id);
+        list.add(new GraphGroup(at, id, label(region) + (deeper > 0 ? " · and regions nested inside, " + deeper
+                + (deeper == 1 ? " level" : " levels") + " deeper, not drawn as boxes" : ""), parent, -1));
         byRegion.put(id, at);
         return at;
     }
@@ -98,7 +108,7 @@ final class Groups {
         for (int n = 0; n < laneOf.length; n++) {
             byNode.put((long) n, laneOf[n] < 0 ? -1 : byThread.get(laneOf[n]));
         }
-        return new Groups(list, byNode);
+        return new Groups(list, byNode, null);
     }
 
     List<GraphGroup> list() {
@@ -106,7 +116,7 @@ final class Groups {
     }
 
     int groupOf(long region) {
-        Integer g = byRegion.get(region);
+        Integer g = byRegion.get(boxes == null || region < 0 ? region : boxes.boxOf(region));
         return g == null ? -1 : g;
     }
 }
