@@ -1,0 +1,36 @@
+package org.ompdexplorer.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 23's report findings: every report (diff, timeline, summary, validate) is bounded by a small multiple of its
+ * input and by its documented limits, whatever the snapshot holds.
+ */
+class ReportBoundsCliTest extends InProcessCli {
+
+    /** U+2028 and U+2029 break a line on some terminals: escaped like the other controls, in every report. */
+    @Test
+    void lineAndParagraphSeparatorsAreEscapedInEveryReport() throws Exception {
+        Path a = lessonCopy("a.json");
+        String text = Files.readString(a, StandardCharsets.UTF_8).replace(
+                "\"label\":\"The first leaf: a chain of suspended fib tasks\"",
+                "\"label\":\"one\\u2028forged line\\u2029two\"");
+        Files.writeString(a, text);
+        Path b = Files.writeString(dir.resolve("b.json"), text.replace("\"time\":\"2026-11-26T15:55:18.807Z\"",
+                "\"time\":\"2026-11-26T15:55:19.807Z\""));
+        assertThat(run("timeline", a.toString(), b.toString())).isIn(ExitCodes.OK, ExitCodes.DIFFERENT);
+        assertThat(run("diff", a.toString(), b.toString())).isIn(ExitCodes.OK, ExitCodes.DIFFERENT);
+        assertThat(run("diff", "--json", a.toString(), b.toString())).isIn(ExitCodes.OK, ExitCodes.DIFFERENT);
+        assertThat(run("summary", a.toString())).isEqualTo(ExitCodes.OK);
+        Path bad = Files.writeString(dir.resolve("bad\u2028name.json"), "{\"format\":\"ompd-explorer-snapshot\"");
+        run("validate", bad.toString());
+        String all = out.toString() + err.toString();
+        assertThat(all).contains("one\\u2028forged line\\u2029two").contains("bad\\u2028name.json");
+        assertThat(all.chars().filter(c -> c == 0x2028 || c == 0x2029)).isEmpty();
+    }
+}
