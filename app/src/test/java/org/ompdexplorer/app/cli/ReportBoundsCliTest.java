@@ -33,4 +33,17 @@ class ReportBoundsCliTest extends InProcessCli {
         assertThat(all).contains("one\\u2028forged line\\u2029two").contains("bad\\u2028name.json");
         assertThat(all.chars().filter(c -> c == 0x2028 || c == 0x2029)).isEmpty();
     }
+
+    /** Tasks that share a creation order: invalid, and still no different from themselves (read once or twice). */
+    @Test
+    void aFileWithRepeatedCreationOrdersIsInvalidYetTheSameAsItself() throws Exception {
+        Path x = lessonCopy("x.json");
+        Files.writeString(x, Files.readString(x).replaceAll("\"creationOrder\":\\d+", "\"creationOrder\":1"));
+        Path copy = Files.writeString(dir.resolve("copy.json"), Files.readString(x));
+        assertThat(run("validate", x.toString())).isEqualTo(ExitCodes.INVALID);
+        assertThat(out.toString()).contains("creation order 1 is also task");
+        assertThat(run("diff", x.toString(), x.toString())).isEqualTo(ExitCodes.OK);
+        assertThat(run("diff", x.toString(), copy.toString())).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("A and B are the same").doesNotContain("differ:");
+    }
 }
