@@ -46,4 +46,27 @@ class ReportBoundsCliTest extends InProcessCli {
         assertThat(run("diff", x.toString(), copy.toString())).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("A and B are the same").doesNotContain("differ:");
     }
+
+    /** A build directory holds compile_commands.json beside the agent's snapshots: skipped, each with a line. */
+    @Test
+    void aTimelineOfADirectorySkipsTheJsonFilesThatAreNotSnapshots() throws Exception {
+        Path series = Files.createDirectory(dir.resolve("build"));
+        Files.writeString(series.resolve("compile_commands.json"), "[{\"directory\":\"/src\",\"file\":\"a.c\"}]");
+        Files.writeString(series.resolve("package.json"), "{\"name\":\"x\"}");
+        Files.copy(lessonCopy("s1.json"), series.resolve("snap-1.json"));
+        assertThat(run("timeline", series.toString())).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("skipped " + series.resolve("compile_commands.json") + ": not a snapshot")
+                .contains("skipped " + series.resolve("package.json") + ": not a snapshot")
+                .contains("a timeline needs at least two snapshots").contains("2 files skipped");
+        Files.copy(lessonCopy("s2.json"), series.resolve("snap-2.json"));
+        err.getBuffer().setLength(0);
+        assertThat(run("timeline", series.toString())).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Snapshots (2):").contains("snap-1.json").contains("snap-2.json")
+                .contains("No step changes anything");
+        assertThat(err.toString()).contains("skipped " + series.resolve("compile_commands.json") + ": not a snapshot")
+                .contains("2 files in " + series + " are not snapshots and were skipped");
+        // named on the command line, a file that is not a snapshot is still an error
+        assertThat(run("timeline", series.resolve("snap-1.json").toString(),
+                series.resolve("package.json").toString())).isEqualTo(ExitCodes.UNREADABLE);
+    }
 }
