@@ -69,4 +69,47 @@ class ReportBoundsCliTest extends InProcessCli {
         assertThat(run("timeline", series.resolve("snap-1.json").toString(),
                 series.resolve("package.json").toString())).isEqualTo(ExitCodes.UNREADABLE);
     }
+
+    /** {@code depth} regions, each nested in the one before, each with one task of its own: a valid snapshot. */
+    static String deepRegions(int depth) {
+        StringBuilder b = new StringBuilder("""
+                {"format":"ompd-explorer-snapshot","version":"1.0","capture":{"source":"hand-written"},
+                "addressSpaces":[{"id":0}],"threads":[{"id":1,"addressSpace":0}],"parallelRegions":[
+                """);
+        for (int i = 1; i <= depth; i++) {
+            b.append(i > 1 ? ",\n" : "").append("{\"id\":").append(i).append(",\"teamSize\":1");
+            if (i > 1) {
+                b.append(",\"enclosingRegion\":").append(i - 1);
+            }
+            b.append('}');
+        }
+        b.append("],\n\"tasks\":[");
+        for (int i = 1; i <= depth; i++) {
+            b.append(i > 1 ? ",\n" : "").append("{\"id\":").append(i).append(",\"kind\":\"explicit\",\"parallelRegion\":")
+                    .append(i).append('}');
+        }
+        return b.append("]}\n").toString();
+    }
+
+    /**
+     * 50,000 nested regions: a region's key was its whole path, so diff and timeline took time and memory
+     * quadratic in the depth (20,000 levels: 47 s and 3.6 GB) and printed every path whole. Now linear; the timeout
+     * only guards against a hang.
+     */
+    @Test
+    void diffAndTimelineOfDeepNestingAreLinearInTheInput() throws Exception {
+        String text = deepRegions(50_000);
+        Path a = Files.writeString(dir.resolve("a.json"), text);
+        Path b = Files.writeString(dir.resolve("b.json"), text.replace("{\"id\":50000,\"teamSize\":1",
+                "{\"id\":50000,\"teamSize\":2"));
+        long input = Files.size(a) + Files.size(b);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(3), () -> {
+            assertThat(run("diff", "--max", "0", a.toString(), b.toString())).isEqualTo(ExitCodes.DIFFERENT);
+            assertThat(out.toString()).contains("[depth 50,000]").contains("1 changed");
+            assertThat((long) out.getBuffer().length()).isLessThan(input * 2);
+            out.getBuffer().setLength(0);
+            assertThat(run("timeline", "--max", "0", a.toString(), b.toString())).isEqualTo(ExitCodes.DIFFERENT);
+            assertThat((long) out.getBuffer().length()).isLessThan(input * 2);
+        });
+    }
 }
