@@ -46,17 +46,18 @@ final class SnapshotInput {
                 err.println("ompd-explorer: skipped " + name(file) + ": not a snapshot (" + reason.message() + ")");
                 exit[0] = SKIPPED;
             } else {
-                err.println("ompd-explorer: " + e.getMessage());
+                err.println("ompd-explorer: " + org.ompdexplorer.model.TextCut.cut(e.getMessage(), DiagnosticLines.LINE));
                 exit[0] = ExitCodes.UNREADABLE;
             }
         } catch (InvalidSnapshotException e) {
             err.println("ompd-explorer: " + name(file) + " is not a valid snapshot (--strict):");
-            e.diagnostics().forEach(d -> err.println("  " + d.format()));
+            DiagnosticLines.print(err, "  ", e.diagnostics(), DiagnosticLines.DEFAULT_MAX, null);
             exit[0] = ExitCodes.INVALID;
         } catch (SnapshotLoadException e) {
-            err.println("ompd-explorer: " + e.getMessage());
+            err.println("ompd-explorer: " + org.ompdexplorer.model.TextCut.cut(e.getMessage(), DiagnosticLines.LINE));
             if (e.diagnostics().size() > 1) {
-                e.diagnostics().subList(0, e.diagnostics().size() - 1).forEach(d -> err.println("  " + d.format()));
+                DiagnosticLines.print(err, "  ", e.diagnostics().subList(0, e.diagnostics().size() - 1),
+                        DiagnosticLines.DEFAULT_MAX, null);
             }
             exit[0] = ExitCodes.UNREADABLE;
         }

@@ -112,4 +112,63 @@ class ReportBoundsCliTest extends InProcessCli {
             assertThat((long) out.getBuffer().length()).isLessThan(input * 2);
         });
     }
+
+    /** {@code threads} threads whose current task is task {@code current}; task 1's function has a name of {@code n}. */
+    static String longNamed(int threads, int n, int current) {
+        StringBuilder b = new StringBuilder("""
+                {"format":"ompd-explorer-snapshot","version":"1.0","capture":{"source":"hand-written"},
+                "addressSpaces":[{"id":0}],"threads":[
+                """);
+        for (int i = 1; i <= threads; i++) {
+            b.append(i > 1 ? ",\n" : "").append("{\"id\":").append(i).append(",\"osIds\":{\"lwp\":").append(4000 + i)
+                    .append("},\"currentTask\":").append(current)
+                    .append('}');
+        }
+        b.append("],\n\"tasks\":[{\"id\":1,\"kind\":\"explicit\",\"function\":{\"address\":\"0x401000\",\"symbol\":\"")
+                .append("f".repeat(n)).append("\"}},\n{\"id\":2,\"kind\":\"explicit\"}]}\n");
+        return b.toString();
+    }
+
+    /**
+     * 200 threads whose current task has a long name: every thread's row repeated the name (a 15 MiB name printed
+     * 3.3 GB, and --json ran out of memory). Names are cut to their first characters and their length.
+     */
+    @Test
+    void diffAndTimelineOfLongNamesAreBoundedByTheirInput() throws Exception {
+        Path a = Files.writeString(dir.resolve("a.json"), longNamed(200, 100_000, 1));
+        Path b = Files.writeString(dir.resolve("b.json"), longNamed(200, 100_000, 2));
+        long input = Files.size(a) + Files.size(b);
+        for (String[] args : new String[][]{{"diff", "--max", "0"}, {"diff", "--json", "--max", "0"},
+                {"timeline", "--max", "0"}}) {
+            out.getBuffer().setLength(0);
+            String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+            all[args.length] = a.toString();
+            all[args.length + 1] = b.toString();
+            assertThat(run(all)).as(String.join(" ", args)).isEqualTo(ExitCodes.DIFFERENT);
+            assertThat((long) out.getBuffer().length()).as(String.join(" ", args)).isLessThan(input / 2);
+        }
+        run("diff", a.toString(), b.toString());
+        assertThat(out.toString()).contains("fff…(100,000 characters)");
+    }
+
+    /** 20,000 tasks, each with a link to a task that is not there: the diagnostics are folded, 20 of a kind. */
+    @Test
+    void summaryAndValidateFoldRepeatedDiagnostics() throws Exception {
+        StringBuilder b = new StringBuilder("{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.0\",\"tasks\":[");
+        for (int i = 1; i <= 20_000; i++) {
+            b.append(i > 1 ? ",\n" : "").append("{\"id\":").append(i).append(",\"kind\":\"explicit\",\"generatingTask\":0}");
+        }
+        Path many = Files.writeString(dir.resolve("many.json"), b.append("]}\n"));
+        long input = Files.size(many);
+        assertThat(run("summary", many.toString())).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("… 19,980 more dangling-reference errors like the above (--max-diagnostics 0 lists all)");
+        assertThat((long) out.getBuffer().length()).isLessThan(input / 4);
+        out.getBuffer().setLength(0);
+        assertThat(run("validate", many.toString())).isEqualTo(ExitCodes.INVALID);
+        assertThat(out.toString()).contains("… 19,980 more dangling-reference errors").contains("20000 error(s)");
+        assertThat((long) out.getBuffer().length()).isLessThan(input / 4);
+        out.getBuffer().setLength(0);
+        assertThat(run("validate", "--max-diagnostics", "0", many.toString())).isEqualTo(ExitCodes.INVALID);
+        assertThat(out.toString().lines().count()).isGreaterThan(20_000);
+    }
 }
