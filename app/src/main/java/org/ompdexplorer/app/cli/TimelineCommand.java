@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
                 "Entities are matched as by 'diff'. --max bounds the rows; --changes-only prints only the rows that "
                         + "change somewhere.",
                 "Snapshots of different programs are compared all the same, with a warning.",
-                "Control characters from the snapshots are printed escaped, never raw."},
+                "Control characters from the snapshots are printed escaped, never raw; a name is cut to "
+                        + org.ompdexplorer.model.TextCut.NAME + " characters, with its length said."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no step changes anything (as diff(1))", "1:some step adds, removes or changes something, or has something still "
                 + "blocked from one moment to the next (the hang signal)",
