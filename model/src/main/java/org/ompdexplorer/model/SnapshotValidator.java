@@ -110,6 +110,7 @@ public final class SnapshotValidator {
     private void checkTasks() {
         List<Task> tasks = snapshot.tasks();
         columns = new TaskColumns(tasks.size());
+        LongIndexMap byCreationOrder = new LongIndexMap(tasks.size());
         for (int i = 0; i < tasks.size(); i++) {
             Task task = tasks.get(i);
             columns.generating[i] = position(task, "generatingTask", task.generatingTask());
@@ -117,6 +118,7 @@ public final class SnapshotValidator {
             AgentFacts agent = task.agent();
             if (agent != null) {
                 columns.lifecycle[i] = TaskColumns.lifecycleOf(agent.lifecycle());
+                checkCreationOrder(byCreationOrder, i, task);
                 if (!agent.dependsOn().isEmpty()) {
                     columns.dependent.add(i);
                 }
@@ -160,6 +162,23 @@ public final class SnapshotValidator {
                 checkIcvs(EntityRef.of(task.id()), task.icvs(), implicit
                         ? new IcvScope[]{IcvScope.TASK, IcvScope.IMPLICIT_TASK} : new IcvScope[]{IcvScope.TASK});
             }
+        }
+    }
+
+    /**
+     * The agent numbers each task of a run once, and a diff matches tasks by that number: a number that names two
+     * tasks would make one of them look added and the other removed.
+     */
+    private void checkCreationOrder(LongIndexMap byCreationOrder, int position, Task task) {
+        long order = task.agent().creationOrder();
+        if (order < 0) {
+            return;
+        }
+        int first = byCreationOrder.putIfAbsent(order, position);
+        if (first >= 0) {
+            error(EntityRef.of(task.id()), "creationOrder", "duplicate-creation-order", "creation order " + order
+                    + " is also task " + snapshot.tasks().get(first).id() + "'s: a creation-order number names one task"
+                    + " of a run", "give each task its own creationOrder, or leave it out");
         }
     }
 

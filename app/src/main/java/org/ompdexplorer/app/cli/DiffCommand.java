@@ -38,7 +38,10 @@ import picocli.CommandLine.Spec;
                 "Snapshots of two different programs or processes are compared all the same, with a warning.",
                 "--json writes the same report for machines (its format and schema: docs/diff-format.md).",
                 "Control characters from the snapshots are printed escaped, never raw. The same inputs give the "
-                        + "same bytes."},
+                        + "same bytes.",
+                "The report is bounded by its inputs: a name is cut to " + org.ompdexplorer.model.TextCut.NAME
+                        + " characters and a value to " + org.ompdexplorer.model.TextCut.VALUE
+                        + ", with its length said; nesting paths deeper than 32 levels are labelled with their depth."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:A and B do not differ (as diff(1))",
                 "1:A and B differ, or something is still blocked at two moments (the hang signal)",

@@ -9,6 +9,7 @@ import org.ompdexplorer.model.TargetRegionId;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TaskStatus;
+import org.ompdexplorer.model.TextCut;
 import org.ompdexplorer.model.ThreadId;
 
 /** Short, stable text for entities and links in CLI output: {@code T3}, {@code P1}, {@code #17}. */
@@ -65,9 +66,9 @@ final class Labels {
             b.append(" of ").append(region(t.parallelRegion().get()));
         }
         if (t.function().isKnown()) {
-            b.append("  ").append(t.function().get().display(modules));
+            b.append("  ").append(TextCut.value(t.function().get().display(modules)));
         } else if (t.creationSite().isKnown()) { // OMPT gives no entry function, but knows where the task was made
-            b.append("  created in ").append(t.creationSite().get().display(modules)).append(" (fn ")
+            b.append("  created in ").append(TextCut.value(t.creationSite().get().display(modules))).append(" (fn ")
                     .append(fact(t.function()))
                     .append(')');
         } else {

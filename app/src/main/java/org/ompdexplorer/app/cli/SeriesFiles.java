@@ -16,8 +16,11 @@ final class SeriesFiles {
     private SeriesFiles() {
     }
 
-    /** The files, or {@code null} after printing why and setting {@code exit[0]}. */
-    static List<Path> expand(List<Path> inputs, PrintWriter err, int[] exit) {
+    /**
+     * The files, or {@code null} after printing why and setting {@code exit[0]}; {@code listed} receives each file
+     * found by listing a directory, with its directory (such a file may be skipped when it is not a snapshot).
+     */
+    static List<Path> expand(List<Path> inputs, PrintWriter err, int[] exit, java.util.Map<Path, Path> listed) {
         List<Path> files = new ArrayList<>();
         Path emptyDirectory = null;
         for (Path input : inputs) {
@@ -28,6 +31,7 @@ final class SeriesFiles {
                         emptyDirectory = input;
                     }
                     files.addAll(found);
+                    found.forEach(f -> listed.put(f, input));
                 } catch (IOException e) {
                     return failed(err, exit, ExitCodes.UNREADABLE, "cannot list the directory " + input + ": "
                             + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
@@ -48,6 +52,20 @@ final class SeriesFiles {
                     + ": give a directory of snapshots, or two or more files in time order");
         }
         return files;
+    }
+
+    /**
+     * After loading: at least two snapshots are left once the files that are not snapshots were skipped, else why
+     * not (exit 64), as {@code null}.
+     */
+    static List<Path> enoughLeft(List<Path> loaded, int skipped, PrintWriter err, int[] exit) {
+        if (loaded.size() >= 2) {
+            return loaded;
+        }
+        return failed(err, exit, ExitCodes.USAGE, "a timeline needs at least two snapshots, got "
+                + (loaded.isEmpty() ? "none" : "only " + SnapshotInput.name(loaded.getFirst())) + " (" + skipped
+                + (skipped == 1 ? " file" : " files") + " skipped: not snapshots): give a directory of snapshots, "
+                + "or two or more files in time order");
     }
 
     private static List<Path> failed(PrintWriter err, int[] exit, int code, String message) {

@@ -16,8 +16,11 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Counts, devices (offload runtime, images, mappings, transfers, target regions in flight),",
                 "threads and their states, region nesting with team sizes, the task-creation tree with",
                 "scheduling links marked, ICVs per scope, diagnostics.",
-                "Its length is linear in the snapshot and bounded by --max-tasks and --max-regions; trees deeper than "
-                        + SummaryReport.DRAWN_DEPTH + " levels are labelled with their depth instead of drawn.",
+                "Its length is linear in the snapshot and bounded by --max-tasks, --max-regions and --max-diagnostics "
+                        + "(of each kind; the rest are counted); trees deeper than " + SummaryReport.DRAWN_DEPTH
+                        + " levels are labelled with their depth instead of drawn; a name is cut to "
+                        + org.ompdexplorer.model.TextCut.NAME + " characters and a value to "
+                        + org.ompdexplorer.model.TextCut.VALUE + ", with its length said.",
                 "Control characters from the snapshot are printed escaped (\\x1b), never raw.",
                 "Stable from run to run, so two summaries can be diffed."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -37,6 +40,11 @@ final class SummaryCommand implements Callable<Integer> {
             description = "print at most N parallel regions (0 = all; default: ${DEFAULT-VALUE})")
     int maxRegions;
 
+    @Option(names = "--max-diagnostics", paramLabel = "N", defaultValue = "" + DiagnosticLines.DEFAULT_MAX,
+            description = "list at most N diagnostics of each kind, then how many more (0 = all; default: "
+                    + "${DEFAULT-VALUE})")
+    int maxDiagnostics;
+
     @Option(names = "--strict", description = "refuse a snapshot with any error")
     boolean strict;
 
@@ -46,13 +54,17 @@ final class SummaryCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--max-tasks and --max-regions take 0 (all) or a positive"
                     + " number, not " + Math.min(maxTasks, maxRegions));
         }
+        if (maxDiagnostics < 0) {
+            throw new ParameterException(spec.commandLine(), "--max-diagnostics takes 0 (all) or a positive number, not "
+                    + maxDiagnostics);
+        }
         PrintWriter out = TerminalText.safe(spec.commandLine().getOut());
         int[] exit = {ExitCodes.OK};
         LoadResult result = SnapshotInput.load(file, strict, spec.commandLine().getErr(), exit);
         if (result == null) {
             return exit[0];
         }
-        new SummaryReport(result.snapshot(), result.diagnostics(), maxTasks, maxRegions).print(out);
+        new SummaryReport(result.snapshot(), result.diagnostics(), maxTasks, maxRegions, maxDiagnostics).print(out);
         return ExitCodes.OK;
     }
 }

@@ -17,6 +17,7 @@ import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TeamMember;
+import org.ompdexplorer.model.TextCut;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 
 /**
@@ -42,6 +43,7 @@ public final class SummaryReport {
 
     private final int maxTasks;
     private final int maxRegions;
+    private final int maxDiagnostics;
     private final Labels labels;
 
     /**
@@ -49,6 +51,13 @@ public final class SummaryReport {
      * @param maxRegions the most parallel-region entries (and region ICV lines) to print (0 for all)
      */
     public SummaryReport(Snapshot snapshot, List<Diagnostic> diagnostics, int maxTasks, int maxRegions) {
+        this(snapshot, diagnostics, maxTasks, maxRegions, DiagnosticLines.DEFAULT_MAX);
+    }
+
+    /** @param maxDiagnostics the most diagnostics of one code to list (0 for all) */
+    public SummaryReport(Snapshot snapshot, List<Diagnostic> diagnostics, int maxTasks, int maxRegions,
+                         int maxDiagnostics) {
+        this.maxDiagnostics = maxDiagnostics;
         this.snapshot = snapshot;
         this.index = snapshot.index();
         this.diagnostics = diagnostics;
@@ -263,8 +272,8 @@ public final class SummaryReport {
         }
         StringJoiner j = new StringJoiner("  ", "  " + scope + ": ", "");
         for (IcvValue v : values) {
-            String name = index.icv(v.icv()).map(d -> d.name()).orElse("icv#" + v.icv());
-            j.add(name + "=" + v.display());
+            String name = index.icv(v.icv()).map(d -> TextCut.name(d.name())).orElse("icv#" + v.icv());
+            j.add(name + "=" + TextCut.value(v.display()));
         }
         out.println(j);
         return true;
@@ -273,8 +282,6 @@ public final class SummaryReport {
     private void diagnosticsSection(PrintWriter out) {
         long errors = diagnostics.stream().filter(Diagnostic::isError).count();
         out.println("Diagnostics: " + plural(errors, "error") + ", " + plural(diagnostics.size() - errors, "warning"));
-        for (Diagnostic d : diagnostics) {
-            out.println("  " + d.format());
-        }
+        DiagnosticLines.print(out, "  ", diagnostics, maxDiagnostics, "--max-diagnostics");
     }
 }

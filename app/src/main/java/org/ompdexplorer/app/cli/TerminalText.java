@@ -19,9 +19,13 @@ final class TerminalText {
         return new PrintWriter(new Escaping(out), false);
     }
 
-    /** C0 and C1 controls, DEL, and the bidirectional overrides and isolates that reorder what is shown. */
+    /**
+     * C0 and C1 controls, DEL, the line and paragraph separators (U+2028, U+2029: a line break to some terminals
+     * and none to others, so a label could forge a line of the report), and the bidirectional overrides and
+     * isolates that reorder what is shown.
+     */
     static boolean isUnsafe(char c) {
-        return (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f)
+        return (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029
                 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x061c || c == 0x200e
                 || c == 0x200f;
     }

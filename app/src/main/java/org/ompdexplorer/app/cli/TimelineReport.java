@@ -65,7 +65,7 @@ final class TimelineReport {
         for (int i = 0; i < names.size(); i++) {
             CaptureInfo c = series.snapshots().get(i).capture();
             table.add(Integer.toString(i + 1), names.get(i), SnapshotCaption.time(c),
-                    c.label() == null ? "" : "\"" + c.label() + "\"");
+                    c.label() == null ? "" : "\"" + org.ompdexplorer.model.TextCut.value(c.label()) + "\"");
         }
         table.print(out, "  ");
     }

@@ -36,11 +36,24 @@ import org.ompdexplorer.resources.BundledResources;
 class CliArgumentsFuzzTest {
     private static final Set<Integer> DOCUMENTED = Set.of(0, 1, 2, 64);
     private static final String[] COMMANDS = {"summary", "validate", "export", "generate", "import-core", "capture",
-        "diff", "timeline"};
+        "diff", "timeline", "graph"};
+    /** Commands whose output is a report: its size is bounded by the inputs' (issue 23). */
+    private static final Set<String> REPORTS = Set.of("summary", "validate", "diff", "timeline", "graph");
+    /**
+     * The documented bound of a report (README, "Reports are bounded"): at most this many characters per byte of
+     * its inputs, plus {@link #REPORT_SLACK} (help, headers, messages).
+     */
+    private static final long REPORT_PER_INPUT_BYTE = 16;
+    private static final long REPORT_SLACK = 256 * 1024;
     private static final String[] OPTIONS = {"-o", "--output", "--strict", "--compact", "--max-tasks", "--max-regions",
         "--threads", "--depth", "--tasks", "--seed", "--exe", "--sysroot", "--solib-search-path", "--debug-dir",
         "--ompd-lib", "--no-source-lines", "--accept-truncated", "--progress", "--gcore-timeout", "--help",
-        "--version", "-h", "-V", "--", "--bogus", "-z", "-oz", "--json", "--changes-only", "--max"};
+        "--version", "-h", "-V", "--", "--bogus", "-z", "-oz", "--json", "--changes-only", "--max",
+        "--max-diagnostics", "--region", "--task", "--format", "--all-scheduling", "--lanes", "--no-aggregate",
+        "--max-nodes", "--dark"};
+    /** Inputs made to stress a report's size: long names, deep nesting, repeated keys, a directory of a series. */
+    private static final String[] REPORT_INPUTS = {"long-a.json", "long-b.json", "deep.json", "deep-b.json",
+        "dup.json", "many.json", "series", "lesson.json", "out.svg", "out.dot", "out.png"};
     private static final String[] NUMBERS = {"-1", "0", "1", "2", "3", "7", "64", "65", "100", "5000001", "65537",
         "2147483647", "2147483648", "-2147483649", "1e3", "0x10", "", " ", "abc", "NaN"};
     /** PIDs that are never a live process here: capture must say so, and never attach to anything. */
@@ -66,8 +79,11 @@ class CliArgumentsFuzzTest {
         Path ro = Files.writeString(sandbox.resolve("readonly.json"), "{}");
         Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r--r--r--"));
         Files.createDirectory(sandbox.resolve("dir"));
+        ReportInputs.write(sandbox, Files.readString(lesson));
         inputs = new LinkedHashMap<>();
-        for (String name : List.of("lesson.json", "broken.json", "core", "readonly.json")) {
+        for (String name : List.of("lesson.json", "broken.json", "core", "readonly.json", "long-a.json", "long-b.json",
+                "deep.json", "deep-b.json", "dup.json", "many.json", "series/1.json", "series/2.json",
+                "series/compile_commands.json")) {
             inputs.put(sandbox.resolve(name), digest(sandbox.resolve(name)));
         }
         workingDirectory = listing(Path.of("").toAbsolutePath());
@@ -95,10 +111,11 @@ class CliArgumentsFuzzTest {
         }
         int n = data.consumeInt(0, 8);
         for (int i = 0; i < n; i++) {
-            args.add(switch (data.consumeInt(0, 5)) {
+            args.add(switch (data.consumeInt(0, 6)) {
                 case 0, 1 -> data.pickValue(OPTIONS);
                 case 2 -> args.getFirst().equals("capture") ? data.pickValue(PIDS) : data.pickValue(NUMBERS);
                 case 3 -> data.pickValue(SPECIAL);
+                case 4 -> sandbox.resolve(data.pickValue(REPORT_INPUTS)).toString();
                 default -> inSandbox(data.consumeString(40));
             });
         }
@@ -112,10 +129,44 @@ class CliArgumentsFuzzTest {
             assertThat(digest(input.getKey())).as("%s after %s", input.getKey(), args).isEqualTo(input.getValue());
         }
         assertThat(Files.isSymbolicLink(sandbox.resolve("link.json"))).as("link after %s", args).isTrue();
+        if (REPORTS.contains(args.getFirst())) {
+            long bound = REPORT_PER_INPUT_BYTE * inputBytes(args) + REPORT_SLACK;
+            long printed = (writesToStandardOutput(args) ? 0 : out.getBuffer().length()) + err.getBuffer().length();
+            assertThat(printed).as("characters printed by %s (inputs %s bytes)", args, inputBytes(args))
+                    .isLessThanOrEqualTo(bound);
+        }
         try (Stream<Path> left = Files.list(sandbox)) {
             assertThat(left.filter(p -> p.getFileName().toString().endsWith(".tmp"))).as("temps after %s", args).isEmpty();
         }
         resetOutputs();
+    }
+
+    /** The bytes of the files (and directories' files) the arguments name; standard input is empty here. */
+    private static long inputBytes(List<String> args) throws IOException {
+        long total = 0;
+        for (String a : args) {
+            Path p = Path.of(a.isEmpty() ? "." : a);
+            if (!a.isEmpty() && p.isAbsolute() && p.startsWith(sandbox) && Files.isDirectory(p)) {
+                try (Stream<Path> files = Files.list(p)) {
+                    for (Path f : files.toList()) {
+                        total += Files.isRegularFile(f) ? Files.size(f) : 0;
+                    }
+                }
+            } else if (!a.isEmpty() && p.isAbsolute() && p.startsWith(sandbox) && Files.isRegularFile(p)) {
+                total += Files.size(p);
+            }
+        }
+        return total;
+    }
+
+    /** A picture or snapshot written to standard output is no report: graph's own bound is its node cap. */
+    private static boolean writesToStandardOutput(List<String> args) {
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if ((args.get(i).equals("-o") || args.get(i).equals("--output")) && args.get(i + 1).equals("-")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Any fuzzer-made word names a file in the sandbox: no separators, no "..", never empty. */
@@ -143,7 +194,7 @@ class CliArgumentsFuzzTest {
         try (Stream<Path> files = Files.list(sandbox)) {
             for (Path p : files.toList()) {
                 if (!inputs.containsKey(p) && !p.getFileName().toString().equals("link.json")
-                        && !p.getFileName().toString().equals("dir")) {
+                        && !p.getFileName().toString().equals("dir") && !p.getFileName().toString().equals("series")) {
                     Files.deleteIfExists(p);
                 }
             }

@@ -5,6 +5,8 @@ import java.util.Locale;
 /** A field of an entity that a diff compares, named as the spec and the snapshot format name it. */
 public enum DiffField {
     KIND("kind"),
+    /** A thread's operating-system id, qualified by its kind ({@code lwp}, {@code pthread}). */
+    OS_ID("OS id"),
     STATE("state"),
     WAIT_ID("wait id"),
     LIFECYCLE("lifecycle"),

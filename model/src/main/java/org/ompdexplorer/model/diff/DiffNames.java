@@ -41,8 +41,12 @@ public final class DiffNames {
         return position < 0 ? ref.toString() : Links.name(snapshot, ref.kind(), position);
     }
 
-    /** The symbol of a code location, else its address; null when not known. */
+    /**
+     * The symbol of a code location (cut to {@link org.ompdexplorer.model.TextCut#NAME} characters: a name is
+     * repeated wherever its entity is named), else its address; null when not known.
+     */
     public static String codeName(Fact<CodeLocation> code) {
-        return code.asOptional().map(c -> c.symbol() != null ? c.symbol() : Address.hex(c.address())).orElse(null);
+        return code.asOptional().map(c -> c.symbol() != null ? org.ompdexplorer.model.TextCut.name(c.symbol())
+                : Address.hex(c.address())).orElse(null);
     }
 }

@@ -7,6 +7,11 @@ import org.ompdexplorer.model.EntityRef;
  * or when the link names nothing the snapshot holds).
  */
 public record DiffValue(String text, EntityRef ref) {
+    /** A value is cut to {@link org.ompdexplorer.model.TextCut#VALUE} characters, its length said. */
+    public DiffValue {
+        text = org.ompdexplorer.model.TextCut.value(text);
+    }
+
     public static DiffValue text(String text) {
         return new DiffValue(text, null);
     }

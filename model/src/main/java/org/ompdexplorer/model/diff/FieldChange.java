@@ -9,6 +9,11 @@ package org.ompdexplorer.model.diff;
  * @param after     the value in B
  */
 public record FieldChange(DiffField field, String qualifier, DiffValue before, DiffValue after) {
+    /** A qualifier (an ICV's name) is cut to {@link org.ompdexplorer.model.TextCut#NAME} characters. */
+    public FieldChange {
+        qualifier = org.ompdexplorer.model.TextCut.name(qualifier);
+    }
+
     /** {@code state}, or {@code ICV nthreads-var (task)}. */
     public String label() {
         return qualifier.isEmpty() ? field.label() : field.label() + " " + qualifier;

@@ -6,6 +6,11 @@ package org.ompdexplorer.model.diff;
  * matched identities, so two different ids can be no change).
  */
 public record FieldRow(DiffField field, String qualifier, DiffValue a, DiffValue b, boolean changed) {
+    /** A qualifier (an ICV's name) is cut to {@link org.ompdexplorer.model.TextCut#NAME} characters. */
+    public FieldRow {
+        qualifier = org.ompdexplorer.model.TextCut.name(qualifier);
+    }
+
     public String label() {
         return qualifier.isEmpty() ? field.label() : field.label() + " " + qualifier;
     }

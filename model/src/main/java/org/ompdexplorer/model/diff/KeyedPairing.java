@@ -15,19 +15,29 @@ final class KeyedPairing {
 
     /** {@code keyA}/{@code keyB} give null for an entity that has no key of this kind. */
     static void pair(Pairs pairs, IntFunction<Object> keyA, IntFunction<Object> keyB, MatchMethod how) {
+        pair(pairs, null, null, keyA, keyB, how);
+    }
+
+    /** As {@link #pair(Pairs, IntFunction, IntFunction, MatchMethod)}, over the positions given (all when null). */
+    static void pair(Pairs pairs, int[] positionsA, int[] positionsB, IntFunction<Object> keyA,
+                     IntFunction<Object> keyB, MatchMethod how) {
         Map<Object, ArrayDeque<Integer>> waiting = new HashMap<>();
-        for (int b = 0; b < pairs.sizeB(); b++) {
+        int sizeB = positionsB == null ? pairs.sizeB() : positionsB.length;
+        for (int k = 0; k < sizeB; k++) {
+            int b = positionsB == null ? k : positionsB[k];
             if (!pairs.pairedB(b)) {
                 Object key = keyB.apply(b);
                 if (key != null) {
-                    waiting.computeIfAbsent(key, k -> new ArrayDeque<>()).add(b);
+                    waiting.computeIfAbsent(key, x -> new ArrayDeque<>()).add(b);
                 }
             }
         }
         if (waiting.isEmpty()) {
             return;
         }
-        for (int a = 0; a < pairs.sizeA(); a++) {
+        int sizeA = positionsA == null ? pairs.sizeA() : positionsA.length;
+        for (int k = 0; k < sizeA; k++) {
+            int a = positionsA == null ? k : positionsA[k];
             if (!pairs.pairedA(a)) {
                 Object key = keyA.apply(a);
                 ArrayDeque<Integer> queue = key == null ? null : waiting.get(key);

@@ -25,6 +25,9 @@ public final class Matching {
     private final Pairs tasks;
     private final Pairs targets;
     private final List<String> notes;
+    private final NestingPaths paths = new NestingPaths();
+    private final int[] pathA;
+    private final int[] pathB;
 
     private Matching(Snapshot a, Snapshot b) {
         this.a = a;
@@ -37,9 +40,11 @@ public final class Matching {
             said.add("the snapshots are of two processes (pid " + pidA + " and " + pidB
                     + "): threads are matched by thread number and tasks by structure, not by OS id or creation order");
         }
+        this.pathA = paths.of(a);
+        this.pathB = paths.of(b);
         this.spaces = SpaceMatcher.match(a.addressSpaces(), b.addressSpaces());
-        this.threads = ThreadMatcher.match(a, b, sameRun);
-        this.regions = RegionMatcher.match(a, b);
+        this.threads = ThreadMatcher.match(a, b, sameRun, pathA, pathB);
+        this.regions = RegionMatcher.match(a, b, paths, pathA, pathB);
         this.tasks = TaskMatcher.match(a, b, regions, threads, sameRun);
         this.targets = TargetMatcher.match(a.targetRegions(), b.targetRegions(), sameRun);
         this.notes = List.copyOf(said);
@@ -56,6 +61,16 @@ public final class Matching {
 
     public Snapshot b() {
         return b;
+    }
+
+    /** The nesting paths of both snapshots' regions, one set of numbers for both. */
+    NestingPaths paths() {
+        return paths;
+    }
+
+    /** The nesting path of each region of A (B when {@code sideA} is false), by position. */
+    int[] paths(boolean sideA) {
+        return sideA ? pathA : pathB;
     }
 
     /** Whether both snapshots may be of one process (the pids agree or one is unknown). */

@@ -56,6 +56,10 @@ final class SideFields {
 
     private void thread(OmpThread t) {
         text(DiffField.KIND, "", t.kind(), OpenEnum::name);
+        for (org.ompdexplorer.model.OsThreadId id : t.osIds()) {
+            add(DiffField.OS_ID, id.kind().name(), DiffValue.text(ThreadFields.osIdText(id.kind(),
+                    java.util.Optional.of(id.value()))));
+        }
         text(DiffField.STATE, "", t.state(), ThreadState::toString);
         text(DiffField.WAIT_ID, "", t.waitId(), Address::hex);
         link(DiffField.CURRENT_TASK, "", EntityKind.TASK, t.currentTask());

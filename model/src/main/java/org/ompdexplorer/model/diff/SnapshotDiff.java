@@ -74,7 +74,8 @@ public final class SnapshotDiff {
         String programA = a.capture().program();
         String programB = b.capture().program();
         if (programA != null && programB != null && !baseName(programA).equals(baseName(programB))) {
-            said.add("A and B are snapshots of two different programs (" + programA + " and " + programB
+            said.add("A and B are snapshots of two different programs (" + org.ompdexplorer.model.TextCut.value(programA)
+                    + " and " + org.ompdexplorer.model.TextCut.value(programB)
                     + "): the diff is made, but matched entities may be unrelated");
         }
         said.addAll(matching.notes());

@@ -14,6 +14,11 @@ import org.ompdexplorer.model.EntityRef;
  *              detached task
  */
 public record StillBlocked(EntityKind kind, EntityRef a, EntityRef b, How how, String place) {
+    /** The place is cut to {@link org.ompdexplorer.model.TextCut#VALUE} characters, its length said. */
+    public StillBlocked {
+        place = org.ompdexplorer.model.TextCut.value(place);
+    }
+
     /** The kinds of wait a snapshot shows. */
     public enum How {
         /** A thread in the same wait state with the same wait id (a lock, a critical section, a device…). */

@@ -118,12 +118,10 @@ final class TaskFields {
         if (ids.isEmpty()) {
             return "none";
         }
-        List<String> names = new ArrayList<>();
-        for (TaskId id : ids) {
+        return org.ompdexplorer.model.TextCut.join(", ", () -> ids.stream().map(id -> {
             int at = s.index().taskPosition(id.value());
-            names.add(at < 0 ? "task " + id + " (not in the snapshot)" : DiffNames.of(s.tasks().get(at)));
-        }
-        return String.join(", ", names);
+            return at < 0 ? "task " + id + " (not in the snapshot)" : DiffNames.of(s.tasks().get(at));
+        }).iterator());
     }
 
     private static List<String> sortedNames(List<TaskFlag> flags) {
@@ -135,6 +133,7 @@ final class TaskFields {
     }
 
     private static String depText(List<Dependence> deps) {
-        return deps.isEmpty() ? "none" : String.join(", ", deps.stream().map(Dependence::toString).toList());
+        return deps.isEmpty() ? "none"
+                : org.ompdexplorer.model.TextCut.join(", ", () -> deps.stream().map(Dependence::toString).iterator());
     }
 }

@@ -52,16 +52,33 @@ final class TaskMatcher {
         return m.pairs;
     }
 
+    /**
+     * Equal numbers pair in list order, the i-th task of A with a number with the i-th of B with it: a number
+     * should name one task (the validator flags a repeated one), and a file with repeats still matches itself.
+     */
     private void byCreationOrder() {
         LongIndexMap byOrder = new LongIndexMap(tb.size());
+        int[] next = new int[tb.size()]; // the next task of B with the same number, or -1
+        int[] last = new int[tb.size()]; // by the first task of B with a number: the last one so far
         for (int i = 0; i < tb.size(); i++) {
+            next[i] = -1;
             long order = creationOrder(tb.get(i));
             if (order >= 0) {
-                byOrder.putIfAbsent(order, i);
+                int first = byOrder.putIfAbsent(order, i);
+                if (first < 0) {
+                    last[i] = i;
+                } else {
+                    next[last[first]] = i;
+                    last[first] = i;
+                }
             }
         }
         if (byOrder.size() == 0) {
             return;
+        }
+        int[] cursor = last; // reused: by the first task of B with a number, the next one still free
+        for (int i = 0; i < tb.size(); i++) {
+            cursor[i] = i;
         }
         boolean any = false;
         for (int i = 0; i < ta.size(); i++) {
@@ -69,7 +86,12 @@ final class TaskMatcher {
             if (order >= 0) {
                 any = true;
                 exactA[i] = true;
-                pairs.pair(i, byOrder.get(order), MatchMethod.CREATION_ORDER);
+                int first = byOrder.get(order);
+                if (first >= 0 && cursor[first] >= 0) {
+                    int pb = cursor[first];
+                    cursor[first] = next[pb];
+                    pairs.pair(i, pb, MatchMethod.CREATION_ORDER);
+                }
             }
         }
         if (any) {

@@ -2,7 +2,6 @@ package org.ompdexplorer.model.diff;
 
 import java.util.List;
 import org.ompdexplorer.model.Fact;
-import org.ompdexplorer.model.IdentityKeys;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.OpenEnum;
 import org.ompdexplorer.model.OsThreadIdKind;
@@ -20,7 +19,8 @@ final class ThreadMatcher {
     private ThreadMatcher() {
     }
 
-    static Pairs match(Snapshot a, Snapshot b, boolean sameProcess) {
+    /** @param pathA the {@link NestingPaths} of A's regions by position, {@code pathB} B's */
+    static Pairs match(Snapshot a, Snapshot b, boolean sameProcess, int[] pathA, int[] pathB) {
         List<OmpThread> ta = a.threads();
         List<OmpThread> tb = b.threads();
         Pairs pairs = new Pairs(ta.size(), tb.size());
@@ -30,25 +30,25 @@ final class ThreadMatcher {
                         i -> tb.get(i).osId(kind).orElse(null), MatchMethod.OS_ID);
             }
         }
-        String[] teamA = teamKeys(a, true);
-        String[] teamB = teamKeys(b, true);
+        String[] teamA = teamKeys(a, pathA);
+        String[] teamB = teamKeys(b, pathB);
         KeyedPairing.pair(pairs, i -> teamA[i], i -> teamB[i], MatchMethod.THREAD_NUMBER);
-        String[] numA = teamKeys(a, false);
-        String[] numB = teamKeys(b, false);
+        String[] numA = teamKeys(a, null);
+        String[] numB = teamKeys(b, null);
         KeyedPairing.pair(pairs, i -> numA[i], i -> numB[i], MatchMethod.THREAD_NUMBER);
         return pairs;
     }
 
     /**
-     * By thread position: {@code kind#num} (with the team's nesting path when asked) from the thread's current
+     * By thread position: {@code kind#num} (with the team's nesting path number when given) from the thread's current
      * region, else the first region it is a member of; null for a thread in no team.
      */
-    private static String[] teamKeys(Snapshot s, boolean withPath) {
+    private static String[] teamKeys(Snapshot s, int[] paths) {
         List<OmpThread> threads = s.threads();
         String[] keys = new String[threads.size()];
-        IdentityKeys identity = withPath ? new IdentityKeys(s) : null;
         for (int pass = 0; pass < 2; pass++) {
-            for (ParallelRegion region : s.parallelRegions()) {
+            for (int p = 0; p < s.parallelRegions().size(); p++) {
+                ParallelRegion region = s.parallelRegions().get(p);
                 for (TeamMember member : region.members()) {
                     if (!(member.thread() instanceof Fact.Known<ThreadId>(ThreadId id))) {
                         continue;
@@ -63,7 +63,7 @@ final class ThreadMatcher {
                     if (pass == 1 || current) {
                         String kind = thread.kind().asOptional().map(OpenEnum::name).orElse("?");
                         keys[at] = kind + "#" + member.threadNum()
-                                + (withPath ? " in " + identity.of(region) : "");
+                                + (paths != null ? " in path " + paths[p] : "");
                     }
                 }
             }
