@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.ompdexplorer.app.report.HangReport;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.json.DiffJsonWriter;
 import org.ompdexplorer.model.diff.SnapshotDiff;
@@ -46,7 +47,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:A and B do not differ (as diff(1))",
                 "1:A and B differ, or something is still blocked at two moments (the hang signal)",
                 "2:A or B could not be read or is not a snapshot (with --strict: has errors)",
-                "64:the command line is wrong (A and B both -, a negative --max)"})
+                "64:the command line is wrong (A and B both -, a negative --max, an unknown --report format)"})
 final class DiffCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -71,10 +72,28 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--strict", description = "refuse a snapshot with any error")
     boolean strict;
 
+    @Option(names = "--report", paramLabel = "FORMAT",
+            description = "write the findings as a report to hand on instead: markdown or html (the verdict, what is "
+                    + "still blocked and where, what moved, the task counts that changed; each list bounded by --max)")
+    String report;
+
     @Override
     public Integer call() {
         if (max < 0) {
             throw new ParameterException(spec.commandLine(), "--max takes 0 (all) or a positive number, not " + max);
+        }
+        HangReport.Format reportFormat = null;
+        if (report != null) {
+            reportFormat = switch (report.toLowerCase(java.util.Locale.ROOT)) {
+                case "markdown", "md" -> HangReport.Format.MARKDOWN;
+                case "html" -> HangReport.Format.HTML;
+                default -> throw new ParameterException(spec.commandLine(),
+                        "--report takes markdown or html, not '" + report + "'");
+            };
+            if (json) {
+                throw new ParameterException(spec.commandLine(), "--report and --json are two different outputs: "
+                        + "choose one");
+            }
         }
         if (isStandardInput(fileA) && isStandardInput(fileB)) {
             throw new ParameterException(spec.commandLine(), "standard input (-) can be only one of A and B");
@@ -95,7 +114,12 @@ final class DiffCommand implements Callable<Integer> {
         if (b != a) {
             loadErrors(warnings, "B", fileB, b);
         }
-        if (json) {
+        if (reportFormat != null) {
+            PrintWriter out = TerminalText.safe(spec.commandLine().getOut());
+            out.print(new HangReport(diff, SnapshotInput.name(fileA), SnapshotInput.name(fileB), warnings, max)
+                    .write(reportFormat)); // escaped for its format; control characters never raw
+            out.flush();
+        } else if (json) {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             new DiffJsonWriter(max, changesOnly).write(diff, fileA.toString(), fileB.toString(), warnings, bytes);
             PrintWriter out = spec.commandLine().getOut();

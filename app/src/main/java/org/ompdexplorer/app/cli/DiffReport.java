@@ -3,6 +3,7 @@ package org.ompdexplorer.app.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.StringJoiner;
+import org.ompdexplorer.app.report.SnapshotCaption;
 import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.diff.AggregateDelta;
@@ -165,41 +166,13 @@ final class DiffReport {
         }
     }
 
-    /**
-     * {@code A and B differ: …}; {@code Nothing moved between A and B (…), and 3 still blocked: the hang signal} for
-     * two moments of a hang, which are not "the same"; else {@code A and B are the same (…)}.
-     */
     private String verdict() {
-        int blocked = diff.stillBlocked().size();
-        String still = blocked == 0 ? "" : "; " + blocked + " still blocked";
-        if (diff.hasDifferences()) {
-            return "A and B differ: " + changeCounts(diff) + still;
-        }
-        String matched = plural(diff.counts(EntityKind.THREAD).matched(), "thread") + ", "
-                + plural(diff.counts(EntityKind.PARALLEL_REGION).matched(), "parallel region") + ", "
-                + plural(diff.counts(EntityKind.TASK).matched(), "task") + " matched";
-        if (diff.hangs()) {
-            return "Nothing moved between A and B (" + matched + "), and " + blocked + " still blocked: the hang"
-                    + " signal";
-        }
-        return "A and B are the same (" + matched + ")" + still;
+        return org.ompdexplorer.model.diff.DiffVerdict.of(diff);
     }
 
     /** {@code 2 added, 1 removed, 2 changed}: every kind together (the verdict, a timeline's steps). */
     static String changeCounts(SnapshotDiff d) {
-        int added = 0;
-        int removed = 0;
-        int changed = 0;
-        for (EntityKind kind : d.reportedKinds()) {
-            KindCounts c = d.counts(kind);
-            added += c.added();
-            removed += c.removed();
-            changed += c.changed();
-        }
-        return added + " added, " + removed + " removed, " + changed + " changed";
+        return org.ompdexplorer.model.diff.DiffVerdict.changeCounts(d);
     }
 
-    private static String plural(long n, String noun) {
-        return n + " " + noun + (n == 1 ? "" : "s");
-    }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.ompdexplorer.app.report.SnapshotCaption;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.diff.SeriesRow;
 import org.ompdexplorer.model.diff.SnapshotDiff;

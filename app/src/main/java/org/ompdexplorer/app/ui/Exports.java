@@ -77,6 +77,36 @@ record Exports(BackgroundTasks tasks, SnapshotLoading status) {
                 }));
     }
 
+    /**
+     * Writes the comparison shown as a hang report (Markdown, or HTML for a name ending in {@code .html}) to
+     * {@code file}, in the background: what {@code diff --report} writes.
+     *
+     * @param sources the snapshots compared, never to be written over
+     */
+    void exportHangReport(org.ompdexplorer.model.diff.SnapshotDiff diff, String nameA, String nameB, Path file,
+                          List<LoadedSnapshot> sources) {
+        if (diff == null) {
+            return;
+        }
+        List<Path> inputs = new ArrayList<>();
+        sources.forEach(s -> s.path().ifPresent(inputs::add));
+        status.message("Exporting the report to " + file + "…");
+        tasks.execute(BackgroundTask.of("Export the report", context -> {
+                    org.ompdexplorer.app.report.HangReport.Format format =
+                            org.ompdexplorer.app.report.HangReport.Format.ofFileName(file.getFileName().toString());
+                    byte[] bytes = new org.ompdexplorer.app.report.HangReport(diff, nameA, nameB, diff.warnings(), 200)
+                            .write(format).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    OutputFile.write(file, inputs, out -> out.write(bytes));
+                    return file;
+                })
+                .onSuccess(done -> status.message("Exported the report to " + done))
+                .onFailure(error -> {
+                    status.message("");
+                    status.problem(new Problem("Could not export the report to " + file, error.getMessage() == null
+                            ? error.toString() : error.getMessage(), List.of()));
+                }));
+    }
+
     /** What the CLI says of a PNG too large, with the window's ways to a smaller picture. */
     static String tooLarge(PictureTooLargeException e) {
         String what = e.getMessage();

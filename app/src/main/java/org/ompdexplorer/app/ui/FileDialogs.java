@@ -24,6 +24,11 @@ public interface FileDialogs extends PathChooser {
         return chooseExportTarget(owner, suggestedName);
     }
 
+    /** Where to save a comparison's hang report; {@code suggestedName} ends in {@code .md}. */
+    default Optional<Path> chooseReportTarget(Window owner, String suggestedName) {
+        return chooseExportTarget(owner, suggestedName);
+    }
+
     /** Several snapshots at once (a series, in time order by name); empty when cancelled. */
     List<Path> chooseSnapshots(Window owner, String title);
 
@@ -89,6 +94,20 @@ public interface FileDialogs extends PathChooser {
                         java.util.Locale.ROOT) + " files", "*." + extension));
                 chooser.setInitialFileName(suggestedName);
                 return remember(chooser.showSaveDialog(owner));
+            }
+
+            @Override
+            public Optional<Path> chooseReportTarget(Window owner, String suggestedName) {
+                FileChooser chooser = new FileChooser();
+                chooser.setTitle("Export the hang report");
+                FileChooser.ExtensionFilter markdown = new FileChooser.ExtensionFilter("Markdown (*.md)", "*.md");
+                FileChooser.ExtensionFilter html = new FileChooser.ExtensionFilter("HTML page (*.html)", "*.html");
+                chooser.getExtensionFilters().addAll(markdown, html);
+                chooser.setInitialFileName(suggestedName);
+                // a native dialog does not add the chosen filter's extension: the name decides the format
+                return remember(chooser.showSaveDialog(owner)).map(p -> chooser.getSelectedExtensionFilter() == html
+                        && !p.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".html")
+                        ? p.resolveSibling(p.getFileName() + ".html") : p);
             }
 
             @Override

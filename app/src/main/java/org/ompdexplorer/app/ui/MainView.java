@@ -117,7 +117,8 @@ public final class MainView extends BorderPane {
             vm.uiScaleProperty().addListener((obs, old, now) -> g.setPresentationScale(now.doubleValue()));
         }
         CompareView compare = new CompareView(vm.compare(), vm.compareGraph(), compareGraph, vm::swapComparison,
-                vm::closeComparison);
+                vm::closeComparison, () -> dialogs.chooseReportTarget(getScene().getWindow(), reportName())
+                        .ifPresent(vm::exportHangReport));
         compare.hideStepsWhile(vm.lesson().lessonProperty().isNotNull());
         compareView = compare;
         LessonsPage lessons = new LessonsPage(vm.lesson(), vm::openLesson);
@@ -244,6 +245,14 @@ public final class MainView extends BorderPane {
                 .orElse(vm.snapshotProperty().get().sourceName().replaceFirst("\\.json$", "").replaceAll(
                         "[^A-Za-z0-9._-]+", "-"));
         return dialogs.chooseGraphTarget(getScene().getWindow(), base + "-graph." + format.extension());
+    }
+
+    /** {@code fib-taskwait-report.md}: the program's name, else B's. */
+    private String reportName() {
+        var diff = vm.compare().diffProperty().get();
+        String program = diff == null || diff.b().capture().program() == null ? "comparison"
+                : java.nio.file.Path.of(diff.b().capture().program()).getFileName().toString();
+        return program.replaceAll("[^A-Za-z0-9._-]+", "-") + "-report.md";
     }
 
     private boolean dark() {

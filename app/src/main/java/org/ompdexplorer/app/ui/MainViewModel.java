@@ -341,6 +341,14 @@ public final class MainViewModel {
         exports.exportGraph(which, format, file, dark, sources);
     }
 
+    /** Writes the comparison shown as a hang report (Markdown or HTML, by the name) to {@code file}, in the background. */
+    public void exportHangReport(Path file) {
+        CompareViewModel c = compareMode.compare();
+        int step = c.stepProperty().get();
+        exports.exportHangReport(c.diffProperty().get(), c.sourceName(step), c.sourceName(step + 1), file,
+                c.sources());
+    }
+
     /** Selects what the user picked in the navigator or followed as a link, and records it for Back. */
     public void navigate(Target target) {
         open.navigate(target);

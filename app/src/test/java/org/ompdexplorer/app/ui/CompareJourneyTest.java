@@ -187,6 +187,23 @@ class CompareJourneyTest {
     }
 
     @Test
+    void theComparisonIsExportedAsAHangReportInMarkdownAndHtml(FxRobot robot) throws Exception {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        robot.interact(() -> vm.compareFiles(List.of(fileA, fileB)));
+        explorer.waitFor(20, () -> vm.comparingProperty().get());
+        for (String name : List.of("report.md", "report.html")) {
+            Path target = dir.resolve(name);
+            dialogs.reportTarget = target;
+            robot.clickOn("#compareReport");
+            explorer.waitFor(20, () -> Files.exists(target) && vm.messageProperty().get().startsWith("Exported"));
+            String text = Files.readString(target);
+            assertThat(text).contains(name.endsWith(".md") ? "## Still blocked (" : "<h2>Still blocked (")
+                    .contains("before.json").contains("after.json");
+        }
+        assertThat(dialogs.suggested).endsWith("-report.md");
+    }
+
+    @Test
     void aSeriesHasATimelineAndKeepsTheSelectionOnItsEntity(FxRobot robot) throws Exception {
         ExplorerRobot explorer = new ExplorerRobot(robot);
         Path series = Files.createDirectories(dir.resolve("series"));

@@ -32,6 +32,15 @@ final class ScriptedFileDialogs implements FileDialogs {
         return Optional.empty();
     }
 
+    /** Where the hang report is "saved". */
+    volatile Path reportTarget;
+
+    @Override
+    public Optional<Path> chooseReportTarget(Window owner, String suggestedName) {
+        suggested = suggestedName;
+        return Optional.ofNullable(reportTarget);
+    }
+
     @Override
     public Optional<Path> chooseGraphTarget(Window owner, String suggestedName) {
         suggested = suggestedName;

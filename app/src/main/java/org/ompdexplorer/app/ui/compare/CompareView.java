@@ -34,6 +34,12 @@ public final class CompareView extends BorderPane {
      * @param close leaves compare mode
      */
     public CompareView(CompareViewModel vm, CompareGraph graph, GraphView graphView, Runnable swap, Runnable close) {
+        this(vm, graph, graphView, swap, close, () -> { });
+    }
+
+    /** @param report exports the comparison shown as a hang report (Markdown or HTML) */
+    public CompareView(CompareViewModel vm, CompareGraph graph, GraphView graphView, Runnable swap, Runnable close,
+                       Runnable report) {
         setId(ID);
         getStyleClass().add("compare-view");
         Label what = new Label();
@@ -64,7 +70,9 @@ public final class CompareView extends BorderPane {
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox title = new HBox(8, what, legend);
         title.setAlignment(Pos.CENTER_LEFT);
-        HBox bar = new HBox(8, changesOnly, previous, next, gap, swapButton, closeButton);
+        Button reportButton = button("compareReport", "Export report…",
+                "The findings — still blocked, what moved — as Markdown or HTML to hand on", report);
+        HBox bar = new HBox(8, changesOnly, previous, next, gap, reportButton, swapButton, closeButton);
         bar.setAlignment(Pos.CENTER_LEFT);
         VBox top = new VBox(4, title, bar);
         top.setId("compareBar");

@@ -1,10 +1,10 @@
-package org.ompdexplorer.app.cli;
+package org.ompdexplorer.app.report;
 
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.TextCut;
 
 /** One line on where a snapshot came from, for reports that show several: the diff and the timeline. */
-final class SnapshotCaption {
+public final class SnapshotCaption {
     private SnapshotCaption() {
     }
 
@@ -12,7 +12,7 @@ final class SnapshotCaption {
      * {@code ompt-agent capture of fib-taskwait, pid 4908, 2026-11-21T15:47:40.867Z, "label"}: what is known, a long
      * program or label cut ({@link TextCut#VALUE}).
      */
-    static String of(CaptureInfo c) {
+    public static String of(CaptureInfo c) {
         StringBuilder b = new StringBuilder(c.source().name()).append(" capture");
         if (c.program() != null) {
             b.append(" of ").append(TextCut.value(c.program()));
@@ -27,7 +27,7 @@ final class SnapshotCaption {
         return b.toString();
     }
 
-    static String time(CaptureInfo c) {
+    public static String time(CaptureInfo c) {
         return c.time() == null ? "(time unknown)" : c.time().toString();
     }
 }
