@@ -111,14 +111,27 @@ final class CaptureCommand implements Callable<Integer>, DirectCommand {
             try {
                 ProgressListener listener = progress ? new ImportCoreCommand.StderrProgress(err) : ProgressListener.NONE;
                 listener.progress("taking a core with gcore", 0, -1);
+                String startedAt = LiveCore.startTime(pid);
                 core = LiveCore.take(pid, dir, gcoreTimeout);
                 CoreImportOptions options = CoreImportOptions.of(core, program);
                 if (ompdLibrary != null) {
                     options = options.withOmpdLibrary(ompdLibrary);
                 }
-                LoadResult result = new OmpdCoreImporter().importCore(options, listener);
+                LoadResult result;
+                try {
+                    result = new OmpdCoreImporter().importCore(options, listener);
+                } catch (SnapshotLoadException e) {
+                    // killed before gdb read its mappings, the core maps nothing: not the program's fault
+                    throw LiveCore.sameProcess(pid, startedAt) ? e : LiveCore.ended(pid);
+                }
+                Snapshot s = result.snapshot();
+                if (s.parallelRegions().isEmpty() && s.tasks().isEmpty() && !LiveCore.sameProcess(pid, startedAt)) {
+                    // nothing of the runtime in the core of a process that is gone: it ended during the copy (or was
+                    // tearing its runtime down), however gdb put it — never a successful snapshot of nothing
+                    throw LiveCore.ended(pid);
+                }
                 result.diagnostics().forEach(d -> err.println(d.format()));
-                return SnapshotOutput.write(asLive(result.snapshot()), false, output,
+                return SnapshotOutput.write(asLive(s), false, output,
                         SnapshotOutput.inputs(program, ompdLibrary), out, err);
             } finally {
                 deleteTree(dir);
