@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:written", "2:no such process, the process ended during the capture, no gcore, gcore failed,"
                 + " the core could not be imported, or OUT could not be written",
-                "64:OUT is the program itself or another input"})
+                "64:PID is not a positive number, or OUT is the program itself or another input"})
 final class CaptureCommand implements Callable<Integer>, DirectCommand {
     @Spec
     CommandSpec spec;
@@ -100,6 +100,12 @@ final class CaptureCommand implements Callable<Integer>, DirectCommand {
 
     @Override
     public int run(PrintWriter out, PrintWriter err) throws Exception {
+        if (pid <= 0) { // kill(2) reads 0 and negative numbers as process groups: never one process to snapshot
+            err.println("ompd-explorer: capture: PID must be a positive process number, not " + pid
+                    + " — find the program's with: pgrep -a PROGRAM");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         Path program = LiveCore.executableOf(pid);
         int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(program, ompdLibrary), err);
         if (refused != ExitCodes.OK) {
