@@ -142,9 +142,13 @@ class DebPackageTest extends InstalledCommandTest {
                 .contains(link + " exists and is not a link");
         maintainerScript("prerm", stubs, "remove").exits(0);
         assertThat(link).hasContent("someone else's");
+    }
 
-        // issue 23: nor is another package's link replaced, or removed
-        Files.delete(link);
+    /** Issue 23: nor is another package's link replaced, or removed. */
+    @Test
+    void anotherPackagesLinkOnThePathIsLeftAlone() throws IOException {
+        Path stubs = xdgStubs(dir.resolve("xdg.log"), "");
+        Path link = Files.createDirectories(dir.resolve("dpkg-root/usr/bin")).resolve("ompd-explorer");
         Path theirs = Path.of("/usr/lib/other-package/bin/ompd-explorer");
         Files.createSymbolicLink(link, theirs);
         assertThat(maintainerScript("postinst", stubs, "configure").exits(0).err())
