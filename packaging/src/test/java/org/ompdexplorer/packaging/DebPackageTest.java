@@ -120,12 +120,17 @@ class DebPackageTest extends InstalledCommandTest {
 
         assertThat(Files.readSymbolicLink(link)).isEqualTo(Path.of(OPT, "bin/ompd-explorer"));
         assertThat(root.resolve(OPT.substring(1) + "/bin/ompd-explorer")).isExecutable();
+        // issue 23: the desktop registration is the root's too — its files, its menu and MIME directories
+        Path dpkgRoot = dir.resolve("dpkg-root");
+        String dirs = " XDG_DATA_DIRS=" + dpkgRoot + "/usr/local/share:" + dpkgRoot + "/usr/share XDG_CONFIG_DIRS="
+                + dpkgRoot + "/etc/xdg";
         List<String> calls = Files.readAllLines(log);
-        assertThat(calls).containsExactly("xdg-desktop-menu install " + OPT + "/lib/ompd-explorer-ompd-explorer.desktop",
-                "xdg-mime install " + OPT + "/lib/ompd-explorer-snapshot.xml");
+        assertThat(calls).containsExactly(
+                "xdg-desktop-menu install " + dpkgRoot + OPT + "/lib/ompd-explorer-ompd-explorer.desktop" + dirs,
+                "xdg-mime install " + dpkgRoot + OPT + "/lib/ompd-explorer-snapshot.xml" + dirs);
         for (String call : calls) {
-            String file = call.substring(call.lastIndexOf(' ') + 1);
-            assertThat(root.resolve(file.substring(1))).as("what postinst registers is in the package").isRegularFile();
+            String file = call.split(" ")[2].substring(dpkgRoot.toString().length() + 1);
+            assertThat(root.resolve(file)).as("what postinst registers is in the package").isRegularFile();
         }
 
         maintainerScript("prerm", stubs, "remove").exits(0);
@@ -137,6 +142,20 @@ class DebPackageTest extends InstalledCommandTest {
                 .contains(link + " exists and is not a link");
         maintainerScript("prerm", stubs, "remove").exits(0);
         assertThat(link).hasContent("someone else's");
+    }
+
+    /** Issue 23: nor is another package's link replaced, or removed. */
+    @Test
+    void anotherPackagesLinkOnThePathIsLeftAlone() throws IOException {
+        Path stubs = xdgStubs(dir.resolve("xdg.log"), "");
+        Path link = Files.createDirectories(dir.resolve("dpkg-root/usr/bin")).resolve("ompd-explorer");
+        Path theirs = Path.of("/usr/lib/other-package/bin/ompd-explorer");
+        Files.createSymbolicLink(link, theirs);
+        assertThat(maintainerScript("postinst", stubs, "configure").exits(0).err())
+                .contains(link + " is another program's link (to " + theirs + "), left as it is");
+        assertThat(Files.readSymbolicLink(link)).isEqualTo(theirs);
+        maintainerScript("prerm", stubs, "remove").exits(0);
+        assertThat(Files.readSymbolicLink(link)).isEqualTo(theirs);
     }
 
     @Test
@@ -156,7 +175,8 @@ class DebPackageTest extends InstalledCommandTest {
         Path stubs = Files.createDirectories(dir.resolve("stubs"));
         for (String tool : List.of("xdg-desktop-menu", "xdg-mime", "xdg-icon-resource")) {
             Path stub = stubs.resolve(tool);
-            Files.writeString(stub, "#!/bin/sh\n" + before + "echo \"" + tool + " $*\" >> '" + log + "'\n");
+            Files.writeString(stub, "#!/bin/sh\n" + before + "echo \"" + tool + " $*${XDG_DATA_DIRS:+ XDG_DATA_DIRS=$XDG_DATA_DIRS}"
+                    + "${XDG_CONFIG_DIRS:+ XDG_CONFIG_DIRS=$XDG_CONFIG_DIRS}\" >> '" + log + "'\n");
             assertThat(stub.toFile().setExecutable(true)).isTrue();
         }
         return stubs;

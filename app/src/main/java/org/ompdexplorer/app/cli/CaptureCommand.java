@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:written", "2:no such process, the process ended during the capture, no gcore, gcore failed,"
                 + " the core could not be imported, or OUT could not be written",
-                "64:OUT is the program itself or another input"})
+                "64:PID is not a positive number, or OUT is the program itself or another input"})
 final class CaptureCommand implements Callable<Integer>, DirectCommand {
     @Spec
     CommandSpec spec;
@@ -100,6 +100,12 @@ final class CaptureCommand implements Callable<Integer>, DirectCommand {
 
     @Override
     public int run(PrintWriter out, PrintWriter err) throws Exception {
+        if (pid <= 0) { // kill(2) reads 0 and negative numbers as process groups: never one process to snapshot
+            err.println("ompd-explorer: capture: PID must be a positive process number, not " + pid
+                    + " — find the program's with: pgrep -a PROGRAM");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         Path program = LiveCore.executableOf(pid);
         int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(program, ompdLibrary), err);
         if (refused != ExitCodes.OK) {
@@ -111,14 +117,27 @@ final class CaptureCommand implements Callable<Integer>, DirectCommand {
             try {
                 ProgressListener listener = progress ? new ImportCoreCommand.StderrProgress(err) : ProgressListener.NONE;
                 listener.progress("taking a core with gcore", 0, -1);
+                String startedAt = LiveCore.startTime(pid);
                 core = LiveCore.take(pid, dir, gcoreTimeout);
                 CoreImportOptions options = CoreImportOptions.of(core, program);
                 if (ompdLibrary != null) {
                     options = options.withOmpdLibrary(ompdLibrary);
                 }
-                LoadResult result = new OmpdCoreImporter().importCore(options, listener);
+                LoadResult result;
+                try {
+                    result = new OmpdCoreImporter().importCore(options, listener);
+                } catch (SnapshotLoadException e) {
+                    // killed before gdb read its mappings, the core maps nothing: not the program's fault
+                    throw LiveCore.sameProcess(pid, startedAt) ? e : LiveCore.ended(pid);
+                }
+                Snapshot s = result.snapshot();
+                if (s.parallelRegions().isEmpty() && s.tasks().isEmpty() && !LiveCore.sameProcess(pid, startedAt)) {
+                    // nothing of the runtime in the core of a process that is gone: it ended during the copy (or was
+                    // tearing its runtime down), however gdb put it — never a successful snapshot of nothing
+                    throw LiveCore.ended(pid);
+                }
                 result.diagnostics().forEach(d -> err.println(d.format()));
-                return SnapshotOutput.write(asLive(result.snapshot()), false, output,
+                return SnapshotOutput.write(asLive(s), false, output,
                         SnapshotOutput.inputs(program, ompdLibrary), out, err);
             } finally {
                 deleteTree(dir);

@@ -20,9 +20,20 @@ final class SnapshotOutput {
     private SnapshotOutput() {
     }
 
-    /** Whether {@code output} means standard output. */
+    /**
+     * Whether {@code output} means standard output: none, {@code -}, or a name of this process's descriptor 1
+     * ({@code /dev/stdout}, {@code /dev/fd/1}, {@code /proc/self/fd/1}). Those are written to the stream the command
+     * was given, as {@code -} is, never opened by name: reopened, a pipe or socket has no file to write beside, and
+     * a file the shell redirected into would be replaced behind the shell's back.
+     */
     static boolean isStandardOutput(Path output) {
-        return output == null || output.toString().equals("-");
+        if (output == null) {
+            return true;
+        }
+        String name = output.toString();
+        return name.equals("-") || name.equals("/dev/stdout") || name.equals("/dev/fd/1")
+                || name.equals("/proc/self/fd/1") || name.equals("/proc/thread-self/fd/1")
+                || name.equals("/proc/" + ProcessHandle.current().pid() + "/fd/1");
     }
 
     /**
@@ -69,10 +80,14 @@ final class SnapshotOutput {
         return list;
     }
 
-    /** Says why an output could not be written; the exit code: usage when it is an input, else unreadable. */
+    /**
+     * Says why an output could not be written; the exit code: usage when it is an input or no name at all, else
+     * unreadable.
+     */
     static int failed(OutputException e, PrintWriter err) {
         err.println("ompd-explorer: " + e.getMessage());
         err.flush();
-        return e.reason() == OutputException.Reason.SAME_AS_INPUT ? ExitCodes.USAGE : ExitCodes.UNREADABLE;
+        return e.reason() == OutputException.Reason.SAME_AS_INPUT || e.reason() == OutputException.Reason.EMPTY_NAME
+                ? ExitCodes.USAGE : ExitCodes.UNREADABLE;
     }
 }

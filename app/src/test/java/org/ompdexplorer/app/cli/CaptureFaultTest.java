@@ -57,7 +57,39 @@ class CaptureFaultTest {
             }
             """;
 
+    /**
+     * Holds {@code argv[1]} MiB of written memory (so that gcore takes a while to copy it) in a parallel region of
+     * four threads whose tasks spin, until it is killed.
+     */
+    private static final String BIG_PROGRAM = """
+            #include <omp.h>
+            #include <stdio.h>
+            #include <stdlib.h>
+            #include <string.h>
+            #include <unistd.h>
+            int main(int argc, char **argv) {
+                size_t size = (size_t) atol(argv[1]) << 20;
+                char *memory = malloc(size);
+                memset(memory, 1, size);
+            #pragma omp parallel num_threads(4)
+                {
+            #pragma omp single
+                    {
+                        for (int i = 0; i < 3; i++) {
+            #pragma omp task
+                            { while (1) usleep(1000); }
+                        }
+                        printf("READY\\n");
+                        fflush(stdout);
+                        while (1) sleep(1);
+                    }
+                }
+                return memory[1];
+            }
+            """;
+
     private static Path exe;
+    private static Path bigExe;
 
     @TempDir
     static Path shared;
@@ -74,7 +106,15 @@ class CaptureFaultTest {
         Path source = shared.resolve("exits_soon.c");
         Files.writeString(source, PROGRAM);
         exe = shared.resolve("exits_soon");
-        Process cc = new ProcessBuilder("clang-19", "-fopenmp", "-g", source.toString(), "-o", exe.toString())
+        compile(source, exe);
+        Path bigSource = shared.resolve("holds_memory.c");
+        Files.writeString(bigSource, BIG_PROGRAM);
+        bigExe = shared.resolve("holds_memory");
+        compile(bigSource, bigExe);
+    }
+
+    private static void compile(Path source, Path to) throws Exception {
+        Process cc = new ProcessBuilder("clang-19", "-fopenmp", "-g", source.toString(), "-o", to.toString())
                 .redirectErrorStream(true).start();
         String said = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (cc.waitFor() != 0) {
@@ -111,8 +151,7 @@ class CaptureFaultTest {
                     new PrintWriter(out), new PrintWriter(err)));
             List<String> said = err.toString().lines().filter(l -> !l.isBlank()).toList();
             if (code == ExitCodes.OK) {
-                Snapshot s = new SnapshotLoader().load(snapshot, LoadOptions.STRICT, ProgressListener.NONE).snapshot();
-                assertThat(s.capture().pid()).isEqualTo(program.pid());
+                assertHoldsSomething(snapshot, program.pid(), said);
             } else {
                 assertThat(code).as("exit code; said: %s", said).isEqualTo(ExitCodes.UNREADABLE);
                 assertThat(said).as("one line").hasSize(1);
@@ -125,6 +164,94 @@ class CaptureFaultTest {
             program.destroyForcibly();
         }
         assertThat(newCaptureDirs(dirsBefore)).as("no temporary capture directory left").isEmpty();
+    }
+
+    /** Where gcore's core has grown to when the program is killed: just created, or this many MiB written. */
+    static Stream<Integer> killPoints() {
+        return Stream.of(0, 16, 64);
+    }
+
+    /**
+     * SIGKILL in the middle of gcore's copy: gdb cannot read the rest of the memory, says so, and still exits 0 with
+     * a core of the full size whose unread pages are zeros. That core imports to a snapshot that validates yet holds
+     * no region and no task, so success here would be a snapshot of nothing: it must be exit 2 "ended".
+     */
+    @ParameterizedTest(name = "killed once the core holds {0} MiB")
+    @MethodSource("killPoints")
+    void captureOfAProcessKilledWhileItsCoreIsCopied(int mebibytes) throws Exception {
+        Set<Path> dirsBefore = captureDirs();
+        ProcessBuilder pb = new ProcessBuilder(bigExe.toString(), "160");
+        pb.environment().put("LD_LIBRARY_PATH", NativeFixtures.runtimePrefix().resolve("lib").toString());
+        pb.environment().put("OMP_DEBUG", "enabled");
+        pb.redirectErrorStream(true);
+        Process program = pb.start();
+        Thread killer = null;
+        try {
+            BufferedReader lines = new BufferedReader(new InputStreamReader(program.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = lines.readLine()) != null && !line.startsWith("READY")) {
+                // runtime chatter
+            }
+            assertThat(line).as("the program started").isNotNull();
+            long pid = program.pid();
+            killer = Thread.ofPlatform().daemon().start(() -> killOnceTheCoreHolds(pid, mebibytes * (1L << 20), dirsBefore, program));
+            Path snapshot = dir.resolve("live.json");
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> Cli.run(
+                    new String[] {"capture", Long.toString(pid), "--gcore-timeout", "60", "-o", snapshot.toString()},
+                    new PrintWriter(out), new PrintWriter(err)));
+            List<String> said = err.toString().lines().filter(l -> !l.isBlank()).toList();
+            if (code == ExitCodes.OK) {
+                // gcore won the race: the whole core was copied before the kill
+                assertHoldsSomething(snapshot, pid, said);
+            } else {
+                assertThat(code).as("exit code; said: %s", said).isEqualTo(ExitCodes.UNREADABLE);
+                assertThat(said).as("one line").hasSize(1);
+                assertThat(said.getFirst()).startsWith("ompd-explorer: ")
+                        .contains("process " + pid + " ended while it was being captured").doesNotContain("\tat ");
+                assertThat(snapshot).doesNotExist();
+            }
+        } finally {
+            if (killer != null) {
+                killer.interrupt();
+            }
+            program.destroyForcibly();
+            program.waitFor(30, TimeUnit.SECONDS);
+        }
+        assertThat(newCaptureDirs(dirsBefore)).as("no temporary capture directory left").isEmpty();
+    }
+
+    /** SIGKILLs the program once a new capture directory holds its core of at least {@code bytes}. */
+    private static void killOnceTheCoreHolds(long pid, long bytes, Set<Path> dirsBefore, Process program) {
+        try {
+            while (program.isAlive()) {
+                for (Path d : captureDirs()) {
+                    if (!dirsBefore.contains(d)) {
+                        Path core = d.resolve("core." + pid);
+                        try {
+                            if (Files.size(core) >= bytes) {
+                                program.destroyForcibly(); // SIGKILL: the one signal gdb cannot hold back
+                                return;
+                            }
+                        } catch (java.io.IOException notYet) {
+                            // no core yet, or the directory went away
+                        }
+                    }
+                }
+                Thread.sleep(1);
+            }
+        } catch (Exception e) {
+            // interrupted: the capture is over
+        }
+    }
+
+    /** A capture that succeeded holds the runtime's state: never a snapshot of nothing. */
+    private static void assertHoldsSomething(Path snapshot, long pid, List<String> said) throws Exception {
+        Snapshot s = new SnapshotLoader().load(snapshot, LoadOptions.STRICT, ProgressListener.NONE).snapshot();
+        assertThat(s.capture().pid()).isEqualTo(pid);
+        assertThat(s.parallelRegions().size() + s.tasks().size())
+                .as("regions and tasks of a successful capture; said: %s", said).isPositive();
     }
 
     /**

@@ -66,6 +66,20 @@ class CliRobustnessTest extends InProcessCli {
         assertThat(err.toString()).contains("--max-tasks and --max-regions take 0 (all) or a positive number");
     }
 
+    /** Issue 23: a PID that is no process number at all is a command-line error, not a missing process. */
+    @Test
+    void aNegativeOrZeroPidIsACommandLineError() {
+        for (String pid : new String[] {"-5", "0"}) {
+            err.getBuffer().setLength(0);
+            assertThat(run("capture", pid)).as(pid).isEqualTo(ExitCodes.USAGE);
+            assertThat(err.toString()).as(pid).contains("PID must be a positive process number, not " + pid)
+                    .doesNotContain("no process");
+        }
+        err.getBuffer().setLength(0);
+        assertThat(run("capture", "--", "-5")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("PID must be a positive process number, not -5");
+    }
+
     @Test
     void aMistypedCommandIsCalledUnknownNotAMissingDisplay() {
         assertThat(run("sumary")).isEqualTo(ExitCodes.USAGE);

@@ -7,6 +7,7 @@ import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.importers.elf.CoreFile;
@@ -62,6 +63,36 @@ class DamagedCoreCliTest {
             f.write(1);
         }
         assertOneLineExitTwo(importCore(core), "damaged.core", "NT_FILE");
+    }
+
+    /** Issue 23: a 32-bit ELF file is not "truncated" because a 64-bit header would not fit in it. */
+    @Test
+    void a32BitElfCoreIsSaidToBe32BitNotTruncated() throws Exception {
+        java.nio.ByteBuffer h = java.nio.ByteBuffer.allocate(52).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        h.put(new byte[] {0x7f, 'E', 'L', 'F', 1, 1, 1, 0}).position(16);
+        h.putShort((short) 4).putShort((short) 3).putInt(1).putInt(0).putInt(0).putInt(0).putInt(0)
+                .putShort((short) 52).putShort((short) 32).putShort((short) 0).putShort((short) 40);
+        Path core = Files.write(dir.resolve("elf32.core"), h.array());
+        assertOneLineExitTwo(importCore(core), "elf32.core", "32-bit", "64-bit");
+        assertThat(err.toString()).doesNotContain("truncated");
+    }
+
+    /** Issue 23: a FIFO or a device where a core, a program or a library must be: it exists, it is not a file. */
+    @Test
+    void aFifoOrDeviceWhereAFileMustBeIsNotARegularFileRatherThanMissing() throws Exception {
+        Path fifo = dir.resolve("fifo");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mk.waitFor()).isZero();
+        Path core = NativeFixtures.core("task_tree.abort.core");
+        for (String[] args : List.of(new String[] {fifo.toString()}, new String[] {"/dev/zero"},
+                new String[] {core.toString(), "--exe", "/dev/zero"}, new String[] {core.toString(), "--exe", fifo.toString()},
+                new String[] {core.toString(), "--ompd-lib", "/dev/zero"})) {
+            err.getBuffer().setLength(0);
+            Path first = Path.of(args[0]);
+            String[] more = java.util.Arrays.copyOfRange(args, 1, args.length);
+            assertOneLineExitTwo(importCore(first, more), "not a regular file");
+            assertThat(err.toString()).as(String.join(" ", args)).doesNotContain("does not exist");
+        }
     }
 
     @Test

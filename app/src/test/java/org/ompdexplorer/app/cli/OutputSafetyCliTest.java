@@ -134,6 +134,24 @@ class OutputSafetyCliTest extends InProcessCli {
         assertThat(out.toString()).startsWith("{\n  \"format\": \"ompd-explorer-snapshot\"");
     }
 
+    /** Issue 23: every name of standard output is standard output, written where "-" is, never opened by name. */
+    @Test
+    void standardOutputByAnyOfItsNamesGetsTheSnapshot() {
+        for (String name : List.of("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")) {
+            out.getBuffer().setLength(0);
+            assertThat(run("export", lesson.toString(), "-o", name)).as("%s: %s", name, err).isEqualTo(ExitCodes.OK);
+            assertThat(out.toString()).as(name).startsWith("{\n  \"format\": \"ompd-explorer-snapshot\"").endsWith("}\n");
+        }
+    }
+
+    /** Issue 23: an empty output name is neither a directory nor the current one. */
+    @Test
+    void anEmptyOutputNameIsSaidToBeEmpty() {
+        assertThat(run("export", lesson.toString(), "-o", "")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString().strip()).startsWith("ompd-explorer: ").contains("output file name is empty")
+                .doesNotContain("directory");
+    }
+
     @Test
     void aRealFullFileSystemLeavesNeitherPartialFileNorTemp() throws Exception {
         TinyFileSystem fs = TinyFileSystem.mount(dir.resolve("tiny"), "64k");

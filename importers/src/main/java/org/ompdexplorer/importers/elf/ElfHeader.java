@@ -28,6 +28,8 @@ public record ElfHeader(int type, int machine, long entry, long phOffset, int ph
     /** AMD x86-64. */
     public static final int EM_X86_64 = 62;
 
+    /** Size of the identification at the start of every ELF file. */
+    static final int EI_NIDENT = 16;
     /** Size of the ELF64 header. */
     static final int SIZE = 64;
     static final int PROGRAM_HEADER_SIZE = 56;
@@ -38,7 +40,8 @@ public record ElfHeader(int type, int machine, long entry, long phOffset, int ph
 
     /** Reads and checks the header: ELF magic, 64-bit, little-endian, version 1, sane table entry sizes. */
     static ElfHeader read(MappedFile file) throws ElfFormatException {
-        file.check(0, SIZE, "ELF header");
+        // the identification first: a 32-bit file is shorter than a 64-bit header, and is not "truncated"
+        file.check(0, EI_NIDENT, "ELF identification");
         int magic = file.u32(0, "ELF magic");
         if (magic != 0x464c457f) {
             throw new ElfFormatException(file.path(), 0, "not an ELF file: expected magic 7f 45 4c 46, found "
@@ -46,6 +49,10 @@ public record ElfHeader(int type, int machine, long entry, long phOffset, int ph
                             (magic >>> 16) & 0xff, magic >>> 24));
         }
         int elfClass = file.u8(4, "EI_CLASS");
+        if (elfClass == 1) {
+            throw new ElfFormatException(file.path(), 4, "a 32-bit ELF file (EI_CLASS 1): only 64-bit (x86-64) cores"
+                    + " and programs are read");
+        }
         if (elfClass != 2) {
             throw new ElfFormatException(file.path(), 4, "expected a 64-bit ELF file (EI_CLASS 2), found class " + elfClass);
         }
@@ -53,6 +60,7 @@ public record ElfHeader(int type, int machine, long entry, long phOffset, int ph
         if (data != 1) {
             throw new ElfFormatException(file.path(), 5, "expected a little-endian ELF file (EI_DATA 1), found " + data);
         }
+        file.check(0, SIZE, "ELF header");
         int type = file.u16(16, "e_type");
         file.kind(type == ET_CORE ? "core" : "ELF file");
         int machine = file.u16(18, "e_machine");

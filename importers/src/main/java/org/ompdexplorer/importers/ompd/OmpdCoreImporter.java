@@ -71,12 +71,15 @@ public final class OmpdCoreImporter {
         ProgressListener listener = progress == null ? ProgressListener.NONE : progress;
         Path corePath = options.core();
         String input = corePath.toString();
-        if (!Files.isRegularFile(corePath) || !Files.isReadable(corePath)) {
-            throw new InputUnreadableException(input, corePath + " does not exist or is not a readable file", null);
+        Optional<String> unusable = RequiredFile.problem(corePath);
+        if (unusable.isPresent()) {
+            throw new InputUnreadableException(input, corePath + " " + unusable.get() + " — name a core file", null);
         }
-        if (options.executable() != null && !Files.isRegularFile(options.executable())) {
+        Optional<String> noProgram = options.executable() == null ? Optional.empty()
+                : RequiredFile.problem(options.executable());
+        if (noProgram.isPresent()) {
             throw new CoreImportException(input, Reason.FILE_NOT_FOUND, "the executable " + options.executable()
-                    + " does not exist", "pass the program the core was written from with --exe FILE", null);
+                    + " " + noProgram.get(), "pass the program the core was written from with --exe FILE", null);
         }
         listener.progress("opening core", 0, -1);
         List<Diagnostic> diagnostics = new ArrayList<>();

@@ -148,8 +148,9 @@ final class RuntimeLocator {
      */
     Path ompdLibrary(Runtime runtime) throws CoreImportException {
         if (options.ompdLibrary() != null) {
-            if (!Files.isRegularFile(options.ompdLibrary())) {
-                throw fail(Reason.NO_OMPD_LIBRARY, "the OMPD library " + options.ompdLibrary() + " does not exist",
+            Optional<String> unusable = RequiredFile.problem(options.ompdLibrary());
+            if (unusable.isPresent()) {
+                throw fail(Reason.NO_OMPD_LIBRARY, "the OMPD library " + options.ompdLibrary() + " " + unusable.get(),
                         "pass the libompd.so built with the program's runtime with --ompd-lib FILE");
             }
             return options.ompdLibrary();

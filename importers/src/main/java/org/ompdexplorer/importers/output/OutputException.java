@@ -12,6 +12,8 @@ public final class OutputException extends IOException {
     public enum Reason {
         /** The output is one of the command's inputs (the same file, also through links). */
         SAME_AS_INPUT,
+        /** The output's name is empty ({@code -o ""}): no file is named at all. */
+        EMPTY_NAME,
         /** The output names a directory. */
         IS_DIRECTORY,
         /** A block device, a socket or another special file that is never written or replaced. */

@@ -37,6 +37,10 @@ record OutputTarget(Path named, Path resolved, Kind kind) {
     }
 
     static OutputTarget resolve(Path named, Collection<Path> inputs) throws OutputException {
+        if (named.toString().isEmpty()) { // made absolute, "" would be the current directory
+            throw new OutputException(named, Reason.EMPTY_NAME, "the output file name is empty — name a file"
+                    + " (-o snapshot.json), or give - for standard output", null);
+        }
         Path p = named.toAbsolutePath();
         for (int hops = 0; hops <= MAX_LINKS; hops++) {
             BasicFileAttributes a;
@@ -47,7 +51,11 @@ record OutputTarget(Path named, Path resolved, Kind kind) {
             } catch (IOException e) {
                 throw OutputFailures.of(named, e);
             }
-            if (a.isSymbolicLink()) {
+            if (a.isSymbolicLink() && isDescriptorOfNoFile(p)) {
+                // /proc/PID/fd/N (what /dev/stdout and /dev/stderr lead to) for a pipe: its target "pipe:[N]" names
+                // no file, but opening the link opens the pipe
+                return checked(new OutputTarget(named, p, Kind.STREAM), inputs);
+            } else if (a.isSymbolicLink()) {
                 p = follow(named, p);
             } else if (a.isDirectory()) {
                 throw new OutputException(named, Reason.IS_DIRECTORY,
@@ -74,6 +82,27 @@ record OutputTarget(Path named, Path resolved, Kind kind) {
             return to.isAbsolute() || parent == null ? to : parent.resolve(to);
         } catch (IOException e) {
             throw OutputFailures.of(named, e);
+        }
+    }
+
+    /**
+     * Whether {@code link} is a process's open descriptor ({@code /proc/PID/fd/N}) whose target is not a file name
+     * ("pipe:[N]", "socket:[N]", "anon_inode:…") and is a FIFO or character device, which is written through.
+     */
+    private static boolean isDescriptorOfNoFile(Path link) {
+        Path dir = link.getParent();
+        if (dir == null || dir.getFileName() == null || !dir.getFileName().toString().equals("fd")
+                || !link.startsWith("/proc")) {
+            return false;
+        }
+        try {
+            if (Files.readSymbolicLink(link).isAbsolute()) {
+                return false; // a file by its name: followed as any link
+            }
+            int type = ((Integer) Files.getAttribute(link, "unix:mode")) & S_IFMT;
+            return type == S_IFIFO || type == S_IFCHR;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
         }
     }
 

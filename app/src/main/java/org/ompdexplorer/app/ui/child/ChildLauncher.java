@@ -2,6 +2,7 @@ package org.ompdexplorer.app.ui.child;
 
 import java.io.File;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -72,8 +73,12 @@ public interface ChildLauncher {
                 "-m", MAIN_MODULE + "/" + MAIN_CLASS);
         return workDir -> {
             List<String> options = new ArrayList<>();
-            if (aotCache != null && !aotCache.isBlank() && Files.isRegularFile(Path.of(aotCache))) {
-                options.addAll(List.of("-XX:AOTCache=" + aotCache, "-Xlog:aot=off", "-Xlog:cds=off"));
+            // the launcher's cache directory is checked by the launcher (ours, not writable by others); a link is
+            // not followed, and a damaged cache is caught by the JVM's checksums and ignored (VerifySharedSpaces)
+            if (aotCache != null && !aotCache.isBlank()
+                    && Files.isRegularFile(Path.of(aotCache), LinkOption.NOFOLLOW_LINKS)) {
+                options.addAll(List.of("-XX:AOTCache=" + aotCache, "-XX:+VerifySharedSpaces", "-Xlog:aot=off",
+                        "-Xlog:cds=off"));
             }
             options.addAll(tail);
             return jvm(java, workDir, options);

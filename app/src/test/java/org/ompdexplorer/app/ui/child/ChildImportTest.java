@@ -216,9 +216,14 @@ class ChildImportTest {
                 .as("no cache yet: started as before").noneMatch(a -> a.startsWith("-XX:AOTCache"));
         java.nio.file.Files.writeString(cache, "stands for a cache");
         assertThat(ChildLauncher.onModulePath("/jdk/bin/java", "/app/app.jar", cache.toString()).command(work))
-                .containsSubsequence("-XX:+UseParallelGC", "-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off",
+                .containsSubsequence("-XX:+UseParallelGC", "-XX:AOTCache=" + cache, "-XX:+VerifySharedSpaces",
+                        "-Xlog:aot=off", "-Xlog:cds=off",
                         "--enable-native-access=org.ompdexplorer.importers", "-p", "/app/app.jar", "-m");
         assertThat(ChildLauncher.onModulePath("/jdk/bin/java", "/app/app.jar", null).command(work))
+                .noneMatch(a -> a.startsWith("-XX:AOTCache"));
+        // a link planted at the cache's name is not followed
+        Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("y-core.aot"), cache);
+        assertThat(ChildLauncher.onModulePath("/jdk/bin/java", "/app/app.jar", link.toString()).command(work))
                 .noneMatch(a -> a.startsWith("-XX:AOTCache"));
     }
 
