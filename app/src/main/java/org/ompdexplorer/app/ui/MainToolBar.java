@@ -65,9 +65,14 @@ final class MainToolBar extends ToolBar {
         only.setTooltip(new javafx.scene.control.Tooltip("List only the matches in the navigator instead of the tree"
                 + " (the tree comes back when this is off or the search is cleared)"));
         only.selectedProperty().bindBidirectional(vm.search().onlyMatchesProperty());
+        javafx.scene.control.ToggleButton stuck = new javafx.scene.control.ToggleButton("Blocked or suspended");
+        stuck.setId("searchStuckOnly");
+        stuck.setTooltip(new javafx.scene.control.Tooltip("List only the threads that wait and the tasks blocked on"
+                + " dependences, waiting, suspended or detached — with what the search box asks for, if anything"));
+        stuck.selectedProperty().bindBidirectional(vm.search().stuckOnlyProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        getItems().addAll(open, core, export, back, forward, spacer, searchField, previous, next, only, status);
+        getItems().addAll(open, core, export, back, forward, spacer, searchField, previous, next, only, stuck, status);
     }
 
     TextField searchField() {

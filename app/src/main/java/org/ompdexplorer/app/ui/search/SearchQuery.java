@@ -15,11 +15,43 @@ import java.util.OptionalLong;
 public record SearchQuery(Field field, String text, OptionalLong id) {
 
     /** Where to look. */
-    public enum Field { ANY, FUNCTION, STATE, KIND, ID, TASK_ID, THREAD_ID, REGION_ID }
+    public enum Field { ANY, FUNCTION, STATE, KIND, ID, TASK_ID, THREAD_ID, REGION_ID, STUCK }
+
+    /** The term that keeps only what is held up: {@code is:stuck}. */
+    public static final String STUCK = "is:stuck";
+
+    /**
+     * Every term of {@code input}, all of which a match must meet: {@code fn:task_body suspended} finds the suspended
+     * tasks of {@code task_body}. Terms are separated by spaces; a term in double quotes keeps its spaces
+     * ({@code state:"waiting at a barrier"}).
+     */
+    public static java.util.List<SearchQuery> terms(String input) {
+        java.util.List<SearchQuery> terms = new java.util.ArrayList<>();
+        String t = input == null ? "" : input.strip();
+        StringBuilder term = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i <= t.length(); i++) {
+            char c = i < t.length() ? t.charAt(i) : ' ';
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (Character.isWhitespace(c) && !quoted || i == t.length()) {
+                if (!term.isEmpty()) {
+                    terms.add(parse(term.toString()));
+                    term.setLength(0);
+                }
+            } else {
+                term.append(c);
+            }
+        }
+        return terms.stream().filter(q -> !q.isEmpty()).toList();
+    }
 
     public static SearchQuery parse(String input) {
         String t = input == null ? "" : input.strip();
         String lower = t.toLowerCase(Locale.ROOT);
+        if (lower.equals(STUCK)) {
+            return new SearchQuery(Field.STUCK, lower, OptionalLong.empty());
+        }
         for (String[] prefix : new String[][]{{"fn:", "FUNCTION"}, {"function:", "FUNCTION"}, {"state:", "STATE"},
                 {"kind:", "KIND"}, {"id:", "ID"}}) {
             if (lower.startsWith(prefix[0])) {

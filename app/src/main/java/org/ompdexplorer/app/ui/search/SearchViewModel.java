@@ -27,6 +27,8 @@ public final class SearchViewModel {
             new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "result", SearchResult.NONE);
     private final javafx.beans.property.BooleanProperty onlyMatches =
             new javafx.beans.property.SimpleBooleanProperty(this, "onlyMatches", false);
+    private final javafx.beans.property.BooleanProperty stuckOnly =
+            new javafx.beans.property.SimpleBooleanProperty(this, "stuckOnly", false);
 
     private final LatestWinsScheduler scheduler;
     private final Consumer<Target> navigate;
@@ -40,6 +42,20 @@ public final class SearchViewModel {
         this.scheduler = new LatestWinsScheduler(tasks);
         this.navigate = navigate;
         text.addListener((obs, old, now) -> search(now));
+        stuckOnly.addListener((obs, old, now) -> {
+            if (now) {
+                onlyMatches.set(true); // the filter lists what is held up, not marks it in the whole tree
+            }
+            search(text.get());
+        });
+    }
+
+    /**
+     * "Only blocked or suspended": keeps the threads in a wait state and the tasks blocked on dependences, waiting at
+     * a sync region, suspended or detached — alone, or with what the box asks for ({@link SearchQuery#STUCK}).
+     */
+    public javafx.beans.property.BooleanProperty stuckOnlyProperty() {
+        return stuckOnly;
     }
 
     public StringProperty textProperty() {
@@ -100,7 +116,8 @@ public final class SearchViewModel {
         navigate.accept(result.target(current, loaded.snapshot()));
     }
 
-    private void search(String input) {
+    private void search(String typed) {
+        String input = stuckOnly.get() ? (typed == null ? "" : typed + " ") + SearchQuery.STUCK : typed;
         result = SearchResult.NONE;
         resultShown.set(SearchResult.NONE);
         current = -1;

@@ -28,19 +28,22 @@ public final class SnapshotSearch {
     private SnapshotSearch() {
     }
 
+    /** The threads, regions and tasks that meet every term of {@code input} ({@link SearchQuery#terms}). */
     public static SearchResult run(Snapshot snapshot, String input, JobContext context) {
-        SearchQuery query = SearchQuery.parse(input);
-        if (query.isEmpty()) {
+        List<SearchQuery> terms = SearchQuery.terms(input);
+        if (terms.isEmpty()) {
             return SearchResult.NONE;
         }
         List<OmpThread> threads = snapshot.threads();
-        int[] t = IntStream.range(0, threads.size()).filter(i -> matches(query, threads.get(i))).toArray();
+        int[] t = IntStream.range(0, threads.size())
+                .filter(i -> terms.stream().allMatch(q -> matches(q, threads.get(i)))).toArray();
         List<ParallelRegion> regions = snapshot.parallelRegions();
-        int[] r = IntStream.range(0, regions.size()).filter(i -> matches(query, regions.get(i))).toArray();
-        return new SearchResult(input, t, r, tasks(query, snapshot, context));
+        int[] r = IntStream.range(0, regions.size())
+                .filter(i -> terms.stream().allMatch(q -> matches(q, regions.get(i)))).toArray();
+        return new SearchResult(input, t, r, tasks(terms, snapshot, context));
     }
 
-    private static int[] tasks(SearchQuery query, Snapshot snapshot, JobContext context) {
+    private static int[] tasks(List<SearchQuery> terms, Snapshot snapshot, JobContext context) {
         List<Task> tasks = snapshot.tasks();
         int chunks = (tasks.size() + CHUNK - 1) / CHUNK;
         // chunks in parallel, each with its own memo of matched objects; toArray keeps the order
@@ -48,13 +51,16 @@ public final class SnapshotSearch {
             if (context.isCancelled()) {
                 throw new CancellationException("search superseded");
             }
-            TaskMatcher matcher = new TaskMatcher(query, snapshot.index());
+            List<TaskMatcher> matchers = terms.stream().map(q -> new TaskMatcher(q, snapshot.index())).toList();
             return IntStream.range(c * CHUNK, Math.min(tasks.size(), (c + 1) * CHUNK))
-                    .filter(i -> matcher.test(tasks.get(i))).toArray();
+                    .filter(i -> matchers.stream().allMatch(m -> m.test(tasks.get(i)))).toArray();
         }).flatMapToInt(IntStream::of).toArray();
     }
 
     static boolean matches(SearchQuery q, OmpThread thread) {
+        if (q.field() == Field.STUCK) {
+            return thread.state() instanceof Fact.Known<ThreadState>(ThreadState s) && s.isWait();
+        }
         if (q.id().isPresent() && (q.field() == Field.THREAD_ID || q.field() == Field.ID || q.field() == Field.ANY)
                 && thread.id().value() == q.id().getAsLong()) {
             return true;
@@ -68,6 +74,9 @@ public final class SnapshotSearch {
     }
 
     static boolean matches(SearchQuery q, ParallelRegion region) {
+        if (q.field() == Field.STUCK) {
+            return false; // a region is not held up; its threads and tasks are
+        }
         if (q.id().isPresent() && (q.field() == Field.REGION_ID || q.field() == Field.ID || q.field() == Field.ANY)
                 && region.id().value() == q.id().getAsLong()) {
             return true;
@@ -97,6 +106,13 @@ public final class SnapshotSearch {
 
         @Override
         public boolean test(Task task) {
+            if (q.field() == Field.STUCK) {
+                // held up: blocked on dependences, waiting at a sync region, suspended, or detached
+                String key = org.ompdexplorer.model.TaskStatus.of(task, index).map(org.ompdexplorer.model.TaskStatus::key)
+                        .orElse("");
+                return key.equals("blocked") || key.equals("waiting") || key.equals("suspended")
+                        || key.equals("detached");
+            }
             if (q.id().isPresent() && (q.field() == Field.TASK_ID || q.field() == Field.ID || q.field() == Field.ANY)
                     && task.id().value() == q.id().getAsLong()) {
                 return true;

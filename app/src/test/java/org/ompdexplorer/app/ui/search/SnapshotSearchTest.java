@@ -70,6 +70,28 @@ class SnapshotSearchTest {
     }
 
     @Test
+    void termsCombine_andIsStuckKeepsWhatIsHeldUp() {
+        // issue 24: "fn:fib queued" finds the queued fib tasks, not every fib task and every queued one
+        List<Target> fib = find("fn:fib");
+        List<Target> queued = find("state:queued");
+        List<Target> both = find("fn:fib state:queued");
+        assertThat(both).isNotEmpty().allMatch(t -> fib.contains(t) && queued.contains(t));
+        assertThat(both).containsExactlyElementsOf(fib.stream().filter(queued::contains).toList());
+        assertThat(find("state:\"queued\"")).isEqualTo(queued);
+
+        Snapshot made = TestSnapshots.lessonStep("task-dependences", 2).snapshot();
+        SearchResult stuck = SnapshotSearch.run(made, SearchQuery.STUCK, JobContext.NONE);
+        List<Target> held = IntStream.range(0, stuck.size()).mapToObj(i -> stuck.target(i, made)).toList();
+        List<Target> expected = new ArrayList<>();
+        made.threads().stream().filter(t -> t.state().isKnown() && t.state().get().isWait())
+                .forEach(t -> expected.add(Target.of(t.id())));
+        made.tasks().stream().filter(t -> TaskStatus.of(t, made.index()).map(TaskStatus::key)
+                .filter(k -> List.of("blocked", "waiting", "suspended", "detached").contains(k)).isPresent())
+                .forEach(t -> expected.add(Target.of(t.id())));
+        assertThat(held).isNotEmpty().containsExactlyElementsOf(expected);
+    }
+
+    @Test
     void stepsThroughMatchesAndNavigates() {
         List<Target> visited = new ArrayList<>();
         SearchViewModel vm = new SearchViewModel(new SameThreadBackgroundTasks(), visited::add);
