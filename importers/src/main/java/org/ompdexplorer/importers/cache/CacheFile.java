@@ -246,7 +246,7 @@ public final class CacheFile {
             int n = i == count - 1 ? taskCount - i * SECTION : SECTION;
             Task[] tasks = new Task[n];
             for (int t = 0; t < n; t++) {
-                tasks[t] = d.read(Task.class);
+                tasks[t] = d.present(Task.class);
             }
             return tasks;
         }).toArray(Task[][]::new);
