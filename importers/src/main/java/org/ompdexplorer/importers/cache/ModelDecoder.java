@@ -71,6 +71,8 @@ final class ModelDecoder {
     private final ByteSource in;
     private final List<Object> table = new ArrayList<>();
     private int depth;
+    private List<?> checkedList;
+    private Class<?> checkedType;
 
     ModelDecoder(ByteSource in) {
         this.in = in;
@@ -140,12 +142,17 @@ final class ModelDecoder {
     @SuppressWarnings("unchecked")
     <T> List<T> list(Class<T> type) {
         List<?> list = present(List.class);
+        if (list == checkedList && type == checkedType) {
+            return (List<T>) list; // a back-reference to the list just checked: a section's tasks share their ICVs
+        }
         for (Object item : list) {
             if (!type.isInstance(item)) {
                 throw new CacheFormatException("a " + item.getClass().getSimpleName() + " in a list of "
                         + type.getSimpleName());
             }
         }
+        checkedList = list;
+        checkedType = type;
         return (List<T>) list;
     }
 
