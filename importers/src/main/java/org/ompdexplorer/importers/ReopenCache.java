@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.CodeSource;
@@ -18,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.ompdexplorer.importers.cache.CacheDirectory;
 import org.ompdexplorer.importers.cache.CacheFile;
 import org.ompdexplorer.importers.cache.Dependencies;
 import org.ompdexplorer.importers.cache.FileKey;
@@ -27,10 +31,12 @@ import org.ompdexplorer.model.Snapshot;
 /**
  * Loads of big snapshot files kept in a compact binary form under the user's cache directory, so that opening an
  * unchanged file again maps its model in instead of parsing it (docs/decisions/0010-reopen-cache.md). An entry
- * stands for exactly one file as it was ({@link FileKey}: real path, inode, size, modification time, a hash of its
- * head and tail) and for the build that wrote it; anything else is a miss. A damaged entry is deleted and rebuilt,
- * never an error: the cache only ever makes a load faster. The directory is bounded in total size, least recently
- * used entries going first.
+ * stands for exactly one file as it was ({@link FileKey}: real path, device and inode, size, modification and change
+ * times, a hash of its head and tail) and for the build that wrote it; anything else is a miss. An entry is untrusted
+ * input: one that does not decode, whatever the failure, is deleted and the file read, never an error — the cache
+ * only ever makes a load faster. A directory that is a link, or that someone else owns or may write, is not used
+ * ({@link CacheDirectory}); a link or anything but a regular file at an entry's name is removed, never followed. The
+ * directory is bounded in total size, least recently used entries going first.
  */
 public final class ReopenCache {
     /** Files smaller than this parse about as fast as an entry decodes. */
@@ -63,8 +69,9 @@ public final class ReopenCache {
 
     /**
      * The user's cache: {@code OMPD_EXPLORER_REOPEN_CACHE} names its directory or is {@code off}; by default
-     * {@code $XDG_CACHE_HOME/ompd-explorer/reopen} (or {@code ~/.cache/…}). {@code OMPD_EXPLORER_REOPEN_CACHE_MB}
-     * bounds it (2048 by default; 0 turns it off).
+     * {@code $XDG_CACHE_HOME/ompd-explorer/reopen}, or {@code $HOME/.cache/…} when that is unset or relative, as the
+     * launcher's AOT caches ({@code HOME} as the environment says, the JVM's {@code user.home} only without it).
+     * {@code OMPD_EXPLORER_REOPEN_CACHE_MB} bounds it (2048 by default; 0 turns it off).
      */
     public static ReopenCache fromEnvironment(Map<String, String> env) {
         String named = env.getOrDefault("OMPD_EXPLORER_REOPEN_CACHE", "");
@@ -85,11 +92,20 @@ public final class ReopenCache {
             where = Path.of(named);
         } else {
             String xdg = env.getOrDefault("XDG_CACHE_HOME", "");
-            Path base = !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg)
-                    : Path.of(System.getProperty("user.home"), ".cache");
+            String home = env.getOrDefault("HOME", "");
+            Path base = absolute(xdg) ? Path.of(xdg)
+                    : Path.of(absolute(home) ? home : System.getProperty("user.home"), ".cache");
             where = base.resolve("ompd-explorer").resolve("reopen");
         }
         return at(where, limit);
+    }
+
+    private static boolean absolute(String path) {
+        try {
+            return !path.isBlank() && Path.of(path).isAbsolute();
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
     }
 
     public boolean isOn() {
@@ -108,25 +124,47 @@ public final class ReopenCache {
 
     /**
      * The kept load of the file {@code key} names, or {@code null}. An entry for another version of the file, or
-     * from another build, is a miss; a damaged one is deleted.
+     * from another build, is a miss; one that does not decode, whatever the failure, is deleted; so is a link or
+     * anything but a regular file at its name. An untrusted directory is not read at all.
      */
     LoadResult find(FileKey key, Path input, ProgressListener progress) {
         Path entry = entry(key);
-        if (!Files.isRegularFile(entry)) {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || !CacheDirectory.isTrusted(dir)
+                || !isRegularOrRemoved(entry)) {
             return null;
         }
         try {
             LoadResult kept = CacheFile.read(entry, key, BUILD, input.toString(),
                     () -> progress.progress("reading the reopen cache", 0, -1));
             if (kept != null) {
-                Files.setLastModifiedTime(entry, FileTime.fromMillis(System.currentTimeMillis()));
+                Files.getFileAttributeView(entry, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                        .setTimes(FileTime.fromMillis(System.currentTimeMillis()), null, null);
             }
             return kept;
-        } catch (IOException | RuntimeException damaged) {
-            // a torn or foreign entry: loading the file itself is always right, and keeping it replaces this
+        } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError | InternalError damaged) {
+            // a torn, foreign or crafted entry (the decoder bounds its depth and allocations, and a mapped file
+            // cut short faults in a read): loading the file itself is always right, and keeping it replaces this
             deleteQuietly(entry);
             return null;
         }
+    }
+
+    /**
+     * Whether a regular file is at {@code entry}; a link (never made by the cache) or anything else there — a FIFO
+     * would block a read, a link would send a write elsewhere — is removed, itself and not what it names.
+     */
+    private static boolean isRegularOrRemoved(Path entry) {
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return false; // none there (or unreadable): a miss
+        }
+        if (!a.isRegularFile()) {
+            deleteQuietly(entry);
+            return false;
+        }
+        return true;
     }
 
     /**
@@ -170,10 +208,15 @@ public final class ReopenCache {
             }
             Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rwx------")));
-            if (Files.getFileStore(dir).getUsableSpace() < encoded.length() + KEEP_FREE) {
+            if (!CacheDirectory.isTrusted(dir)
+                    || Files.getFileStore(dir).getUsableSpace() < encoded.length() + KEEP_FREE) {
                 return;
             }
             Path entry = entry(key);
+            // OutputFile follows a link and writes through a FIFO, as an output named by a user must
+            if (!isRegularOrRemoved(entry) && Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
+                return; // something that would not go, such as a directory with files in it
+            }
             OutputFile.write(entry, List.of(input), encoded::writeTo);
             trim(entry);
         } catch (IOException | RuntimeException e) {
@@ -185,7 +228,8 @@ public final class ReopenCache {
     private void trim(Path kept) throws IOException {
         List<Path> entries;
         try (Stream<Path> files = Files.list(dir)) {
-            entries = new ArrayList<>(files.filter(p -> p.getFileName().toString().endsWith(SUFFIX)).toList());
+            entries = new ArrayList<>(files.filter(p -> p.getFileName().toString().endsWith(SUFFIX))
+                    .filter(ReopenCache::isRegularOrRemoved).toList());
         }
         entries.sort(Comparator.comparing((Path p) -> p.equals(kept)).thenComparing(ReopenCache::lastUse));
         long total = 0;
@@ -203,7 +247,7 @@ public final class ReopenCache {
 
     private static FileTime lastUse(Path p) {
         try {
-            return Files.getLastModifiedTime(p);
+            return Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
             return FileTime.fromMillis(0);
         }
@@ -211,7 +255,7 @@ public final class ReopenCache {
 
     private static long sizeOf(Path p) {
         try {
-            return Files.size(p);
+            return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).size();
         } catch (IOException e) {
             return 0;
         }

@@ -4,17 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.LinkOption;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.ompdexplorer.importers.cache.CraftedEntry;
 import org.ompdexplorer.importers.json.SnapshotJsonExporter;
 import org.ompdexplorer.importers.testfixtures.LoadOutcome;
 import org.ompdexplorer.importers.testfixtures.PhaseRecorder;
@@ -227,6 +236,181 @@ class ReopenCacheTest {
         load(cache, file, rebuilt);
         assertThat(rebuilt.phases()).doesNotContain(FROM_CACHE);
         assertThat(entries()).hasSize(1);
+
+        // rebuilt to the very same size, its old time put back (cp -p): its change time differs
+        load(cache, file, PhaseRecorder.recording());
+        time = Files.getLastModifiedTime(module);
+        Files.writeString(module, "another build, still not elf");
+        Files.setLastModifiedTime(module, time);
+        PhaseRecorder sameSize = PhaseRecorder.recording();
+        load(cache, file, sameSize);
+        assertThat(sameSize.phases()).doesNotContain(FROM_CACHE);
+    }
+
+    @Test
+    void anEditInTheMiddleWithItsTimePutBackIsReadAgain() throws Exception {
+        // cp -p, rsync -t and tar x put a file's time back: the same size, head and tail, another middle
+        Path file = exported("big.json", 12_000, 9);
+        ReopenCache cache = ReopenCache.at(cacheDir(), 1L << 30);
+        load(cache, file, PhaseRecorder.recording());
+        FileTime time = Files.getLastModifiedTime(file);
+        byte[] bytes = Files.readAllBytes(file);
+        int at = bytes.length / 2;
+        while (bytes[at] < '0' || bytes[at] > '8') {
+            at++;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap(new byte[] {(byte) (bytes[at] + 1)}), at);
+        }
+        Files.setLastModifiedTime(file, time);
+        PhaseRecorder again = PhaseRecorder.recording();
+        LoadResult edited = load(cache, file, again);
+        assertThat(again.phases()).doesNotContain(FROM_CACHE);
+        assertThat(LoadOutcome.of(edited)).isEqualTo(LoadOutcome.of(load(ReopenCache.off(), file,
+                PhaseRecorder.recording())));
+    }
+
+    static Stream<Arguments> attacks() throws Exception {
+        return CraftedEntry.attacks().entrySet().stream().map(e -> Arguments.of(e.getKey(), e.getValue()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("attacks")
+    void aCraftedEntryIsDeletedAndTheFileReadInstead(String attack, byte[] body) throws Exception {
+        Path file = exported("big.json", 12_000, 2);
+        ReopenCache cache = ReopenCache.at(cacheDir(), 1L << 30);
+        LoadResult parsed = load(cache, file, PhaseRecorder.recording());
+        Path entry = entries().getFirst();
+        Files.write(entry, CraftedEntry.rebody(Files.readAllBytes(entry), body));
+        PhaseRecorder crafted = PhaseRecorder.recording();
+        LoadResult again = load(cache, file, crafted);
+        assertThat(crafted.phases()).as(attack).contains("reading tasks");
+        assertThat(LoadOutcome.of(again)).isEqualTo(LoadOutcome.of(parsed));
+        PhaseRecorder rebuilt = PhaseRecorder.recording();
+        assertThat(LoadOutcome.of(load(cache, file, rebuilt))).isEqualTo(LoadOutcome.of(parsed));
+        assertThat(rebuilt.phases()).as("the entry is kept again").contains(FROM_CACHE)
+                .doesNotContain("reading tasks");
+    }
+
+    @Test
+    void aLinkPlantedAtAnEntryNameIsNeverFollowed() throws Exception {
+        Path file = exported("big.json", 12_000, 10);
+        ReopenCache cache = ReopenCache.at(cacheDir(), 1L << 30);
+        load(cache, file, PhaseRecorder.recording());
+        Path entry = entries().getFirst();
+        // read: a matching entry kept elsewhere, linked in under the entry's name
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere")).resolve("planted");
+        Files.move(entry, elsewhere);
+        Files.createSymbolicLink(entry, elsewhere);
+        PhaseRecorder linked = PhaseRecorder.recording();
+        load(cache, file, linked);
+        assertThat(linked.phases()).doesNotContain(FROM_CACHE);
+        assertThat(Files.isSymbolicLink(entry)).as("the link is replaced by an entry of its own").isFalse();
+        assertThat(Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)).isTrue();
+
+        // write: a link to a file of the user's, where the next entry is written
+        Path victim = dir.resolve("victim.txt");
+        Files.writeString(victim, "precious");
+        Files.delete(entry);
+        Files.createSymbolicLink(entry, victim);
+        load(cache, file, PhaseRecorder.recording());
+        assertThat(Files.readString(victim)).isEqualTo("precious");
+        assertThat(Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)).isTrue();
+
+        // a FIFO at the entry's name: neither read (which would block) nor written through
+        Files.delete(entry);
+        assertThat(new ProcessBuilder("mkfifo", entry.toString()).start().waitFor()).isZero();
+        PhaseRecorder fifo = PhaseRecorder.recording();
+        load(cache, file, fifo);
+        assertThat(fifo.phases()).doesNotContain(FROM_CACHE);
+        assertThat(Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)).isTrue();
+    }
+
+    @Test
+    void aCacheDirectoryThatIsALinkIsNotUsed() throws Exception {
+        Path file = exported("big.json", 12_000, 11);
+        Path real = dir.resolve("real-cache");
+        load(ReopenCache.at(real, 1L << 30), file, PhaseRecorder.recording());
+        List<Path> kept;
+        try (Stream<Path> files = Files.list(real)) {
+            kept = files.toList();
+        }
+        assertThat(kept).hasSize(1);
+        Files.createSymbolicLink(cacheDir(), real);
+        ReopenCache linked = ReopenCache.at(cacheDir(), 1L << 30);
+        PhaseRecorder read = PhaseRecorder.recording();
+        load(linked, file, read);
+        assertThat(read.phases()).doesNotContain(FROM_CACHE);
+        Files.delete(kept.getFirst());
+        load(linked, file, PhaseRecorder.recording());
+        try (Stream<Path> files = Files.list(real)) {
+            assertThat(files.toList()).as("nothing is written through the link").isEmpty();
+        }
+    }
+
+    @Test
+    void aCacheDirectoryOthersMayWriteIsNotUsed() throws Exception {
+        Path file = exported("big.json", 12_000, 12);
+        ReopenCache cache = ReopenCache.at(cacheDir(), 1L << 30);
+        load(cache, file, PhaseRecorder.recording());
+        Files.setPosixFilePermissions(cacheDir(), PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertNotUsed(cache, file);
+
+        // its parent writable by others: they could put another directory in its place
+        Path nested = dir.resolve("loose").resolve("reopen");
+        ReopenCache inLoose = ReopenCache.at(nested, 1L << 30);
+        load(inLoose, file, PhaseRecorder.recording());
+        assertThat(Files.list(nested).count()).isEqualTo(1);
+        Files.setPosixFilePermissions(nested.getParent(), PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertNotUsed(inLoose, file);
+    }
+
+    @Test
+    void aCacheDirectoryOwnedBySomeoneElseIsNotUsed() throws Exception {
+        Assumptions.assumeTrue(System.getProperty("user.name").equals("root"), "only root can give a directory away");
+        Path file = exported("big.json", 12_000, 13);
+        ReopenCache cache = ReopenCache.at(cacheDir(), 1L << 30);
+        load(cache, file, PhaseRecorder.recording());
+        Files.setAttribute(cacheDir(), "unix:uid", 65534, LinkOption.NOFOLLOW_LINKS); // nobody; still mode 0700
+        assertNotUsed(cache, file);
+
+        // writable by a group that is not the owner's own
+        Path grouped = dir.resolve("grouped");
+        ReopenCache inGrouped = ReopenCache.at(grouped, 1L << 30);
+        load(inGrouped, file, PhaseRecorder.recording());
+        Files.setAttribute(grouped, "unix:gid", 65534, LinkOption.NOFOLLOW_LINKS);
+        Files.setPosixFilePermissions(grouped, PosixFilePermissions.fromString("rwxrwx---"));
+        assertNotUsed(inGrouped, file);
+    }
+
+    /** A kept entry is not read, and nothing is written in its place. */
+    private void assertNotUsed(ReopenCache cache, Path file) throws Exception {
+        PhaseRecorder read = PhaseRecorder.recording();
+        load(cache, file, read);
+        assertThat(read.phases()).doesNotContain(FROM_CACHE);
+        Path d = cache.directory();
+        List<Path> kept;
+        try (Stream<Path> files = Files.list(d)) {
+            kept = files.toList();
+        }
+        for (Path p : kept) {
+            Files.delete(p);
+        }
+        load(cache, file, PhaseRecorder.recording());
+        try (Stream<Path> files = Files.list(d)) {
+            assertThat(files.toList()).as("nothing is written in %s", d).isEmpty();
+        }
+    }
+
+    @Test
+    void theUsersCacheFollowsHomeAndXdgCacheHomeAsTheLauncherDoes() {
+        assertThat(ReopenCache.fromEnvironment(Map.of("HOME", "/home/someone")).directory())
+                .isEqualTo(Path.of("/home/someone/.cache/ompd-explorer/reopen"));
+        assertThat(ReopenCache.fromEnvironment(Map.of("HOME", "/home/someone", "XDG_CACHE_HOME", "relative"))
+                .directory()).as("a relative XDG_CACHE_HOME is ignored, as the spec says")
+                .isEqualTo(Path.of("/home/someone/.cache/ompd-explorer/reopen"));
+        assertThat(ReopenCache.fromEnvironment(Map.of("HOME", "/home/someone", "XDG_CACHE_HOME", "/x"))
+                .directory()).isEqualTo(Path.of("/x/ompd-explorer/reopen"));
     }
 
     private static Path entryOf(ReopenCache cache, Path file) throws IOException {

@@ -7,6 +7,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ import org.ompdexplorer.model.diagnostics.Location;
 public final class CacheFile {
     private static final byte[] MAGIC = "OMPDXRC\n".getBytes(StandardCharsets.US_ASCII);
     /** Raised whenever what is written changes: an older file is then a miss, never misread. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     static final int SECTION = 16_384;
     /** A header is a few paths and numbers; more is damage. */
     private static final long HEADER_MAX = 64 << 10;
@@ -131,12 +132,15 @@ public final class CacheFile {
         out.string(key.identity());
         out.varLong(key.size());
         out.signedLong(key.modifiedNanos());
+        out.signedLong(key.changedNanos());
         out.string(key.content());
     }
 
     /**
      * Reads the cached load in {@code file} if it stands for {@code key} and was written by {@code build};
-     * {@code null} when it stands for something else.
+     * {@code null} when it stands for something else. The file is untrusted input: whatever it holds, the result is
+     * a load, {@code null}, an {@link IOException} or a {@link CacheFormatException} (fuzzed by
+     * {@code CacheEntryFuzzTest}); a link is not followed.
      *
      * @throws CacheFormatException when the file is damaged
      */
@@ -151,7 +155,9 @@ public final class CacheFile {
      */
     public static LoadResult read(Path file, FileKey key, String build, String input, Runnable matched)
             throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ); Arena arena = Arena.ofShared()) {
+        // never through a link: in the cache's own directory a link is planted, not made by the cache
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+             Arena arena = Arena.ofShared()) {
             long size = ch.size();
             if (size > Integer.MAX_VALUE) {
                 throw new CacheFormatException("over 2 GiB");
@@ -196,7 +202,8 @@ public final class CacheFile {
 
     private static boolean sameKey(ByteSource in, FileKey key) {
         return in.string().equals(key.path()) & in.string().equals(key.identity()) & in.varLong() == key.size()
-                & in.signedLong() == key.modifiedNanos() & in.string().equals(key.content());
+                & in.signedLong() == key.modifiedNanos() & in.signedLong() == key.changedNanos()
+                & in.string().equals(key.content());
     }
 
     /** Whether every module file and the symbolizer the load depended on are as they were then. */
@@ -239,7 +246,7 @@ public final class CacheFile {
             int n = i == count - 1 ? taskCount - i * SECTION : SECTION;
             Task[] tasks = new Task[n];
             for (int t = 0; t < n; t++) {
-                tasks[t] = d.read(Task.class);
+                tasks[t] = d.present(Task.class);
             }
             return tasks;
         }).toArray(Task[][]::new);
@@ -248,17 +255,17 @@ public final class CacheFile {
             tasks.addAll(Arrays.asList(section));
         }
         ModelDecoder h = new ModelDecoder(new ByteSource(bytes(body, headAt, headLength)));
-        CaptureInfo capture = h.read(CaptureInfo.class);
-        RuntimeInfo runtime = h.read(RuntimeInfo.class);
-        List<AddressSpace> spaces = h.list();
-        List<ThreadState> states = h.list();
-        List<IcvDefinition> icvs = h.list();
-        List<DisplayControlVar> dcvs = h.list();
-        List<OmpThread> threads = h.list();
-        List<ParallelRegion> regions = h.list();
-        List<TargetRegion> targets = h.list();
-        List<CodeModule> modules = h.list();
-        List<Diagnostic> diagnostics = h.list();
+        CaptureInfo capture = h.present(CaptureInfo.class); // a parse always has both
+        RuntimeInfo runtime = h.present(RuntimeInfo.class);
+        List<AddressSpace> spaces = h.list(AddressSpace.class);
+        List<ThreadState> states = h.list(ThreadState.class);
+        List<IcvDefinition> icvs = h.list(IcvDefinition.class);
+        List<DisplayControlVar> dcvs = h.list(DisplayControlVar.class);
+        List<OmpThread> threads = h.list(OmpThread.class);
+        List<ParallelRegion> regions = h.list(ParallelRegion.class);
+        List<TargetRegion> targets = h.list(TargetRegion.class);
+        List<CodeModule> modules = h.list(CodeModule.class);
+        List<Diagnostic> diagnostics = h.list(Diagnostic.class);
         boolean decompressed = h.bool();
         String keptName = h.read(String.class);
         if (keptName != null && !keptName.equals(input)) {

@@ -2,12 +2,12 @@ package org.ompdexplorer.importers.cache;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.ompdexplorer.importers.symbols.CodeSymbolizer;
@@ -52,17 +52,22 @@ public final class Dependencies {
         return stamps;
     }
 
-    /** A file's identity, size and modification time, or {@code absent}; the symbolizer's path, or {@code none}. */
+    /**
+     * A file's identity, size, modification and change times (a rebuild copied in with {@code cp -p} keeps the
+     * first three), or {@code absent}; the symbolizer's path, or {@code none}.
+     */
     static String stampOf(String name) {
         if (name.equals(SYMBOLIZER)) {
             return CodeSymbolizer.findTool().map(Path::toString).orElse("none");
         }
         try {
-            BasicFileAttributes a = Files.readAttributes(Path.of(name), BasicFileAttributes.class);
-            Object key = a.fileKey();
-            return (key == null ? "" : key.toString()) + " " + a.size() + " "
-                    + a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
-        } catch (IOException | InvalidPathException | SecurityException e) {
+            Map<String, Object> a = Files.readAttributes(Path.of(name), "unix:size,lastModifiedTime,ctime,fileKey");
+            Object key = a.get("fileKey");
+            return (key == null ? "" : key.toString()) + " " + a.get("size") + " "
+                    + ((FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS) + " "
+                    + ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS);
+        } catch (IOException | SecurityException | UnsupportedOperationException
+                 | IllegalArgumentException e) { // InvalidPathException among the last
             return "absent";
         }
     }

@@ -64,7 +64,7 @@ class CacheFileTest {
             return; // not a snapshot at all: nothing to cache
         }
         Path entry = dir.resolve("entry");
-        FileKey key = new FileKey("/some/" + input, "(dev=1,ino=2)", 1234, 5678, "ab");
+        FileKey key = new FileKey("/some/" + input, "(dev=1,ino=2)", 1234, 5678, 91, "ab");
         write(entry, CacheFile.encode(original, key, BUILD, "in.json"));
         LoadResult back = CacheFile.read(entry, key, BUILD, "in.json");
         List<Object> expected = LoadOutcome.of(original);
@@ -79,7 +79,7 @@ class CacheFileTest {
     void manySectionsOfTasksReadBackInOrderSharingWhatTheyShared() throws Exception {
         Snapshot s = SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 3 * CacheFile.SECTION + 17, 5));
         LoadResult original = new LoadResult(s, List.of(), true);
-        FileKey key = new FileKey("/x.json.gz", "", 1, 2, "cd");
+        FileKey key = new FileKey("/x.json.gz", "", 1, 2, 3, "cd");
         Path entry = dir.resolve("entry");
         write(entry, CacheFile.encode(original, key, BUILD, "in.json"));
         LoadResult back = CacheFile.read(entry, key, BUILD, "in.json");
@@ -96,14 +96,16 @@ class CacheFileTest {
     @Test
     void anEntryForAnotherFileOrBuildIsAMissAndADamagedOneIsRefused() throws Exception {
         LoadResult original = load("lesson:" + BundledResources.DEFAULT_LESSON + ":1");
-        FileKey key = new FileKey("/a.json", "(dev=1,ino=2)", 10, 20, "ef");
+        FileKey key = new FileKey("/a.json", "(dev=1,ino=2)", 10, 20, 30, "ef");
         Path entry = dir.resolve("entry");
         write(entry, CacheFile.encode(original, key, BUILD, "in.json"));
         assertThat(CacheFile.read(entry, key, "another-build", "in.json")).isNull();
-        for (FileKey other : List.of(new FileKey("/b.json", "(dev=1,ino=2)", 10, 20, "ef"),
-                new FileKey("/a.json", "(dev=1,ino=3)", 10, 20, "ef"), new FileKey("/a.json", "(dev=1,ino=2)", 11, 20,
-                        "ef"), new FileKey("/a.json", "(dev=1,ino=2)", 10, 21, "ef"),
-                new FileKey("/a.json", "(dev=1,ino=2)", 10, 20, "ee"))) {
+        for (FileKey other : List.of(new FileKey("/b.json", "(dev=1,ino=2)", 10, 20, 30, "ef"),
+                new FileKey("/a.json", "(dev=1,ino=3)", 10, 20, 30, "ef"),
+                new FileKey("/a.json", "(dev=1,ino=2)", 11, 20, 30, "ef"),
+                new FileKey("/a.json", "(dev=1,ino=2)", 10, 21, 30, "ef"),
+                new FileKey("/a.json", "(dev=1,ino=2)", 10, 20, 31, "ef"),
+                new FileKey("/a.json", "(dev=1,ino=2)", 10, 20, 30, "ee"))) {
             assertThat(CacheFile.read(entry, other, BUILD, "in.json")).as(other.toString()).isNull();
         }
         byte[] bytes = Files.readAllBytes(entry);
