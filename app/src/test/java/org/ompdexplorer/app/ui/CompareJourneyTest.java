@@ -237,6 +237,9 @@ class CompareJourneyTest {
         assertThat(steps.get(1)).startsWith("Step 2")
                 .contains(second.running() + " running, " + second.queued() + " ready (queued), " + second.blocked()
                         + " blocked on dependences, " + second.waiting() + " waiting");
+        assertThat(explorer.fx(() -> robot.lookup(".timeline-step-trigger").queryAllAs(Label.class).stream()
+                .filter(l -> l.getHeight() + 0.5 < l.prefHeight(l.getWidth())).map(Label::getText).toList()))
+                .as("a trigger wraps whole, never cut").isEmpty();
         robot.clickOn("#timelineStep1");
         explorer.waitFor(10, () -> vm.compare().stepProperty().get() == 1);
     }

@@ -60,6 +60,9 @@ public record StepFigures(Duration sinceFirst, String trigger, int running, int 
         long ms = sinceFirst.toMillis();
         String sign = ms < 0 ? "−" : "+";
         ms = Math.abs(ms);
+        if (ms < 1000) {
+            return sign + ms + " ms";
+        }
         if (ms < 60_000) {
             return sign + (ms % 1000 == 0 ? ms / 1000 + " s" : String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000.0));
         }

@@ -32,6 +32,7 @@ class StepFiguresTest {
         assertThat(new StepFigures(Duration.ofSeconds(2), "", 0, 0, 0, 0, 0).sinceFirstText()).isEqualTo("+2 s");
         assertThat(new StepFigures(Duration.ofSeconds(123), "", 0, 0, 0, 0, 0).sinceFirstText()).isEqualTo("+2 min 3 s");
         assertThat(new StepFigures(Duration.ofMinutes(125), "", 0, 0, 0, 0, 0).sinceFirstText()).isEqualTo("+2 h 5 min");
+        assertThat(new StepFigures(Duration.ofMillis(12), "", 0, 0, 0, 0, 0).sinceFirstText()).isEqualTo("+12 ms");
         assertThat(new StepFigures(null, "", 0, 0, 0, 0, 0).sinceFirstText()).isEmpty();
     }
 }

@@ -21,6 +21,7 @@ final class TimelineChart extends ScrollPane {
     static final String ID = "timelineChart";
     static final String CELL_CLASS = "timeline-step";
     private static final double BAR_HEIGHT = 28;
+    private static final double TRIGGER_WIDTH = 170;
     private static final String[] KEYS = {"running", "queued", "blocked", "waiting"};
     private final HBox cells = new HBox(4);
     private final CompareViewModel vm;
@@ -37,6 +38,18 @@ final class TimelineChart extends ScrollPane {
         vm.seriesProperty().addListener((obs, old, now) -> rebuild());
         vm.stepProperty().addListener((obs, old, now) -> mark());
         rebuild();
+    }
+
+    /** Tall enough for every cell's wrapped trigger: the steps are never cut at the bottom. */
+    @Override
+    protected void layoutChildren() {
+        // the cells' own height, and room for the scroll bar a long series shows under them
+        double needed = cells.prefHeight(-1) + 4 + (cells.prefWidth(-1) > getWidth() ? 16 : 0);
+        if (Math.abs(getMinViewportHeight() - needed) > 0.5) {
+            setMinViewportHeight(needed);
+            setPrefViewportHeight(needed);
+        }
+        super.layoutChildren();
     }
 
     private void rebuild() {
@@ -75,8 +88,11 @@ final class TimelineChart extends ScrollPane {
         when.setMinWidth(Region.USE_PREF_SIZE);
         Label trigger = new Label(f.trigger().isEmpty() ? " " : f.trigger());
         trigger.getStyleClass().add("timeline-step-trigger");
-        trigger.setWrapText(true);
-        trigger.setMaxWidth(160);
+        trigger.setWrapText(true); // wrapped whole onto as many lines as it needs, never cut
+        trigger.setPrefWidth(TRIGGER_WIDTH);
+        trigger.setMinWidth(TRIGGER_WIDTH);
+        trigger.setMaxWidth(TRIGGER_WIDTH);
+        trigger.setMinHeight(Region.USE_PREF_SIZE);
         Label blocked = new Label(f.stillBlocked() == 0 ? " " : f.stillBlocked() + " still blocked");
         blocked.getStyleClass().add("timeline-step-blocked");
         blocked.setMinWidth(Region.USE_PREF_SIZE);
