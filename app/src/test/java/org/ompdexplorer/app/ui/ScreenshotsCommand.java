@@ -71,6 +71,7 @@ public final class ScreenshotsCommand {
 
         FxDriver.onFx(() -> Theme.apply(scene, false));
         DialogScreenshots.write(vm, scene, out);
+        LegendScreenshots.write(scene, out);
         CompareScreenshots.write(vm, scene, out, args.length > 1 ? Path.of(args[1]) : null);
         GraphScreenshots.write(vm, view, scene, out, args.length > 1 ? Path.of(args[1]) : null);
         LessonScreenshots.write(vm, scene, out);
