@@ -19,11 +19,17 @@
 #define TEMP_ATTEMPTS 8
 #define EXIT_WAIT_MS 1000
 
-/* The write in progress, so that the library's destructor can remove its temporary file at exit. */
+/* The writes in progress, so that the library's destructor can remove their temporary files at exit. Several can
+ * be in progress at once (the interval series' thread, a signal's, the at-exit snapshot): each has a slot of its
+ * own, so that one ending never makes the destructor forget another. */
+#define PENDING_MAX 16
 static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t pending_done = PTHREAD_COND_INITIALIZER;
-static int pending_dir = -1;
-static char pending_name[OUTPUT_TMP_MAX + 8];
+static struct {
+    int used;
+    int dir;
+    char name[OUTPUT_TMP_MAX + 8];
+} pending[PENDING_MAX];
 static int exiting;
 
 enum failure { F_NONE, F_DIR, F_TEMP, F_TEMPS_TAKEN, F_WRITE, F_SPECIAL, F_RENAME, F_EXITING };
@@ -91,18 +97,41 @@ static int write_all(int fd, const char *data, size_t len) {
     return 0;
 }
 
-static void clear_pending(void) {
-    pending_dir = -1;
-    pending_name[0] = '\0';
+/* Under pending_lock. */
+static void clear_pending(int slot) {
+    pending[slot].used = 0;
+    pending[slot].name[0] = '\0';
     pthread_cond_broadcast(&pending_done);
 }
 
+/* Under pending_lock: whether any write is in progress. */
+static int any_pending(void) {
+    for (int i = 0; i < PENDING_MAX; i++) {
+        if (pending[i].used) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Creates the temporary file and records it as pending; -1 with *f set when it cannot. */
-static int create_temp(int dirfd, const char *tmp_base, char *tmp, size_t n, enum failure *f) {
+static int create_temp(int dirfd, const char *tmp_base, char *tmp, size_t n, enum failure *f, int *slot) {
     pthread_mutex_lock(&pending_lock);
     if (exiting) {
         pthread_mutex_unlock(&pending_lock);
         *f = F_EXITING;
+        return -1;
+    }
+    *slot = -1;
+    for (int i = 0; i < PENDING_MAX && *slot < 0; i++) {
+        if (!pending[i].used) {
+            *slot = i;
+        }
+    }
+    if (*slot < 0) {
+        pthread_mutex_unlock(&pending_lock);
+        errno = EBUSY; /* more writes at once than the agent ever starts */
+        *f = F_TEMP;
         return -1;
     }
     int fd = -1;
@@ -118,8 +147,9 @@ static int create_temp(int dirfd, const char *tmp_base, char *tmp, size_t n, enu
         }
     }
     if (fd >= 0) {
-        pending_dir = dirfd;
-        snprintf(pending_name, sizeof pending_name, "%s", tmp);
+        pending[*slot].used = 1;
+        pending[*slot].dir = dirfd;
+        snprintf(pending[*slot].name, sizeof pending[*slot].name, "%s", tmp);
     } else {
         *f = errno == EEXIST ? F_TEMPS_TAKEN : F_TEMP;
     }
@@ -129,7 +159,7 @@ static int create_temp(int dirfd, const char *tmp_base, char *tmp, size_t n, enu
 
 /* Renames tmp to name unless name is something other than a regular file. Under pending_lock, so that the
  * destructor never removes a temporary file mid-rename. */
-static int publish(int dirfd, const char *tmp, const char *name, enum failure *f, const char **what) {
+static int publish(int dirfd, const char *tmp, const char *name, enum failure *f, const char **what, int slot) {
     pthread_mutex_lock(&pending_lock);
     int rc = -1;
     if (exiting) {
@@ -159,7 +189,7 @@ static int publish(int dirfd, const char *tmp, const char *name, enum failure *f
         unlinkat(dirfd, tmp, 0);
         errno = saved;
     }
-    clear_pending();
+    clear_pending(slot);
     pthread_mutex_unlock(&pending_lock);
     return rc;
 }
@@ -173,7 +203,8 @@ int output_write(const char *dir, const char *name, const char *tmp_base, const 
     char tmp[OUTPUT_TMP_MAX + 8];
     enum failure f = F_NONE;
     const char *what = "";
-    int fd = create_temp(dirfd, tmp_base, tmp, sizeof tmp, &f);
+    int slot = -1;
+    int fd = create_temp(dirfd, tmp_base, tmp, sizeof tmp, &f, &slot);
     if (fd < 0) {
         int err = errno;
         report(f, err, dir, name, f == F_TEMPS_TAKEN ? tmp_base : "creating a temporary file");
@@ -196,14 +227,14 @@ int output_write(const char *dir, const char *name, const char *tmp_base, const 
         pthread_mutex_lock(&pending_lock);
         if (!exiting) {
             unlinkat(dirfd, tmp, 0);
+            clear_pending(slot);
         }
-        clear_pending();
         pthread_mutex_unlock(&pending_lock);
         report(F_WRITE, err, dir, name, what);
         close(dirfd);
         return -1;
     }
-    rc = publish(dirfd, tmp, name, &f, &what);
+    rc = publish(dirfd, tmp, name, &f, &what, slot);
     if (rc != 0) {
         report(f, errno, dir, name, what);
     } else {
@@ -276,14 +307,16 @@ void output_at_exit(void) {
         deadline.tv_sec++;
         deadline.tv_nsec -= 1000000000L;
     }
-    /* A write on the helper thread usually finishes in time; otherwise its temporary file goes. */
-    while (pending_dir >= 0 && pthread_cond_timedwait(&pending_done, &pending_lock, &deadline) == 0) {
+    /* Writes on other threads usually finish in time; otherwise their temporary files go. */
+    while (any_pending() && pthread_cond_timedwait(&pending_done, &pending_lock, &deadline) == 0) {
     }
     exiting = 1;
-    if (pending_dir >= 0) {
-        unlinkat(pending_dir, pending_name, 0);
-        pending_dir = -1;
-        pending_name[0] = '\0';
+    for (int i = 0; i < PENDING_MAX; i++) {
+        if (pending[i].used) {
+            unlinkat(pending[i].dir, pending[i].name, 0);
+            pending[i].used = 0;
+            pending[i].name[0] = '\0';
+        }
     }
     pthread_mutex_unlock(&pending_lock);
 }
@@ -292,8 +325,10 @@ static void after_fork_in_child(void) {
     /* The writing thread is not in the child: the lock may be held and the temporary file is the parent's. */
     pthread_mutex_init(&pending_lock, NULL);
     pthread_cond_init(&pending_done, NULL);
-    pending_dir = -1;
-    pending_name[0] = '\0';
+    for (int i = 0; i < PENDING_MAX; i++) {
+        pending[i].used = 0;
+        pending[i].name[0] = '\0';
+    }
 }
 
 __attribute__((constructor)) static void output_init(void) {

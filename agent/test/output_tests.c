@@ -10,12 +10,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char log_path[] = "/tmp/agent-test-log-XXXXXX";
@@ -359,6 +361,47 @@ static void test_unwritable_and_repeats(void) {
     CHECK(lines == 1 && strstr(log, "Not a directory") != NULL);
 }
 
+struct big_write {
+    const char *dir;
+    size_t len;
+    int rc;
+};
+
+static void *write_big(void *arg) {
+    struct big_write *w = arg;
+    char *data = malloc(w->len);
+    memset(data, ' ', w->len);
+    w->rc = output_write(w->dir, "big.json", "big", data, w->len);
+    free(data);
+    return NULL;
+}
+
+/* Two writes at once (the interval series' thread and the at-exit snapshot): the small one ending while the large
+ * one still writes must not make the exit forget the large one's temporary file — it was left behind (the corpus's
+ * sort program, under load). In a child process: output_at_exit ends writing for the process that calls it. */
+static void test_concurrent_writes_at_exit(void) {
+    char dir[64];
+    make_dir(dir);
+    pid_t child = fork();
+    if (child == 0) {
+        struct big_write big = {dir, (size_t)128 << 20, 0};
+        pthread_t t;
+        pthread_create(&t, NULL, write_big, &big);
+        for (int i = 0; i < 5000 && temporaries(dir) == 0; i++) {
+            usleep(1000); /* until the large write has its temporary file */
+        }
+        int small = output_write(dir, "small.json", "small", "{}", 2);
+        output_at_exit(); /* as exit() does, while the large write goes on */
+        pthread_join(t, NULL);
+        _exit(small == 0 && temporaries(dir) == 0 ? 0 : 1);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(temporaries(dir) == 0);
+    remove_tree(dir);
+}
+
 /* After output_at_exit (the library's destructor) nothing more is written and no temporary is created. */
 static void test_after_exit(void) {
     char dir[64];
@@ -381,5 +424,6 @@ void test_output(void) {
     test_compressed();
     test_full_disk();
     test_unwritable_and_repeats();
+    test_concurrent_writes_at_exit();
     test_after_exit(); /* last: it ends writing for this process */
 }
