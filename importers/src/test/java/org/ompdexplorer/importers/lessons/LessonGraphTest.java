@@ -50,7 +50,7 @@ class LessonGraphTest {
         assertThat(edges(g, EdgeKind.DEPENDENCE)).isEmpty();
         assertThat(node(g, 11)).isEqualTo("#11 task in fib / running");
         assertThat(node(g, 10)).isEqualTo("#10 task in fib / queued");
-        assertThat(node(g, 1)).isEqualTo("initial task #1 / suspended");
+        assertThat(node(g, 1)).isEqualTo("#1 initial task / suspended");
         assertThat(g.nodes().get(g.nodeOf(2).orElseThrow()).kind()).isEqualTo(NodeKind.IMPLICIT);
     }
 
