@@ -24,8 +24,9 @@ public record EntityRef(EntityKind kind, long id) {
         return new EntityRef(EntityKind.ADDRESS_SPACE, id.value());
     }
 
+    /** As every view names it: {@code task #5}, {@code thread T1} ({@link Names#ref}). */
     @Override
     public String toString() {
-        return kind == EntityKind.SNAPSHOT ? "snapshot" : kind.label() + " " + id;
+        return Names.ref(this);
     }
 }

@@ -142,7 +142,7 @@ final class OffloadChecks {
             TargetRegionId by = mappings.get(i).mappedBy();
             if (by != null && index.targetRegion(by).isEmpty()) {
                 found.add(SnapshotValidator.danglingReference(ref, "mappings[" + i + "].mappedBy",
-                        "target region " + by));
+                        "target region " + Names.target(by)));
             }
         }
         checkOverlaps(ref, mappings);
@@ -207,7 +207,7 @@ final class OffloadChecks {
         checkTask(ref, "encounteringTask", target.encounteringTask());
         Task targetTask = checkTask(ref, "targetTask", target.targetTask());
         if (targetTask != null && !TaskKind.TARGET.equals(targetTask.kind())) {
-            found.add(Diagnostic.warning("not-a-target-task", ref + " targetTask names task " + targetTask.id()
+            found.add(Diagnostic.warning("not-a-target-task", ref + " targetTask names task " + Names.task(targetTask.id())
                             + ", which is of kind " + targetTask.kind() + ", not target",
                     "a target task has kind \"target\"; correct the link or the task's kind",
                     Location.of(ref, "targetTask")));
@@ -216,7 +216,7 @@ final class OffloadChecks {
             TargetRegionId first = constructs.putIfAbsent(targetTask.id(), target.id());
             if (first != null) {
                 found.add(Diagnostic.warning("shared-target-task", ref + " targetTask names task "
-                                + targetTask.id() + ", as " + EntityRef.of(first) + " does: a target task belongs "
+                                + Names.task(targetTask.id()) + ", as " + EntityRef.of(first) + " does: a target task belongs "
                                 + "to one target construct", "correct one of the two \"targetTask\" links",
                         Location.of(ref, "targetTask")));
             }
@@ -239,7 +239,7 @@ final class OffloadChecks {
         if (link instanceof Fact.Known<TaskId>(TaskId t)) {
             var task = index.task(t);
             if (task.isEmpty()) {
-                found.add(SnapshotValidator.danglingReference(ref, field, "task " + t));
+                found.add(SnapshotValidator.danglingReference(ref, field, "task " + Names.task(t)));
                 return null;
             }
             return task.get();

@@ -94,7 +94,7 @@ public final class SnapshotValidator {
                     seen[member.threadNum()] = true;
                 }
                 if (member.thread() instanceof Fact.Known<ThreadId>(ThreadId t) && index.thread(t).isEmpty()) {
-                    dangling(ref, field + ".thread", "thread " + t);
+                    dangling(ref, field + ".thread", "thread " + Names.thread(t));
                 }
                 checkTask(ref, field + ".implicitTask", member.implicitTask());
             }
@@ -132,7 +132,7 @@ public final class SnapshotValidator {
             if (task.parallelRegion() instanceof Fact.Known<RegionId>(RegionId r)) {
                 region = index.regionPosition(r.value());
                 if (region < 0) {
-                    dangling(EntityRef.of(task.id()), "parallelRegion", "parallel region " + r);
+                    dangling(EntityRef.of(task.id()), "parallelRegion", "parallel region " + Names.region(r));
                 }
             }
             columns.region[i] = region;
@@ -140,7 +140,7 @@ public final class SnapshotValidator {
             if (task.thread() instanceof Fact.Known<ThreadId>(ThreadId t)) {
                 thread = index.threadPosition(t.value());
                 if (thread < 0) {
-                    dangling(EntityRef.of(task.id()), "thread", "thread " + t);
+                    dangling(EntityRef.of(task.id()), "thread", "thread " + Names.thread(t));
                 }
             }
             columns.thread[i] = thread;
@@ -154,7 +154,7 @@ public final class SnapshotValidator {
             if (agent != null && !agent.dependsOn().isEmpty()) {
                 for (TaskId dep : agent.dependsOn()) {
                     if (index.taskPosition(dep.value()) < 0) {
-                        dangling(EntityRef.of(task.id()), "dependsOn", "task " + dep);
+                        dangling(EntityRef.of(task.id()), "dependsOn", "task " + Names.task(dep));
                     }
                 }
             }
@@ -177,7 +177,7 @@ public final class SnapshotValidator {
         int first = byCreationOrder.putIfAbsent(order, position);
         if (first >= 0) {
             error(EntityRef.of(task.id()), "creationOrder", "duplicate-creation-order", "creation order " + order
-                    + " is also task " + snapshot.tasks().get(first).id() + "'s: a creation-order number names one task"
+                    + " is also task " + Names.task(snapshot.tasks().get(first).id()) + "'s: a creation-order number names one task"
                     + " of a run", "give each task its own creationOrder, or leave it out");
         }
     }
@@ -186,7 +186,7 @@ public final class SnapshotValidator {
         if (link instanceof Fact.Known<TaskId>(TaskId t)) {
             int at = index.taskPosition(t.value());
             if (at < 0) {
-                dangling(EntityRef.of(task.id()), field, "task " + t);
+                dangling(EntityRef.of(task.id()), field, "task " + Names.task(t));
             }
             return at;
         }
@@ -232,13 +232,13 @@ public final class SnapshotValidator {
 
     private void checkTask(EntityRef ref, String field, Fact<TaskId> link) {
         if (link instanceof Fact.Known<TaskId>(TaskId t) && index.task(t).isEmpty()) {
-            dangling(ref, field, "task " + t);
+            dangling(ref, field, "task " + Names.task(t));
         }
     }
 
     private void checkRegion(EntityRef ref, String field, Fact<RegionId> link) {
         if (link instanceof Fact.Known<RegionId>(RegionId r) && index.region(r).isEmpty()) {
-            dangling(ref, field, "parallel region " + r);
+            dangling(ref, field, "parallel region " + Names.region(r));
         }
     }
 

@@ -94,7 +94,7 @@ final class StackChecks {
         }
         Task task = tasks.get(c);
         if (threadOf[c] >= 0 && threadOf[c] != t) {
-            error(ref, "currentTask", "current-task-elsewhere", ref + "'s current task is task " + task.id()
+            error(ref, "currentTask", "current-task-elsewhere", ref + "'s current task is task " + Names.task(task.id())
                             + ", which names " + threadName(task) + " as its thread",
                     "a thread's current task runs on it: correct \"currentTask\" or the task's \"thread\"");
             return;
@@ -103,7 +103,7 @@ final class StackChecks {
         byte l = lifecycle[c];
         if (l == QUEUED || l == COMPLETED || (l == SUSPENDED && notWaiting(thread, task))) {
             String state = thread.state() instanceof Fact.Known<ThreadState>(ThreadState s) ? s.shortName() : "";
-            error(ref, "currentTask", "current-task-not-running", ref + "'s current task is task " + task.id()
+            error(ref, "currentTask", "current-task-not-running", ref + "'s current task is task " + Names.task(task.id())
                             + ", which is " + name(l) + (l == SUSPENDED ? " while the thread is not waiting (state "
                             + state + ")" : "") + ": a thread's current task is running on it",
                     "correct \"currentTask\" or the task's \"lifecycle\"");
@@ -143,14 +143,14 @@ final class StackChecks {
                     error(ref, "thread", "stack-thread-mismatch", ref + " is " + where(t, above) + " but names "
                                     + threadName(task) + " as its thread",
                             "the tasks of a stack are all on its thread: correct the task's \"thread\", or the "
-                                    + "\"schedulingTask\" of task " + tasks.get(above).id());
+                                    + "\"schedulingTask\" of task " + Names.task(tasks.get(above).id()));
                 }
                 byte l = lifecycle[at];
                 if (l != UNKNOWN && l != SUSPENDED) {
                     EntityRef ref = EntityRef.of(tasks.get(at).id());
                     error(ref, "lifecycle", "stack-lifecycle", ref + " is " + name(l) + " but is " + where(t, above)
                                     + ": below the top of a stack every task is suspended",
-                            "correct its \"lifecycle\", or the \"schedulingTask\" of task " + tasks.get(above).id());
+                            "correct its \"lifecycle\", or the \"schedulingTask\" of task " + Names.task(tasks.get(above).id()));
                 }
             }
             stackOf[at] = t;
@@ -176,26 +176,26 @@ final class StackChecks {
     }
 
     private void reportShared(int t, int at, int above) {
-        String other = snapshot.threads().get(stackOf[at]).id() + "'s stack: a task is on one stack";
+        String other = Names.thread(snapshot.threads().get(stackOf[at]).id()) + "'s stack: a task is on one stack";
         if (above < 0) {
             EntityRef ref = EntityRef.of(snapshot.threads().get(t).id());
-            error(ref, "currentTask", "shared-stack", ref + "'s current task is task " + tasks.get(at).id()
+            error(ref, "currentTask", "shared-stack", ref + "'s current task is task " + Names.task(tasks.get(at).id())
                             + ", which is on thread " + other, "correct \"currentTask\", or the \"schedulingTask\" "
-                            + "links that lead the other thread's stack to task " + tasks.get(at).id());
+                            + "links that lead the other thread's stack to task " + Names.task(tasks.get(at).id()));
         } else {
             EntityRef ref = EntityRef.of(tasks.get(above).id());
-            error(ref, "schedulingTask", "shared-stack", ref + " is on thread " + snapshot.threads().get(t).id()
-                            + "'s stack and scheduled on task " + tasks.get(at).id() + ", which is on thread " + other,
+            error(ref, "schedulingTask", "shared-stack", ref + " is on thread " + Names.thread(snapshot.threads().get(t).id())
+                            + "'s stack and scheduled on task " + Names.task(tasks.get(at).id()) + ", which is on thread " + other,
                     "correct its \"schedulingTask\": the task suspended on its own thread when it started");
         }
     }
 
     private String where(int t, int above) {
-        return "on thread " + snapshot.threads().get(t).id() + "'s stack (below task " + tasks.get(above).id() + ")";
+        return "on thread " + Names.thread(snapshot.threads().get(t).id()) + "'s stack (below task " + Names.task(tasks.get(above).id()) + ")";
     }
 
     private static String threadName(Task task) {
-        return "thread " + task.thread().get();
+        return "thread " + Names.thread(task.thread().get());
     }
 
     private void checkTasks() {
@@ -216,7 +216,7 @@ final class StackChecks {
                     if (t >= 0 && stackOf[i] < 0 && current[t] != NOT_KNOWN) {
                         Task task = tasks.get(i);
                         String thread = threadName(task);
-                        error(EntityRef.of(task.id()), "thread", "suspended-off-stack", "task " + task.id()
+                        error(EntityRef.of(task.id()), "thread", "suspended-off-stack", "task " + Names.task(task.id())
                                         + " is suspended on " + thread + " but is not on " + thread + "'s stack ("
                                         + stackTop(t) + ")",
                                 "link it into the stack through the \"schedulingTask\" of the task above it, or "
@@ -228,7 +228,7 @@ final class StackChecks {
                         Task task = tasks.get(i);
                         boolean queued = l == QUEUED;
                         error(EntityRef.of(task.id()), "thread", queued ? "queued-on-thread" : "completed-on-thread",
-                                "task " + task.id() + " is " + name(l) + " but names " + threadName(task)
+                                "task " + Names.task(task.id()) + " is " + name(l) + " but names " + threadName(task)
                                         + " as its thread: a " + name(l) + " task "
                                         + (queued ? "has not started on any thread" : "runs on no thread any more"),
                                 "leave \"thread\" out of a " + name(l) + " task, or correct its \"lifecycle\"");
@@ -260,13 +260,13 @@ final class StackChecks {
             if (current[t] != NOT_KNOWN) {
                 error(ref, "lifecycle", "running-not-current", ref + " is running on " + thread + ", "
                                 + (current[t] == NO_TASK ? "which has no current task"
-                                : "whose current task is task " + tasks.get(current[t]).id())
+                                : "whose current task is task " + Names.task(tasks.get(current[t]).id()))
                                 + ": a running task is its thread's current task",
                         "correct its \"lifecycle\" or \"thread\", or the thread's \"currentTask\"");
             }
         } else {
             error(ref, "lifecycle", "several-running-tasks", ref + " is running on " + thread + ", as task "
-                            + tasks.get(holder[t] - 1).id() + " is: a thread runs one task at a time",
+                            + Names.task(tasks.get(holder[t] - 1).id()) + " is: a thread runs one task at a time",
                     "of the tasks running on " + thread + ", only its current task runs; correct the others' "
                             + "\"lifecycle\" (suspended, completed) or \"thread\"");
         }
@@ -274,7 +274,7 @@ final class StackChecks {
 
     private String stackTop(int t) {
         int c = current[t];
-        return c == NO_TASK ? "it has no current task" : "its current task is task " + tasks.get(c).id();
+        return c == NO_TASK ? "it has no current task" : "its current task is task " + Names.task(tasks.get(c).id());
     }
 
     private void error(EntityRef ref, String field, String code, String message, String fix) {

@@ -109,7 +109,7 @@ final class TeamChecks {
             Integer first = threads != null && member.thread() instanceof Fact.Known<ThreadId>(ThreadId t)
                     ? threads.putIfAbsent(t.value(), member.threadNum()) : null;
             if (first != null) {
-                error(ref, field + ".thread", "thread-twice-in-team", ref + " lists thread " + member.thread().get()
+                error(ref, field + ".thread", "thread-twice-in-team", ref + " lists thread " + Names.thread(member.thread().get())
                                 + " as thread numbers " + first + " and " + member.threadNum() + ": a thread has one "
                                 + "thread number in a team", "list each thread once in \"members\"");
             }
@@ -117,19 +117,19 @@ final class TeamChecks {
             if (task == null) {
                 continue;
             }
-            String says = ref + " member " + member.threadNum() + " names task " + task.id();
+            String says = ref + " member " + member.threadNum() + " names task " + Names.task(task.id());
             String problem = null;
             String at = field + ".implicitTask";
             if (!task.isImplicit()) {
                 problem = says + ", which is " + task.kind() + ", not an implicit task";
             } else if (task.parallelRegion() instanceof Fact.Known<RegionId>(RegionId other)
                     && other.value() != region.id().value()) {
-                problem = says + ", an implicit task of parallel region " + other;
+                problem = says + ", an implicit task of parallel region " + Names.region(other);
             } else if (task.threadNum() instanceof Fact.Known<Integer>(Integer num) && num != member.threadNum()) {
                 problem = says + ", whose thread number is " + num;
             } else if (member.thread() instanceof Fact.Known<ThreadId>(ThreadId t)
                     && task.thread() instanceof Fact.Known<ThreadId>(ThreadId other) && t.value() != other.value()) {
-                problem = says + " on thread " + t + ", but the task names thread " + other + " as its thread";
+                problem = says + " on thread " + Names.thread(t) + ", but the task names thread " + Names.thread(other) + " as its thread";
                 at = field + ".thread";
             }
             if (problem != null) {
@@ -154,8 +154,8 @@ final class TeamChecks {
                 && encountering.parallelRegion() instanceof Fact.Known<RegionId>(RegionId bound)
                 && bound.value() != enclosing.id().value()) {
             error(ref, "enclosingRegion", "enclosing-region-mismatch", ref + " is enclosed by parallel region "
-                            + enclosing.id() + ", but its encountering task, task " + encountering.id()
-                            + ", binds to parallel region " + bound + ": a region is nested in the region of the "
+                            + Names.region(enclosing.id()) + ", but its encountering task, task " + Names.task(encountering.id())
+                            + ", binds to parallel region " + Names.region(bound) + ": a region is nested in the region of the "
                             + "task that encountered it", "correct \"enclosingRegion\" or \"encounteringTask\"");
         }
     }
@@ -164,14 +164,14 @@ final class TeamChecks {
         if (region.level() instanceof Fact.Known<Integer>(Integer level)
                 && enclosing.level() instanceof Fact.Known<Integer>(Integer outer) && level != outer + 1) {
             error(ref, "level", "level-mismatch", ref + " is at level " + level + " inside parallel region "
-                            + enclosing.id() + " at level " + outer + ": a nested region is one level deeper",
+                            + Names.region(enclosing.id()) + " at level " + outer + ": a nested region is one level deeper",
                     "correct \"level\" (" + (outer + 1) + ") or \"enclosingRegion\"");
         } else if (region.activeLevel() instanceof Fact.Known<Integer>(Integer active)
                 && enclosing.activeLevel() instanceof Fact.Known<Integer>(Integer outer)
                 && region.teamSize() instanceof Fact.Known<Integer>(Integer size)
                 && active != outer + (size > 1 ? 1 : 0)) {
             error(ref, "activeLevel", "level-mismatch", ref + " is at active level " + active + " inside parallel "
-                            + "region " + enclosing.id() + " at active level " + outer + " with a team of " + size
+                            + "parallel region " + Names.region(enclosing.id()) + " at active level " + outer + " with a team of " + size
                             + ": a region is active, one level deeper, when its team has more than one thread",
                     "correct \"activeLevel\" (" + (outer + (size > 1 ? 1 : 0)) + ")");
         }
@@ -195,13 +195,13 @@ final class TeamChecks {
                 TeamMember member = memberByNum.get(key(r, num));
                 if (first != null && !first.id().equals(task.id())) {
                     error(ref, "threadNum", "duplicate-thread-num", ref + " is thread number " + num
-                                    + " of parallel region " + regionId + ", as task " + first.id() + " is: a thread "
+                                    + " of parallel region " + Names.region(regionId) + ", as task " + Names.task(first.id()) + " is: a thread "
                                     + "number has one implicit task", "correct one of the two \"threadNum\"s");
                 } else if (member != null && member.implicitTask() instanceof Fact.Known<TaskId>(TaskId other)
                         && other.value() != task.id().value()) {
                     error(ref, "threadNum", "member-mismatch", ref + " is thread number " + num
-                                    + " of parallel region " + regionId + ", but the region's member " + num
-                                    + " is task " + other + ": a member and its implicit task say the same",
+                                    + " of parallel region " + Names.region(regionId) + ", but the region's member " + num
+                                    + " is task " + Names.task(other) + ": a member and its implicit task say the same",
                             "correct the task's \"threadNum\" or the region's member");
                 }
             }
@@ -211,8 +211,8 @@ final class TeamChecks {
                     && region.encounteringTask() instanceof Fact.Known<TaskId>(TaskId encountering)
                     && generating.value() != encountering.value()) {
                 error(ref, "generatingTask", "encountering-task-mismatch", ref + " is generated by task "
-                                + generating + ", but its parallel region " + regionId + " was encountered by task "
-                                + encountering + ": a region's encountering task generates its implicit tasks",
+                                + Names.task(generating) + ", but its parallel region " + Names.region(regionId) + " was encountered by task "
+                                + Names.task(encountering) + ": a region's encountering task generates its implicit tasks",
                         "correct the task's \"generatingTask\" or the region's \"encounteringTask\"");
             }
         }

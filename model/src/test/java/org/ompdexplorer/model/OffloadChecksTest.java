@@ -77,8 +77,8 @@ class OffloadChecksTest {
         targets.add(target(1, PROCESS, null, null));
         targets.add(target(2, new AddressSpaceId(7), null, null));
         List<Diagnostic> found = validate();
-        assertThat(where(found)).containsExactly("error not-a-device target region 1.device",
-                "error dangling-reference target region 2.device");
+        assertThat(where(found)).containsExactly("error not-a-device target region TR1.device",
+                "error dangling-reference target region TR2.device");
         assertThat(found.getFirst().message()).contains("address space 0, which is the process");
     }
 
@@ -90,9 +90,9 @@ class OffloadChecksTest {
         targets.add(target(1, DEVICE, 40L, 41L));
         List<Diagnostic> found = validate();
         assertThat(where(found)).containsExactly("error dangling-reference address space 1.mappings[0].mappedBy",
-                "error dangling-reference target region 1.encounteringTask",
-                "error dangling-reference target region 1.targetTask");
-        assertThat(found.getFirst().message()).contains("target region 9");
+                "error dangling-reference target region TR1.encounteringTask",
+                "error dangling-reference target region TR1.targetTask");
+        assertThat(found.getFirst().message()).contains("target region TR9");
     }
 
     @Test
@@ -101,7 +101,7 @@ class OffloadChecksTest {
         task(5, TaskKind.EXPLICIT);
         targets.add(target(1, null, null, 5L));
         List<Diagnostic> found = validate();
-        assertThat(where(found)).containsExactly("warning not-a-target-task target region 1.targetTask");
+        assertThat(where(found)).containsExactly("warning not-a-target-task target region TR1.targetTask");
         assertThat(found.getFirst().message()).contains("kind explicit");
     }
 
@@ -138,7 +138,7 @@ class OffloadChecksTest {
         spaces.add(AddressSpace.process(PROCESS, List.of()));
         targets.add(target(3, null, null, null));
         targets.add(target(3, null, null, null));
-        assertThat(where(validate())).containsExactly("error duplicate-id target region 3.id");
+        assertThat(where(validate())).containsExactly("error duplicate-id target region TR3.id");
     }
 
     @Test
@@ -169,8 +169,8 @@ class OffloadChecksTest {
         spaces.add(new AddressSpace(DEVICE, PROCESS, null, null, List.of(), device(3), null));
         targets.add(target(1, DEVICE, null, null)); // deviceNum 0
         List<Diagnostic> found = validate();
-        assertThat(where(found)).containsExactly("warning device-num-mismatch target region 1.deviceNum");
-        assertThat(found.getFirst().message()).isEqualTo("target region 1 has deviceNum 0 but its device, address "
+        assertThat(where(found)).containsExactly("warning device-num-mismatch target region TR1.deviceNum");
+        assertThat(found.getFirst().message()).isEqualTo("target region TR1 has deviceNum 0 but its device, address "
                 + "space 1, is device 3");
     }
 
@@ -185,9 +185,9 @@ class OffloadChecksTest {
         targets.add(target(2, DEVICE, 1L, 3L));
         targets.add(target(3, DEVICE, 1L, 2L));
         List<Diagnostic> found = validate();
-        assertThat(where(found)).containsExactly("warning shared-target-task target region 3.targetTask");
-        assertThat(found.getFirst().message()).isEqualTo("target region 3 targetTask names task 2, as target region "
-                + "1 does: a target task belongs to one target construct");
+        assertThat(where(found)).containsExactly("warning shared-target-task target region TR3.targetTask");
+        assertThat(found.getFirst().message()).isEqualTo("target region TR3 targetTask names task #2, as target region "
+                + "TR1 does: a target task belongs to one target construct");
         assertThat(found.getFirst().severity()).isEqualTo(Severity.WARNING);
     }
 
@@ -218,11 +218,11 @@ class OffloadChecksTest {
         targets.add(new TargetRegion(new TargetRegionId(3), TargetKind.TARGET, null, 0, true, Fact.absent(),
                 Fact.absent(), Fact.absent(), two, 0, null)); // kernelsSubmitted left out: not counted
         List<Diagnostic> found = validate();
-        assertThat(where(found)).containsExactly("error kernel-count-mismatch target region 1.kernels",
-                "error kernel-count-mismatch target region 2.kernels");
-        assertThat(found.getFirst().message()).isEqualTo("target region 1 lists 2 kernels not finished but submitted "
+        assertThat(where(found)).containsExactly("error kernel-count-mismatch target region TR1.kernels",
+                "error kernel-count-mismatch target region TR2.kernels");
+        assertThat(found.getFirst().message()).isEqualTo("target region TR1 lists 2 kernels not finished but submitted "
                 + "1: kernels not finished are some of those submitted");
-        assertThat(found.getLast().message()).isEqualTo("target region 2 has ended but lists 1 kernel not finished: "
+        assertThat(found.getLast().message()).isEqualTo("target region TR2 has ended but lists 1 kernel not finished: "
                 + "a construct ends after its kernels");
     }
 }

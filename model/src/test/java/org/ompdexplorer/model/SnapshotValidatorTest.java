@@ -22,9 +22,9 @@ class SnapshotValidatorTest {
         List<Diagnostic> found = SnapshotValidator.validate(s);
         assertThat(found).extracting(Diagnostic::code).containsOnly("dangling-reference");
         assertThat(found).extracting(d -> d.location().entity() + "." + d.location().field()).containsExactly(
-                "thread 0.currentTask", "thread 0.currentRegion", "task 1.generatingTask",
-                "task 1.schedulingTask", "task 1.parallelRegion", "task 1.thread");
-        assertThat(found.get(2).message()).contains("task 99").contains("does not hold");
+                "thread T0.currentTask", "thread T0.currentRegion", "task #1.generatingTask",
+                "task #1.schedulingTask", "task #1.parallelRegion", "task #1.thread");
+        assertThat(found.get(2).message()).contains("task #99").contains("does not hold");
     }
 
     @Test

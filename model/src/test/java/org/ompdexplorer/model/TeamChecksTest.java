@@ -15,11 +15,11 @@ class TeamChecksTest {
         List<Diagnostic> found = SnapshotValidator.validate(s.build());
         // the member names an explicit task, and implicit task #2 (thread number 1) is not the member it claims
         assertThat(AgentSnapshot.where(found)).containsExactly(
-                "member-mismatch parallel region 1.members[1].implicitTask", "member-mismatch task 2.threadNum");
-        assertThat(found.getFirst().message()).isEqualTo("parallel region 1 member 1 names task 4, which is explicit, "
+                "member-mismatch parallel region P1.members[1].implicitTask", "member-mismatch task #2.threadNum");
+        assertThat(found.getFirst().message()).isEqualTo("parallel region P1 member 1 names task #4, which is explicit, "
                 + "not an implicit task: a member and its implicit task say the same");
-        assertThat(found.getLast().message()).contains("task 2 is thread number 1 of parallel region 1, but the "
-                + "region's member 1 is task 4");
+        assertThat(found.getLast().message()).contains("task #2 is thread number 1 of parallel region P1, but the "
+                + "region's member 1 is task #4");
     }
 
     @Test
@@ -28,39 +28,39 @@ class TeamChecksTest {
         s.thread(2, (Long) null).state = Fact.of(ThreadState.ofValue(0x100));
         s.region(1, r -> r.members.set(1, AgentSnapshot.member(1, 2, 2)));
         List<Diagnostic> found = SnapshotValidator.validate(s.build());
-        assertThat(AgentSnapshot.where(found)).containsExactly("member-mismatch parallel region 1.members[1].thread");
-        assertThat(found.getFirst().message()).startsWith("parallel region 1 member 1 names task 2 on thread 2, but "
-                + "the task names thread 1 as its thread");
+        assertThat(AgentSnapshot.where(found)).containsExactly("member-mismatch parallel region P1.members[1].thread");
+        assertThat(found.getFirst().message()).startsWith("parallel region P1 member 1 names task #2 on thread T2, but "
+                + "the task names thread T1 as its thread");
         AgentSnapshot other = AgentSnapshot.fib().region(0, r -> r.members.set(0, AgentSnapshot.member(0, 0, 1)));
         // the initial region's member names implicit task #1 of region 1; #0 is left without its member
-        assertThat(other.findings()).containsExactly("member-mismatch parallel region 0.members[0].implicitTask",
-                "member-mismatch task 0.threadNum");
+        assertThat(other.findings()).containsExactly("member-mismatch parallel region P0.members[0].implicitTask",
+                "member-mismatch task #0.threadNum");
     }
 
     @Test
     void aThreadNumberHasOneImplicitTaskAndAThreadOneThreadNumber() {
         AgentSnapshot s = AgentSnapshot.fib().region(1, r -> r.members.clear()).task(2, t -> t.threadNum = 0);
         List<Diagnostic> found = SnapshotValidator.validate(s.build());
-        assertThat(AgentSnapshot.where(found)).containsExactly("duplicate-thread-num task 2.threadNum");
-        assertThat(found.getFirst().message()).isEqualTo("task 2 is thread number 0 of parallel region 1, as task 1 "
+        assertThat(AgentSnapshot.where(found)).containsExactly("duplicate-thread-num task #2.threadNum");
+        assertThat(found.getFirst().message()).isEqualTo("task #2 is thread number 0 of parallel region P1, as task #1 "
                 + "is: a thread number has one implicit task");
         AgentSnapshot twice = AgentSnapshot.fib().region(1, r -> r.members.set(1, new TeamMember(1,
                 Fact.of(new ThreadId(0)), Fact.absent())));
-        assertThat(twice.findings()).containsExactly("thread-twice-in-team parallel region 1.members[1].thread");
+        assertThat(twice.findings()).containsExactly("thread-twice-in-team parallel region P1.members[1].thread");
     }
 
     @Test
     void aNestedRegionIsOneLevelDeeper() {
         AgentSnapshot s = AgentSnapshot.fib().region(1, r -> r.level = 3);
         List<Diagnostic> found = SnapshotValidator.validate(s.build());
-        assertThat(AgentSnapshot.where(found)).containsExactly("level-mismatch parallel region 1.level");
-        assertThat(found.getFirst().message()).isEqualTo("parallel region 1 is at level 3 inside parallel region 0 at "
+        assertThat(AgentSnapshot.where(found)).containsExactly("level-mismatch parallel region P1.level");
+        assertThat(found.getFirst().message()).isEqualTo("parallel region P1 is at level 3 inside parallel region P0 at "
                 + "level 0: a nested region is one level deeper");
         // a team of two is active: one active level deeper
         assertThat(AgentSnapshot.fib().region(1, r -> r.activeLevel = 0).findings())
-                .containsExactly("level-mismatch parallel region 1.activeLevel");
+                .containsExactly("level-mismatch parallel region P1.activeLevel");
         assertThat(AgentSnapshot.fib().region(1, r -> r.activeLevel = 2).findings())
-                .containsExactly("level-mismatch parallel region 1.activeLevel");
+                .containsExactly("level-mismatch parallel region P1.activeLevel");
         // a team of one is not
         AgentSnapshot serial = AgentSnapshot.fib().region(1, r -> {
             r.teamSize = 1;
@@ -75,13 +75,13 @@ class TeamChecksTest {
         AgentSnapshot s = AgentSnapshot.fib().region(1, r -> r.encountering = 3L);
         List<Diagnostic> found = SnapshotValidator.validate(s.build());
         assertThat(AgentSnapshot.where(found)).containsExactly(
-                "enclosing-region-mismatch parallel region 1.enclosingRegion",
-                "encountering-task-mismatch task 1.generatingTask", "encountering-task-mismatch task 2.generatingTask");
-        assertThat(found.getFirst().message()).isEqualTo("parallel region 1 is enclosed by parallel region 0, but its "
-                + "encountering task, task 3, binds to parallel region 1: a region is nested in the region of the task "
+                "enclosing-region-mismatch parallel region P1.enclosingRegion",
+                "encountering-task-mismatch task #1.generatingTask", "encountering-task-mismatch task #2.generatingTask");
+        assertThat(found.getFirst().message()).isEqualTo("parallel region P1 is enclosed by parallel region P0, but its "
+                + "encountering task, task #3, binds to parallel region P1: a region is nested in the region of the task "
                 + "that encountered it");
-        assertThat(found.getLast().message()).isEqualTo("task 2 is generated by task 0, but its parallel region 1 was "
-                + "encountered by task 3: a region's encountering task generates its implicit tasks");
+        assertThat(found.getLast().message()).isEqualTo("task #2 is generated by task #0, but its parallel region P1 was "
+                + "encountered by task #3: a region's encountering task generates its implicit tasks");
     }
 
     @Test
@@ -99,9 +99,9 @@ class TeamChecksTest {
                 IcvValue.ofInteger(new IcvId(3), 2)));
         s.task(2, t -> t.icvs = List.of(IcvValue.ofInteger(new IcvId(4), 0)));
         List<Diagnostic> found = SnapshotValidator.validate(s.build());
-        assertThat(AgentSnapshot.where(found)).containsExactly("icv-mismatch parallel region 1.icvs",
-                "icv-mismatch parallel region 1.icvs", "icv-mismatch task 2.icvs");
-        assertThat(found.getFirst().message()).isEqualTo("parallel region 1 has ompd-team-size-var 3 but teamSize 2: "
+        assertThat(AgentSnapshot.where(found)).containsExactly("icv-mismatch parallel region P1.icvs",
+                "icv-mismatch parallel region P1.icvs", "icv-mismatch task #2.icvs");
+        assertThat(found.getFirst().message()).isEqualTo("parallel region P1 has ompd-team-size-var 3 but teamSize 2: "
                 + "the ICV and the field are one value");
     }
 

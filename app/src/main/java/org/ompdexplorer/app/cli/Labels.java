@@ -1,6 +1,7 @@
 package org.ompdexplorer.app.cli;
 
 import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.Names;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.SnapshotIndex;
@@ -12,7 +13,7 @@ import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.TextCut;
 import org.ompdexplorer.model.ThreadId;
 
-/** Short, stable text for entities and links in CLI output: {@code T3}, {@code P1}, {@code #17}. */
+/** Short, stable text for entities and links in CLI output, as every view names them ({@link Names}): {@code T3}, {@code P1}, {@code #17}. */
 final class Labels {
     private final SnapshotIndex index;
     private final java.util.List<org.ompdexplorer.model.CodeModule> modules;
@@ -23,19 +24,19 @@ final class Labels {
     }
 
     String thread(ThreadId id) {
-        return "T" + id;
+        return Names.thread(id);
     }
 
     String region(RegionId id) {
-        return "P" + id;
+        return Names.region(id);
     }
 
     String target(TargetRegionId id) {
-        return "TR" + id;
+        return Names.target(id);
     }
 
     String taskLink(Fact<TaskId> link) {
-        return link.isKnown() ? "#" + link.get() + (index.task(link.get()).isEmpty() ? " (missing)" : "")
+        return link.isKnown() ? Names.task(link.get()) + (index.task(link.get()).isEmpty() ? " (missing)" : "")
                 : fact(link);
     }
 
@@ -56,9 +57,12 @@ final class Labels {
         };
     }
 
-    /** One line of the task tree. */
+    /**
+     * One line of the task tree: the task as the navigator's row names it ({@code #5 task in main}), then its kind,
+     * thread number and region, its raw function or creation site, its status and links.
+     */
     String taskLine(Task t) {
-        StringBuilder b = new StringBuilder("#").append(t.id()).append(' ').append(t.kind());
+        StringBuilder b = new StringBuilder(Names.row(t, index)).append("  ").append(t.kind());
         if (t.threadNum().isKnown()) {
             b.append('[').append(t.threadNum().get()).append(']');
         }
@@ -94,7 +98,7 @@ final class Labels {
                 b.append("  flags ").append(a.flags());
             }
             if (!a.dependsOn().isEmpty()) {
-                b.append("  waits for ").append(a.dependsOn().stream().map(id -> "#" + id).toList());
+                b.append("  waits for ").append(a.dependsOn().stream().map(Names::task).toList());
             }
         });
         return b.toString();

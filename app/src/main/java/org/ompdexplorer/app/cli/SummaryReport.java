@@ -152,7 +152,7 @@ public final class SummaryReport {
             List<Task> chain = index.schedulingChain(t.id());
             if (chain.size() > 1) {
                 StringJoiner j = new StringJoiner(" → ", "  stack ", "");
-                chain.stream().limit(MAX_CHAIN).forEach(task -> j.add("#" + task.id()));
+                chain.stream().limit(MAX_CHAIN).forEach(task -> j.add(org.ompdexplorer.model.Names.task(task.id())));
                 if (chain.size() > MAX_CHAIN) {
                     j.add("… " + (chain.size() - MAX_CHAIN) + " more");
                 }
@@ -184,7 +184,7 @@ public final class SummaryReport {
                     + "  encountered by " + labels.taskLink(r.encounteringTask()));
             printed++;
             for (TeamMember m : r.members()) {
-                out.println(indent + "  thread " + m.threadNum() + ": " + labels.threadLink(m.thread())
+                out.println(indent + "  thread num " + m.threadNum() + ": " + labels.threadLink(m.thread())
                         + ", implicit task " + labels.taskLink(m.implicitTask()));
             }
             List<ParallelRegion> nested = index.nestedIn(r.id());
@@ -251,13 +251,13 @@ public final class SummaryReport {
         int regionsPrinted = 0;
         for (ParallelRegion r : snapshot.parallelRegions()) {
             if (!r.icvs().isEmpty() && regionsPrinted++ < maxRegions) {
-                any |= icvLine(out, "region " + labels.region(r.id()), r.icvs());
+                any |= icvLine(out, org.ompdexplorer.model.Names.ref(org.ompdexplorer.model.EntityRef.of(r.id())), r.icvs());
             }
         }
         int printed = 0;
         for (Task t : snapshot.tasks()) {
             if (!t.icvs().isEmpty() && printed++ < maxTasks) {
-                any |= icvLine(out, "task #" + t.id(), t.icvs());
+                any |= icvLine(out, org.ompdexplorer.model.Names.ref(org.ompdexplorer.model.EntityRef.of(t.id())), t.icvs());
             }
         }
         if (!any) {

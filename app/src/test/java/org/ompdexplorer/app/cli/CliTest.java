@@ -54,8 +54,8 @@ class CliTest extends InProcessCli {
                           {"id":2,"kind":"explicit","generatingTask":1,"schedulingTask":77}]}
                 """);
         assertThat(run("validate", bad.toString())).isEqualTo(ExitCodes.INVALID);
-        assertThat(out.toString()).contains(bad + ":3:11 at $.tasks[1].schedulingTask: error: task 2 schedulingTask "
-                + "names task 77").contains("generatingTask links form a cycle of 2")
+        assertThat(out.toString()).contains(bad + ":3:11 at $.tasks[1].schedulingTask: error: task #2 schedulingTask "
+                + "names task #77").contains("generatingTask links form a cycle of 2")
                 .contains("invalid — 2 error(s)");
     }
 

@@ -37,14 +37,14 @@ class DetachWaitCliTest extends InProcessCli {
         assertThat(run("diff", a.toString(), b.toString())).as(err.toString()).isEqualTo(ExitCodes.DIFFERENT);
         String report = out.toString();
         assertThat(report).contains("Still blocked — the same wait at the same place in A and B (3):\n"
-                        + "  task #2 implicit main  (B: task #102 implicit main)\n"
-                        + "      waiting: at a taskwait on thread #101 (lwp 7001), wait_taskwait, wait id 0x0; waiting for"
-                        + " task #104 explicit main.omp_outlined_debug__ (detached: body done, event not fulfilled)\n")
-                .contains("  task #3 implicit main  (B: task #103 implicit main)\n"
-                        + "      waiting: at a barrier on thread #102 (lwp 7002), wait_barrier_implicit_parallel")
-                .contains("  task #4 explicit main.omp_outlined_debug__  (B: task #104 explicit main.omp_outlined_debug__)\n"
+                        + "  task #2 (parallel region in main)  (B: task #102 (parallel region in main))\n"
+                        + "      waiting: at a taskwait on thread T101 (lwp 7001), wait_taskwait, wait id 0x0; waiting for"
+                        + " task #104 (task in main) (detached: body done, event not fulfilled)\n")
+                .contains("  task #3 (parallel region in main)  (B: task #103 (parallel region in main))\n"
+                        + "      waiting: at a barrier on thread T102 (lwp 7002), wait_barrier_implicit_parallel")
+                .contains("  task #4 (task in main)  (B: task #104 (task in main))\n"
                         + "      detached: body done, event still not fulfilled (omp_fulfill_event); the taskwait in"
-                        + " task #102 implicit main and the barrier in task #103 implicit main wait for it\n")
+                        + " task #102 (parallel region in main) and the barrier in task #103 (parallel region in main) wait for it\n")
                 .contains("Changes: none")
                 .contains("waiting at a taskwait")
                 .doesNotContain("A and B are the same")
@@ -89,9 +89,9 @@ class DetachWaitCliTest extends InProcessCli {
     void theSummarySaysEachTasksStatus() {
         Path a = copy("detach-wait-a.json");
         assertThat(run("summary", a.toString())).as(err.toString()).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).containsPattern("#2 implicit\\[0] of P2 .*\\[waiting at a taskwait] on T1")
-                .containsPattern("#3 implicit\\[1] of P2 .*\\[waiting at a barrier] on T2")
-                .containsPattern("#4 explicit of P2 .*\\[detached: body done, event not fulfilled]")
-                .containsPattern("#1 initial\\[0] of P1 .*\\[suspended] on T1");
+        assertThat(out.toString()).containsPattern("#2 .*implicit\\[0] of P2 .*\\[waiting at a taskwait] on T1")
+                .containsPattern("#3 .*implicit\\[1] of P2 .*\\[waiting at a barrier] on T2")
+                .containsPattern("#4 .*explicit of P2 .*\\[detached: body done, event not fulfilled]")
+                .containsPattern("#1 .*initial\\[0] of P1 .*\\[suspended] on T1");
     }
 }

@@ -68,12 +68,12 @@ class DiffCliTest extends InProcessCli {
         assertGolden("diff-blocked.txt", printed());
         long lwp = DiffFixtures.blockedBefore().threads().get(1).osId(org.ompdexplorer.model.OsThreadIdKind.LWP)
                 .orElseThrow();
-        assertThat(out.toString()).doesNotContain("thread #2 (lwp " + lwp + ")  (B:")
+        assertThat(out.toString()).doesNotContain("thread T2 (lwp " + lwp + ")  (B:")
                 .doesNotContain("wait_barrier_implicit_parallel, wait id 0x2a")
-                .doesNotContain("task #2 implicit main  (B: task #102 implicit main)")
+                .doesNotContain("task #2 (parallel region in main)  (B: task #102 (parallel region in main))")
                 .contains("Still blocked: nothing")
-                .contains("  region /1/0.2  implicit main                       waiting at a barrier  1 → 1   0\n")
-                .contains("\n+ task #112 explicit fib\n+ task #113 explicit fib\n- task #11 explicit fib\n");
+                .contains("  P102  parallel region in main  waiting at a barrier  1 → 1   0\n")
+                .contains("\n+ task #112 (task in fib)\n+ task #113 (task in fib)\n- task #11 (task in fib)\n");
         out.getBuffer().setLength(0);
         assertThat(run("diff", "--json", a.toString(), b.toString())).isEqualTo(ExitCodes.DIFFERENT);
         assertGolden("diff-blocked.json", printed());

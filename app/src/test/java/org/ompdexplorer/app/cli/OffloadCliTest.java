@@ -70,7 +70,7 @@ class OffloadCliTest extends InProcessCli {
                 + "    TR2 update  in flight  device number 4  encountered by -  no kernel running, 0 submitted\n"
                 + "    ended, data still mapped: TR3 exit_data\n\n")
                 .contains("1 task (1 initial), 0 ICVs, 0 states, 0 display control variables, 3 target regions")
-                .contains("#1 initial  fn -  waits on TR1");
+                .contains("#1 initial task  initial  fn -  waits on TR1");
         out.getBuffer().setLength(0);
         assertThat(run("summary", "--max-regions", "1", file.toString())).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("    TR1 target").doesNotContain("TR2 update")
@@ -98,7 +98,7 @@ class OffloadCliTest extends InProcessCli {
         assertThat(run("diff", a.toString(), b.toString())).as(out.toString()).isEqualTo(ExitCodes.DIFFERENT);
         assertThat(out.toString()).containsPattern("address spaces +3 +3 +0 +0 +0 +3 +process 1, device number 2");
         assertThat(out.toString()).containsPattern("target regions +3 +3 +0 +0 +1 +2 +target order 3");
-        assertThat(out.toString()).contains("~ target region 2\n    in flight: in flight → ended");
+        assertThat(out.toString()).contains("~ target region TR2\n    in flight: in flight → ended");
         assertThat(err.toString()).isEmpty();
         out.getBuffer().setLength(0);
         assertThat(run("diff", "--json", a.toString(), b.toString())).isEqualTo(ExitCodes.DIFFERENT);

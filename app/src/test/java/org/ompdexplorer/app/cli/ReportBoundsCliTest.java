@@ -105,7 +105,7 @@ class ReportBoundsCliTest extends InProcessCli {
         long input = Files.size(a) + Files.size(b);
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(3), () -> {
             assertThat(run("diff", "--max", "0", a.toString(), b.toString())).isEqualTo(ExitCodes.DIFFERENT);
-            assertThat(out.toString()).contains("[depth 50,000]").contains("1 changed");
+            assertThat(out.toString()).containsPattern("(?m)^  P[0-9]+ ").doesNotContain("/1/").contains("1 changed");
             assertThat((long) out.getBuffer().length()).isLessThan(input * 2);
             out.getBuffer().setLength(0);
             assertThat(run("timeline", "--max", "0", a.toString(), b.toString())).isEqualTo(ExitCodes.DIFFERENT);

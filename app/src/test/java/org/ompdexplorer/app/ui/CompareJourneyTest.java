@@ -92,11 +92,11 @@ class CompareJourneyTest {
         assertThat(explorer.fx(() -> robot.lookup("#compareStepText").queryAs(Label.class).getText()))
                 .isEqualTo("A: before.json → B: after.json");
         Hyperlink blocked = robot.lookup("#compareStillBlocked .hyperlink").queryAs(Hyperlink.class);
-        assertThat(blocked.getText()).startsWith("thread #");
+        assertThat(blocked.getText()).startsWith("thread T");
         robot.clickOn(blocked);
         explorer.waitFor(10, () -> robot.lookup("#compareEntityTitle").queryAs(Label.class).getText()
-                .startsWith("· thread #"));
-        assertThat(selectedRowText(robot, explorer)).startsWith("thread #").endsWith("— still blocked");
+                .startsWith("· thread T"));
+        assertThat(selectedRowText(robot, explorer)).startsWith("thread T").endsWith("— still blocked");
         assertThat(explorer.fx(() -> robot.lookup("#compareEntityBlocked").queryAs(Label.class).getText()))
                 .startsWith("Still blocked — waiting: wait_lock, wait id 0x5000");
         assertThat(robot.lookup(".label").queryAllAs(Label.class))
@@ -224,7 +224,7 @@ class CompareJourneyTest {
         assertThat(after.a()).isEqualTo(thread.b());
         assertThat(explorer.fx(() -> robot.lookup("#compareStepText").queryAs(Label.class).getText()))
                 .startsWith("Step 2 of 2: ");
-        assertThat(selectedRowText(robot, explorer)).startsWith("thread #");
+        assertThat(selectedRowText(robot, explorer)).startsWith("thread T");
         robot.clickOn("#timelinePrevious");
         explorer.waitFor(10, () -> vm.compare().stepProperty().get() == 0 && thread.equals(vm.compare().selectedProperty().get()));
 

@@ -48,9 +48,9 @@ class LessonGraphTest {
         assertThat(edges(g, EdgeKind.WAITS_FOR)).containsExactly("2>3", "2>5", "5>6", "5>7", "7>8", "7>9", "9>10",
                 "9>11");
         assertThat(edges(g, EdgeKind.DEPENDENCE)).isEmpty();
-        assertThat(node(g, 11)).isEqualTo("task in fib #11 / running");
-        assertThat(node(g, 10)).isEqualTo("task in fib #10 / queued");
-        assertThat(node(g, 1)).isEqualTo("initial task #1 / suspended");
+        assertThat(node(g, 11)).isEqualTo("#11 task in fib / running");
+        assertThat(node(g, 10)).isEqualTo("#10 task in fib / queued");
+        assertThat(node(g, 1)).isEqualTo("#1 initial task / suspended");
         assertThat(g.nodes().get(g.nodeOf(2).orElseThrow()).kind()).isEqualTo(NodeKind.IMPLICIT);
     }
 
@@ -61,7 +61,7 @@ class LessonGraphTest {
         assertThat(edges(stolen, EdgeKind.GENERATING)).containsExactly("1>2", "1>3", "2>4");
         assertThat(edges(stolen, EdgeKind.SCHEDULING)).as("generated on T1 by #2, run on T2 over #3")
                 .containsExactly("3>4");
-        assertThat(node(stolen, 4)).isEqualTo("task in main #4 / running");
+        assertThat(node(stolen, 4)).isEqualTo("#4 task in main / running");
     }
 
     @Test

@@ -6,13 +6,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.ompdexplorer.model.EntityKind;
+import org.ompdexplorer.model.Names;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.Task;
 
 /**
  * Tasks counted per region × task × lifecycle (as every view shows it, {@link org.ompdexplorer.model.TaskStatus}) on
- * each side; a matched region is named by B's nesting path (a deep one by its ends and its depth).
+ * each side; regions are matched by nesting path and named as every view names them (B's {@code P2}, an A-only
+ * region's {@code P3 (A)}), tasks by what they run ({@link Names#description}).
  */
 final class Aggregates {
     /** {@code region}: a nesting path number of {@link Matching#paths()}, −1 for no region. */
@@ -32,21 +34,31 @@ final class Aggregates {
         }
         count(m.a(), regionsA, counts, 0);
         count(m.b(), regionsB, counts, 1);
-        // a path is printed once per row: deep ones are cut to their ends and depth, so a row stays short
+        // a region is named as every view names it: by B's id, or by A's when only A has it
         Map<Integer, String> text = new HashMap<>();
-        List<Object[]> rows = new ArrayList<>(counts.size());
-        counts.forEach((k, c) -> rows.add(new Object[]{k, text.computeIfAbsent(k.region(),
-                r -> r < 0 ? "(no region)" : m.paths().text(r)), c}));
-        rows.sort(Comparator.<Object[], String>comparing(r -> (String) r[1])
-                .thenComparing(r -> ((Key) r[0]).task()).thenComparing(r -> ((Key) r[0]).lifecycle())
-                .thenComparingInt(r -> ((Key) r[0]).region()));
+        Map<Integer, Integer> order = new HashMap<>();
+        for (int i = 0; i < regionsB.length; i++) {
+            name(text, order, regionsB[i], Names.region(m.b().parallelRegions().get(i).id()));
+        }
+        for (int i = 0; i < regionsA.length; i++) {
+            name(text, order, regionsA[i], Names.region(m.a().parallelRegions().get(i).id()) + " (A)");
+        }
+        List<Key> rows = new ArrayList<>(counts.keySet());
+        rows.sort(Comparator.<Key>comparingInt(k -> k.region() < 0 ? Integer.MAX_VALUE : order.get(k.region()))
+                .thenComparing(Key::task).thenComparing(Key::lifecycle));
         List<AggregateDelta> result = new ArrayList<>(rows.size());
-        for (Object[] r : rows) {
-            Key k = (Key) r[0];
-            int[] c = (int[]) r[2];
-            result.add(new AggregateDelta((String) r[1], k.task(), k.lifecycle(), c[0], c[1]));
+        for (Key k : rows) {
+            int[] c = counts.get(k);
+            result.add(new AggregateDelta(k.region() < 0 ? "(no region)" : text.get(k.region()), k.task(),
+                    k.lifecycle(), c[0], c[1]));
         }
         return List.copyOf(result);
+    }
+
+    private static void name(Map<Integer, String> text, Map<Integer, Integer> order, int path, String name) {
+        if (text.putIfAbsent(path, name) == null) {
+            order.put(path, order.size());
+        }
     }
 
     private static void count(Snapshot s, int[] regions, Map<Key, int[]> counts, int side) {
@@ -54,11 +66,7 @@ final class Aggregates {
         for (Task t : s.tasks()) {
             int r = t.parallelRegion().isKnown() ? s.index().regionPosition(((RegionId) t.parallelRegion().get()).value()) : -1;
             int region = r < 0 ? -1 : regions[r];
-            String what = DiffNames.codeName(t.function());
-            if (what == null) {
-                what = DiffNames.codeName(t.creationSite());
-            }
-            String task = taskNames.computeIfAbsent(t.kind().name() + (what == null ? "" : " " + what), k -> (String) k);
+            String task = taskNames.computeIfAbsent(Names.description(t, s.index()), k -> (String) k);
             String lifecycle = TaskFields.status(t, s).orElse("-");
             counts.computeIfAbsent(new Key(region, task, lifecycle), k -> new int[2])[side]++;
         }

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.ompdexplorer.model.Address;
 import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.Names;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.Snapshot;
@@ -94,7 +95,7 @@ final class BlockedFinder {
             }
         }
         String place = sb.shortName() + tb.waitId().asOptional().map(w -> ", wait id " + Address.hex(w)).orElse("")
-                + b.index().task(tb.currentTask()).map(t -> ", in " + DiffNames.of(t)).orElse("");
+                + b.index().task(tb.currentTask()).map(t -> ", in " + Names.of(t, b.index())).orElse("");
         found.add(new StillBlocked(EntityKind.THREAD, EntityRef.of(ta.id()), EntityRef.of(tb.id()),
                 StillBlocked.How.WAITING, place));
         return true;
@@ -142,7 +143,7 @@ final class BlockedFinder {
                 && sameWaitedFor(ta, tb) && unmoved(predecessors(ta, a), predecessors(tb, b))) {
             List<String> names = new ArrayList<>();
             for (TaskId id : tb.agent().dependsOn()) {
-                names.add(b.index().task(id).map(DiffNames::of).orElse("task " + id));
+                names.add(b.index().task(id).map(t -> Names.of(t, b.index())).orElse("task " + Names.task(id)));
             }
             found.add(new StillBlocked(EntityKind.TASK, EntityRef.of(ta.id()), EntityRef.of(tb.id()),
                     StillBlocked.How.DEPENDENCES, "waiting for " + String.join(", ", names)));
@@ -218,7 +219,7 @@ final class BlockedFinder {
      */
     private String syncPlace(Task tb, SyncWait wait) {
         StringBuilder s = new StringBuilder("at a ").append(wait.construct());
-        b.index().thread(tb.thread()).ifPresent(t -> s.append(" on ").append(DiffNames.of(t))
+        b.index().thread(tb.thread()).ifPresent(t -> s.append(" on ").append(Names.of(t))
                 .append(t.state().asOptional().map(st -> ", " + st.shortName()).orElse(""))
                 .append(t.waitId().asOptional().map(w -> ", wait id " + Address.hex(w)).orElse("")));
         List<Task> awaited = wait.awaited(tb, b.index());
@@ -236,7 +237,7 @@ final class BlockedFinder {
             if (w.getValue().contains(detached.id())) {
                 Task t = w.getKey();
                 waiters.add("the " + TaskStatus.of(t, b.index()).flatMap(TaskStatus::waitingAt).orElseThrow()
-                        .construct() + " in " + DiffNames.of(t));
+                        .construct() + " in " + Names.of(t, b.index()));
             }
         }
         if (waiters.isEmpty()) {
@@ -265,9 +266,9 @@ final class BlockedFinder {
         List<String> names = new ArrayList<>();
         for (Task c : tasks.subList(0, Math.min(3, tasks.size()))) {
             String state = Optional.ofNullable(TaskStatus.nameOf(c, b.index())).orElse("");
-            String on = c.thread().asOptional().map(t -> "on thread #" + t).orElse("");
+            String on = c.thread().asOptional().map(t -> "on " + Names.thread(t)).orElse("");
             String detail = String.join(" ", java.util.stream.Stream.of(state, on).filter(x -> !x.isEmpty()).toList());
-            names.add(DiffNames.of(c) + (detail.isEmpty() ? "" : " (" + detail + ")"));
+            names.add(Names.of(c, b.index()) + (detail.isEmpty() ? "" : " (" + detail + ")"));
         }
         return String.join(", ", names) + (tasks.size() > 3 ? " and " + (tasks.size() - 3) + " more" : "");
     }

@@ -3,6 +3,7 @@ package org.ompdexplorer.model.diff;
 import java.util.function.ToLongFunction;
 import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.Names;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.TaskId;
@@ -66,17 +67,26 @@ final class Links {
     /** The text of a link: the entity's short name, or what the link is when it names nothing held. */
     static DiffValue value(Snapshot s, EntityKind kind, Fact<?> link, int position) {
         if (position < 0) {
-            return DiffValue.text(link.isKnown() ? kind.label() + " " + link + " (not in the snapshot)"
+            return DiffValue.text(link.isKnown() ? kind.label() + " " + Names.id(kind, idOf(link)) + " (not in the snapshot)"
                     : Changes.text(link, Object::toString));
         }
         return new DiffValue(name(s, kind, position), Matching.ref(s, kind, position));
     }
 
+    private static long idOf(Fact<?> link) {
+        return switch (link.get()) {
+            case TaskId t -> t.value();
+            case ThreadId t -> t.value();
+            case RegionId r -> r.value();
+            default -> -1;
+        };
+    }
+
     static String name(Snapshot s, EntityKind kind, int position) {
         return switch (kind) {
-            case TASK -> DiffNames.of(s.tasks().get(position));
-            case THREAD -> DiffNames.of(s.threads().get(position));
-            case PARALLEL_REGION -> DiffNames.of(s.parallelRegions().get(position));
+            case TASK -> Names.of(s.tasks().get(position), s.index());
+            case THREAD -> Names.of(s.threads().get(position));
+            case PARALLEL_REGION -> Names.of(s.parallelRegions().get(position));
             default -> Matching.ref(s, kind, position).toString();
         };
     }

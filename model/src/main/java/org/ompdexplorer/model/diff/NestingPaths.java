@@ -3,7 +3,6 @@ package org.ompdexplorer.model.diff;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.ParallelRegion;
@@ -15,20 +14,16 @@ import org.ompdexplorer.model.SnapshotIndex;
  * Regions' nesting paths ({@code /2/1.1}: per level, outermost first, the team size, and below the outermost the
  * thread number that encountered the region) as interned numbers: a path is its enclosing region's path plus one
  * step, so equal numbers are equal paths, in either snapshot of a diff, and a region of depth 100,000 costs one
- * step, not 100,000. Paths deeper than {@link #SHOWN_LEVELS} twice are printed with their depth and the levels in
- * between left out, so a report stays linear in its input.
+ * step, not 100,000. Paths only match regions; reports name a region by its id, as every view does
+ * ({@link org.ompdexplorer.model.Names}).
  */
 final class NestingPaths {
-    /** Levels printed at each end of a deep path. */
-    static final int SHOWN_LEVELS = 16;
-
     private record Step(int parent, String step) {
     }
 
     private final Map<Step, Integer> ids = new HashMap<>();
     private final List<Step> steps = new ArrayList<>();
     private int[] depth = new int[16];
-    private int[] shownTop = new int[16]; // the ancestor at depth SHOWN_LEVELS (the path itself when shallower)
 
     /** Every region of {@code s} by position: the number of its nesting path. Linear in the regions. */
     int[] of(Snapshot s) {
@@ -83,40 +78,13 @@ final class NestingPaths {
         ids.put(key, made);
         if (made == depth.length) {
             depth = java.util.Arrays.copyOf(depth, made * 2);
-            shownTop = java.util.Arrays.copyOf(shownTop, made * 2);
         }
         depth[made] = parent < 0 ? 1 : depth[parent] + 1;
-        shownTop[made] = depth[made] <= SHOWN_LEVELS ? made : shownTop[parent];
         return made;
     }
 
     /** How many levels a path has: 1 for an outermost region. */
     int depth(int path) {
         return depth[path];
-    }
-
-    /**
-     * The path as text, {@code /2/1.1}; deeper than twice {@link #SHOWN_LEVELS}, the outermost and innermost levels
-     * with how many were left out and the depth: {@code /1/0.1/…(19,968 levels)…/0.1 [depth 20,000]}. At most
-     * a few hundred characters, whatever the depth.
-     */
-    String text(int path) {
-        int d = depth[path];
-        if (d <= 2 * SHOWN_LEVELS) {
-            return levels(path, d);
-        }
-        return levels(shownTop[path], SHOWN_LEVELS) + "/…(" + String.format(Locale.ROOT, "%,d", d - 2 * SHOWN_LEVELS)
-                + " levels)…" + levels(path, SHOWN_LEVELS) + " [depth " + String.format(Locale.ROOT, "%,d", d) + "]";
-    }
-
-    /** The innermost {@code count} steps of a path, outermost first. */
-    private String levels(int path, int count) {
-        String[] out = new String[count];
-        int at = path;
-        for (int k = count - 1; k >= 0; k--) {
-            out[k] = steps.get(at).step();
-            at = steps.get(at).parent();
-        }
-        return "/" + String.join("/", out);
     }
 }

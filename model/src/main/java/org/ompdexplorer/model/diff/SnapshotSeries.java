@@ -126,6 +126,6 @@ public final class SnapshotSeries {
 
     private static String taskCell(Task t, Snapshot s) {
         return org.ompdexplorer.model.TaskStatus.of(t, s.index()).map(org.ompdexplorer.model.TaskStatus::key)
-                .orElseGet(() -> t.thread().asOptional().map(th -> "on thread #" + th).orElse("present"));
+                .orElseGet(() -> t.thread().asOptional().map(th -> "on " + org.ompdexplorer.model.Names.thread(th)).orElse("present"));
     }
 }

@@ -120,7 +120,8 @@ final class TaskFields {
         }
         return org.ompdexplorer.model.TextCut.join(", ", () -> ids.stream().map(id -> {
             int at = s.index().taskPosition(id.value());
-            return at < 0 ? "task " + id + " (not in the snapshot)" : DiffNames.of(s.tasks().get(at));
+            return at < 0 ? "task " + org.ompdexplorer.model.Names.task(id) + " (not in the snapshot)"
+                    : org.ompdexplorer.model.Names.of(s.tasks().get(at), s.index());
         }).iterator());
     }
 

@@ -1,8 +1,10 @@
 package org.ompdexplorer.model.explain;
 
+import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.Names;
 
-/** How sentences name entities: as the window and the command line do ({@code task #5}, {@code thread T2}). */
+/** How sentences name entities: as the window and the command line do ({@link Names#ref}: {@code task #5}). */
 final class Mentions {
     private Mentions() {
     }
@@ -13,13 +15,6 @@ final class Mentions {
     }
 
     static String name(EntityRef ref) {
-        return switch (ref.kind()) {
-            case TASK -> "task #" + ref.id();
-            case THREAD -> "thread T" + ref.id();
-            case PARALLEL_REGION -> "parallel region P" + ref.id();
-            case ADDRESS_SPACE -> "address space " + ref.id();
-            case TARGET_REGION -> "target region TR" + ref.id();
-            case SNAPSHOT -> "the snapshot";
-        };
+        return ref.kind() == EntityKind.SNAPSHOT ? "the snapshot" : Names.ref(ref);
     }
 }

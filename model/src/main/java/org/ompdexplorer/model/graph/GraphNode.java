@@ -32,12 +32,15 @@ public record GraphNode(int index, NodeKind kind, List<Long> tasks, int size, St
         return kind.collapsed();
     }
 
-    /** {@code fib #6}, {@code 98 × task_body}, {@code fib #5 + 2046 below}. */
+    /**
+     * As the navigator's row, id first ({@link org.ompdexplorer.model.Names#row}): {@code #6 fib},
+     * {@code 98 × task_body}, {@code #5 fib + 2046 below}.
+     */
     public String label() {
         return switch (kind) {
             case AGGREGATE, MORE -> name;
-            case SUBTREE -> name + " #" + task() + " + " + (size - 1) + " below";
-            default -> name + " #" + task();
+            case SUBTREE -> "#" + task() + " " + name + " + " + (size - 1) + " below";
+            default -> "#" + task() + " " + name;
         };
     }
 }

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ompdexplorer.model.CodeNames;
+import org.ompdexplorer.model.Names;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
@@ -301,9 +301,9 @@ public final class TaskGraphBuilder {
         return t.kind().equals(TaskKind.TARGET) ? NodeKind.TARGET : NodeKind.EXPLICIT;
     }
 
-    /** What the task runs as the user wrote it ("task in fib"), else its kind. */
+    /** What the task runs as the user wrote it ("task in fib"), as every view says it ({@link Names}). */
     private String name(Task t) {
-        return CodeNames.of(t, index).orElse(t.kind().name() + " task");
+        return Names.description(t, index);
     }
 
     /**

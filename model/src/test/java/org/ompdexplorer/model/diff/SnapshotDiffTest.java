@@ -261,7 +261,7 @@ class SnapshotDiffTest {
         SnapshotDiff still = SnapshotDiff.of(a, later);
         assertThat(still.stillBlocked()).as("judged through its current task").noneMatch(s -> s.kind() == EntityKind.THREAD)
                 .anyMatch(s -> s.how() == StillBlocked.How.SYNC_WAIT && s.a().id() == t0.currentTask().get().value()
-                        && s.place().startsWith("at a barrier on thread #1000") && s.place().contains("wait id 0xabc"));
+                        && s.place().startsWith("at a barrier on thread T1000") && s.place().contains("wait id 0xabc"));
 
         SnapshotDiff moved = SnapshotDiff.of(a, SnapshotEdits.evolved(a, 0.02, 1));
         assertThat(moved.stillBlocked()).as("the team's tasks moved: the barrier is making progress")
@@ -279,13 +279,13 @@ class SnapshotDiffTest {
                         org.assertj.core.groups.Tuple.tuple(EntityKind.TASK, 2L, 102L, StillBlocked.How.SYNC_WAIT),
                         org.assertj.core.groups.Tuple.tuple(EntityKind.TASK, 3L, 103L, StillBlocked.How.SYNC_WAIT),
                         org.assertj.core.groups.Tuple.tuple(EntityKind.TASK, 4L, 104L, StillBlocked.How.DETACHED));
-        assertThat(d.stillBlocked().get(0).place()).isEqualTo("at a taskwait on thread #101 (lwp 7001), wait_taskwait,"
-                + " wait id 0x0; waiting for task #104 explicit work (detached: body done, event not fulfilled)");
-        assertThat(d.stillBlocked().get(1).place()).startsWith("at a barrier on thread #102 (lwp 7002),"
-                + " wait_barrier_implicit_parallel, wait id 0x7f00beef; waiting for task #102 implicit main"
-                + " (waiting at a taskwait on thread #101), task #104 explicit work (detached");
+        assertThat(d.stillBlocked().get(0).place()).isEqualTo("at a taskwait on thread T101 (lwp 7001), wait_taskwait,"
+                + " wait id 0x0; waiting for task #104 (task in work) (detached: body done, event not fulfilled)");
+        assertThat(d.stillBlocked().get(1).place()).startsWith("at a barrier on thread T102 (lwp 7002),"
+                + " wait_barrier_implicit_parallel, wait id 0x7f00beef; waiting for task #102 (parallel region in main)"
+                + " (waiting at a taskwait on T101), task #104 (task in work) (detached");
         assertThat(d.stillBlocked().get(2).place()).isEqualTo("body done, event still not fulfilled (omp_fulfill_event);"
-                + " the taskwait in task #102 implicit main and the barrier in task #103 implicit main wait for it");
+                + " the taskwait in task #102 (parallel region in main) and the barrier in task #103 (parallel region in main) wait for it");
     }
 
     @Test
@@ -391,12 +391,12 @@ class SnapshotDiffTest {
     void entitiesAreNamedFromTheirSnapshotByReference() {
         Task task = A.tasks().getLast();
         OmpThread thread = A.threads().getFirst();
-        assertThat(DiffNames.of(A, org.ompdexplorer.model.EntityRef.of(task.id()))).isEqualTo(DiffNames.of(task));
-        assertThat(DiffNames.of(A, org.ompdexplorer.model.EntityRef.of(thread.id()))).isEqualTo(DiffNames.of(thread));
+        assertThat(DiffNames.of(A, org.ompdexplorer.model.EntityRef.of(task.id()))).isEqualTo(org.ompdexplorer.model.Names.of(task, A.index()));
+        assertThat(DiffNames.of(A, org.ompdexplorer.model.EntityRef.of(thread.id()))).isEqualTo(org.ompdexplorer.model.Names.of(thread));
         assertThat(DiffNames.of(A, org.ompdexplorer.model.EntityRef.of(A.addressSpaces().getFirst().id())))
                 .isEqualTo("address space 0");
         assertThat(DiffNames.of(A, new org.ompdexplorer.model.EntityRef(EntityKind.TASK, 987_654_321L)))
-                .isEqualTo("task 987654321");
+                .isEqualTo("task #987654321");
     }
 
     private static java.util.Set<Long> creationOrders(Snapshot s) {

@@ -1,12 +1,16 @@
 package org.ompdexplorer.app.ui.compare;
 
 import org.ompdexplorer.model.EntityKind;
+import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.Names;
 import org.ompdexplorer.model.Snapshot;
-import org.ompdexplorer.model.diff.DiffNames;
 import org.ompdexplorer.model.diff.SnapshotDiff;
 import org.ompdexplorer.model.diff.UnionNode;
 
-/** The names of union nodes: B's name when the entity is in B, with A's id when A numbered it otherwise. */
+/**
+ * The names of union nodes ({@link Names}: {@code task #5 (task in main)}): B's name when the entity is in B, with
+ * A's id when A numbered it otherwise.
+ */
 final class UnionNames {
     private UnionNames() {
     }
@@ -17,7 +21,7 @@ final class UnionNames {
             long idA = id(d.a(), n.kind(), n.a());
             long idB = id(d.b(), n.kind(), n.b());
             if (idA != idB) {
-                name += "  (A: #" + idA + ")";
+                name += "  (A: " + Names.id(n.kind(), idA) + ")";
             }
         }
         return name;
@@ -25,11 +29,11 @@ final class UnionNames {
 
     static String name(Snapshot s, EntityKind kind, int p) {
         return switch (kind) {
-            case TASK -> DiffNames.of(s.tasks().get(p));
-            case THREAD -> DiffNames.of(s.threads().get(p));
-            case PARALLEL_REGION -> DiffNames.of(s.parallelRegions().get(p));
+            case TASK -> Names.of(s.tasks().get(p), s.index());
+            case THREAD -> Names.of(s.threads().get(p));
+            case PARALLEL_REGION -> Names.of(s.parallelRegions().get(p));
             case ADDRESS_SPACE -> org.ompdexplorer.app.ui.entity.EntityNames.title(s.addressSpaces().get(p));
-            case TARGET_REGION -> "target region TR" + s.targetRegions().get(p).id() + " ("
+            case TARGET_REGION -> Names.ref(EntityRef.of(s.targetRegions().get(p).id())) + " ("
                     + s.targetRegions().get(p).kind().directive() + ")";
             case SNAPSHOT -> "snapshot";
         };

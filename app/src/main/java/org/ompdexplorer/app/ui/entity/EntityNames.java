@@ -6,8 +6,8 @@ import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.CodeNames;
 import org.ompdexplorer.model.EntityRef;
 import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.Names;
 import org.ompdexplorer.model.OmpThread;
-import org.ompdexplorer.model.OsThreadIdKind;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Task;
@@ -17,38 +17,31 @@ import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
 
 /**
- * Short names for entities, the same as the command line prints: task {@code #17}, thread {@code T3},
- * parallel region {@code P1}.
+ * Names of entities in the window, the same as the command line prints: the model's {@link Names} (task
+ * {@code #17}, thread {@code T3}, parallel region {@code P1}), with the window's extras (file:line, titles).
  */
 public final class EntityNames {
     private EntityNames() {
     }
 
     public static String task(TaskId id) {
-        return "#" + id;
+        return Names.task(id);
     }
 
     public static String thread(ThreadId id) {
-        return "T" + id;
+        return Names.thread(id);
     }
 
     public static String region(RegionId id) {
-        return "P" + id;
+        return Names.region(id);
     }
 
     public static String target(TargetRegionId id) {
-        return "TR" + id;
+        return Names.target(id);
     }
 
     public static String of(EntityRef ref) {
-        return switch (ref.kind()) {
-            case TARGET_REGION -> "target region TR" + ref.id();
-            case TASK -> "task #" + ref.id();
-            case THREAD -> "thread T" + ref.id();
-            case PARALLEL_REGION -> "parallel region P" + ref.id();
-            case ADDRESS_SPACE -> "address space " + ref.id();
-            case SNAPSHOT -> "snapshot";
-        };
+        return Names.ref(ref);
     }
 
     public static String of(Target target) {
@@ -58,17 +51,17 @@ public final class EntityNames {
         };
     }
 
-    /** {@code explicit task #17}. */
+    /** {@code task #17}: a details page's title, its description ({@link #whatRuns}) the subtitle. */
     public static String title(Task task) {
-        return task.kind() + " task " + task(task.id());
+        return of(EntityRef.of(task.id()));
     }
 
     public static String title(OmpThread thread) {
-        return "thread " + thread(thread.id());
+        return of(EntityRef.of(thread.id()));
     }
 
     public static String title(ParallelRegion region) {
-        return "parallel region " + region(region.id());
+        return of(EntityRef.of(region.id()));
     }
 
     /** {@code device 0} by its OpenMP device number when known, else by its address space id. */
@@ -104,12 +97,7 @@ public final class EntityNames {
         Fact<CodeLocation> named = task.function().asOptional().flatMap(CodeLocation::symbolName).isPresent()
                 || !task.creationSite().isKnown() ? task.function() : task.creationSite();
         String position = named.asOptional().flatMap(CodeLocation::qualifiers).map(p -> " (" + p + ")").orElse("");
-        return CodeNames.of(task, index).map(n -> n + position).orElseGet(() -> {
-            if (task.function().isKnown()) {
-                return task.function().get().display();
-            }
-            return task.creationSite().isKnown() ? "created in " + task.creationSite().get().display() : "";
-        });
+        return Names.description(task, index) + position;
     }
 
     /**
@@ -128,9 +116,7 @@ public final class EntityNames {
 
     /** {@code lwp 4242}, else the pthread id, else nothing. */
     public static String osId(OmpThread thread) {
-        return thread.osId(OsThreadIdKind.LWP).map(l -> "lwp " + Long.toUnsignedString(l))
-                .or(() -> thread.osId(OsThreadIdKind.PTHREAD).map(p -> "pthread 0x" + Long.toHexString(p)))
-                .orElse("");
+        return Names.description(thread);
     }
 
     /** {@code 1,000,000}. */
