@@ -23,7 +23,7 @@ import org.ompdexplorer.model.ThreadId;
  * order: a task's children are shown while the node budget, the columns ({@link GraphOptions#maxColumns}) and the
  * depth ({@link GraphOptions#maxDepth}) allow (alike leaf siblings as one aggregate, the children beyond the first
  * few as one node), and a task whose children do not fit becomes one subtree node. Then the generating,
- * scheduling (where it differs, or all), dependence and "waits for" edges between the nodes ({@link EdgeCollector}:
+ * scheduling (where it differs, or all), dependence and "awaits" edges between the nodes ({@link EdgeCollector}:
  * the links of a kind between two nodes are one edge), and the regions the nodes are bound to.
  */
 public final class TaskGraphBuilder {
