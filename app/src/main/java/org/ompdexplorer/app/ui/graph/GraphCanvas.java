@@ -194,7 +194,7 @@ final class GraphCanvas extends Region {
             canvas.setWidth(w);
             canvas.setHeight(h);
             viewport.setViewSize(w, h);
-            if (first || viewport.isFitted()) {
+            if (first) {
                 fit();
             } else {
                 draw();

@@ -76,15 +76,13 @@ final class GraphViewport {
     }
 
     /**
-     * The presentation zoom: a fit shows the graph at most this large; a fitted view is fitted again at it, a view of
-     * the user's zooms with it.
+     * The presentation zoom: a fit shows the graph at most this large, and a change zooms the view with it (the text
+     * grows as asked, even past the pane); it is no move of the user's, so the next change of graph is fitted again.
      */
     void setPresentationScale(double now) {
         double factor = now / fitLimit;
         fitLimit = now;
-        if (fitted) {
-            fit();
-        } else if (factor != 1) {
+        if (factor != 1) {
             zoomAbout(factor, viewWidth / 2, viewHeight / 2, false);
         }
     }

@@ -48,5 +48,7 @@ class GraphViewportTest {
         v.setPresentationScale(2); // 200 %: the fitted graph's text is twice as large
         assertThat(v.scale()).isEqualTo(2);
         assertThat(v.isFitted()).isTrue();
+        assertThat(v.setContent(1600, 1200, true)).isTrue();
+        assertThat(v.scale()).isEqualTo(0.5);
     }
 }
