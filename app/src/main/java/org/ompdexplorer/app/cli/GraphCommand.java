@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
         description = {"Draw the task graph of a snapshot as SVG, PNG or Graphviz DOT.",
                 "Tasks as nodes (shape by kind, colour by lifecycle), generating links,",
                 "scheduling links where they differ from the generating one, dependences",
-                "and \"waits for\" links; parallel regions as boxes. Alike sibling tasks",
+                "and \"awaits\" links; parallel regions as boxes. Alike sibling tasks",
                 "collapse into one node (\"98 × task_body\"), and the links of a kind",
                 "between two nodes are one edge (\"12 scheduling links\").",
                 "By default the picture fits 8,000 px a side: big subtrees collapse into",

@@ -16,8 +16,9 @@ public record EdgeStyle(String color, double width, double[] dash, String name, 
             case DEPENDENCE -> new EdgeStyle(p.dependence(), 1.6, null, "dependence",
                     "the task at the head may not start before the one at the tail completes (depend clauses: "
                             + "types and the shared address on the edge)");
-            case WAITS_FOR -> new EdgeStyle(p.waitsFor(), 1.4, new double[] {2, 3}, "waits for",
-                    "the suspended task at the tail waits (taskwait) for the child at the head to complete");
+            case WAITS_FOR -> new EdgeStyle(p.waitsFor(), 1.4, new double[] {2, 3}, "awaits",
+                    "the task at the tail is at a taskwait or a taskgroup's end until the child at the head completes "
+                            + "(a navigator badge's \"waits for\" is the unfinished tasks a task depends on)");
         };
     }
 }

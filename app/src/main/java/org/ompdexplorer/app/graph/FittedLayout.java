@@ -27,13 +27,20 @@ public final class FittedLayout {
     }
 
     public static GraphLayout layout(Snapshot snapshot, GraphScope scope, GraphOptions options) {
+        return layout(snapshot, scope, options, MAX_SIDE);
+    }
+
+    /**
+     * As {@link #layout(Snapshot, GraphScope, GraphOptions)}, within {@code maxSide} px a side: the window asks for
+     * less than a file gets, a picture that fits its pane with the text drawn.
+     */
+    public static GraphLayout layout(Snapshot snapshot, GraphScope scope, GraphOptions options, double maxSide) {
         var graphs = TaskGraphBuilder.graphsOf(snapshot, scope);
         GraphLayout layout = GraphLayouter.layout(graphs.apply(options));
         GraphOptions tried = options;
         boolean asked = !options.expanded().isEmpty();
-        for (int round = 0; round < ROUNDS && tried.fitted() && !asked && !fits(layout); round++) {
-            GraphOptions tighter = tried.tighter(MARGIN * MAX_SIDE / layout.width(),
-                    MARGIN * MAX_SIDE / layout.height());
+        for (int round = 0; round < ROUNDS && tried.fitted() && !asked && !fits(layout, maxSide); round++) {
+            GraphOptions tighter = tried.tighter(MARGIN * maxSide / layout.width(), MARGIN * maxSide / layout.height());
             if (tighter.equals(tried)) {
                 break; // at the smallest limits already: the roots and their first children take the room
             }
@@ -48,6 +55,10 @@ public final class FittedLayout {
 
     /** Whether a layout is within {@value #MAX_SIDE} px on both sides. */
     public static boolean fits(GraphLayout layout) {
-        return layout.width() <= MAX_SIDE && layout.height() <= MAX_SIDE;
+        return fits(layout, MAX_SIDE);
+    }
+
+    private static boolean fits(GraphLayout layout, double maxSide) {
+        return layout.width() <= maxSide && layout.height() <= maxSide;
     }
 }

@@ -22,6 +22,7 @@ import org.eclipse.elk.graph.ElkEdgeSection;
 import org.eclipse.elk.graph.ElkLabel;
 import org.eclipse.elk.graph.ElkNode;
 import org.eclipse.elk.graph.util.ElkGraphUtil;
+import org.ompdexplorer.model.graph.EdgeKind;
 import org.ompdexplorer.model.graph.GraphEdge;
 import org.ompdexplorer.model.graph.GraphGroup;
 import org.ompdexplorer.model.graph.GraphNode;
@@ -34,7 +35,10 @@ import org.ompdexplorer.model.graph.TaskGraph;
  */
 public final class GraphLayouter {
     static final double GROUP_LABEL_SIZE = 11;
-    private static final double GROUP_TOP = 26;
+    /** Room above a box's header. */
+    private static final double GROUP_TOP = 6;
+    static final double HEADER_HEIGHT = 16;
+    static final double HEADER_PAD = 2;
     private static final double GROUP_SIDE = 12;
     private static final double MARGIN = 16;
     private static final int THOROUGHNESS = 1;
@@ -76,22 +80,13 @@ public final class GraphLayouter {
         configure(root, thoroughness, greedySwitch);
         root.setProperty(CoreOptions.HIERARCHY_HANDLING, HierarchyHandling.INCLUDE_CHILDREN);
         root.setProperty(CoreOptions.PADDING, new ElkPadding(MARGIN));
-        // Model order keeps a series' layouts alike; ELK reads it from the root of a hierarchical layout.
+        // ELK reads the model order strategy from the root of a hierarchical layout (set on a box, it fails)
         root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY, OrderingStrategy.NODES_AND_EDGES);
-        List<ElkNode> groups = new ArrayList<>();
-        for (GraphGroup g : graph.groups()) {
-            ElkNode box = ElkGraphUtil.createNode(g.parent() < 0 ? root : groups.get(g.parent()));
-            configure(box, thoroughness, greedySwitch);
-            box.setProperty(CoreOptions.PADDING, new ElkPadding(GROUP_TOP, GROUP_SIDE, GROUP_SIDE, GROUP_SIDE));
-            box.setProperty(CoreOptions.NODE_SIZE_MINIMUM, new org.eclipse.elk.core.math.KVector(
-                    TextMetrics.width(g.label(), GROUP_LABEL_SIZE, true) + 2 * GROUP_SIDE, GROUP_TOP + GROUP_SIDE));
-            box.setProperty(CoreOptions.NODE_SIZE_CONSTRAINTS, org.eclipse.elk.core.options.SizeConstraint.minimumSize());
-            groups.add(box);
-        }
+        Boxes boxes = new Boxes(graph, root, thoroughness, greedySwitch);
         List<ElkNode> nodes = new ArrayList<>(graph.nodes().size());
-        for (GraphNode n : graph.nodes()) {
-            ElkNode node = ElkGraphUtil.createNode(n.group() < 0 ? root : groups.get(n.group()));
-            node.setDimensions(NodeText.width(n), NodeText.HEIGHT);
+        for (GraphNode n : graph.nodes()) { // in model order; a box is made before its first node, so in order too
+            ElkNode node = ElkGraphUtil.createNode(n.group() < 0 ? root : boxes.box(n.group()));
+            node.setDimensions(NodeText.width(n), NodeText.height(n));
             nodes.add(node);
         }
         List<ElkEdge> edges = new ArrayList<>(graph.edges().size());
@@ -106,8 +101,97 @@ public final class GraphLayouter {
             }
             edges.add(edge);
         }
+        for (int g = 0; g < graph.groups().size(); g++) {
+            boxes.box(g); // a box no node is bound to directly (it only encloses boxes): made all the same
+        }
+        boxes.holdBelowHeaders(nodes);
         new RecursiveGraphLayoutEngine().layout(root, new BasicProgressMonitor());
-        return read(graph, root, nodes, edges, groups);
+        return read(graph, root, nodes, edges, boxes);
+    }
+
+    /**
+     * The region boxes, made in model order (a box before its first node), each with its header: a node of the box
+     * the size of its label that every task of the box hangs below by a link that is not drawn. ELK routes edges
+     * around nodes, so no edge runs through a header, and the box is at least as wide as its label. (A minimum size
+     * on the box would not do: ELK 0.12 applies it transposed when the direction is DOWN, and edges would still
+     * cross the label in the box's padding.)
+     */
+    private static final class Boxes {
+        private final TaskGraph graph;
+        private final ElkNode root;
+        private final int thoroughness;
+        private final boolean greedySwitch;
+        private final ElkNode[] boxes;
+        private final ElkNode[] headers;
+
+        Boxes(TaskGraph graph, ElkNode root, int thoroughness, boolean greedySwitch) {
+            this.graph = graph;
+            this.root = root;
+            this.thoroughness = thoroughness;
+            this.greedySwitch = greedySwitch;
+            this.boxes = new ElkNode[graph.groups().size()];
+            this.headers = new ElkNode[boxes.length];
+        }
+
+        ElkNode box(int g) {
+            if (boxes[g] == null) {
+                GraphGroup group = graph.groups().get(g);
+                ElkNode box = ElkGraphUtil.createNode(group.parent() < 0 ? root : box(group.parent()));
+                configure(box, thoroughness, greedySwitch);
+                box.setProperty(CoreOptions.PADDING, new ElkPadding(GROUP_TOP, GROUP_SIDE, GROUP_SIDE, GROUP_SIDE));
+                ElkNode header = ElkGraphUtil.createNode(box);
+                header.setDimensions(Math.ceil(headerWidth(group)), HEADER_HEIGHT);
+                boxes[g] = box;
+                headers[g] = header;
+                if (group.parent() >= 0) {
+                    link(headers[group.parent()], header);
+                }
+            }
+            return boxes[g];
+        }
+
+        /**
+         * Links each box's header to the tasks of the box that no task of the box (or of a box inside it) generated:
+         * they, and so every task below them, are drawn below the header.
+         */
+        void holdBelowHeaders(List<ElkNode> nodes) {
+            boolean[] below = new boolean[nodes.size()];
+            for (GraphEdge e : graph.edges()) {
+                int to = graph.nodes().get(e.to()).group();
+                if (e.kind() == EdgeKind.GENERATING && to >= 0 && within(graph.nodes().get(e.from()).group(), to)) {
+                    below[e.to()] = true;
+                }
+            }
+            for (GraphNode n : graph.nodes()) {
+                if (n.group() >= 0 && !below[n.index()]) {
+                    link(headers[n.group()], nodes.get(n.index()));
+                }
+            }
+        }
+
+        /** Whether group {@code g} is {@code outer} or nested in it. */
+        private boolean within(int g, int outer) {
+            for (int at = g; at >= 0; at = graph.groups().get(at).parent()) {
+                if (at == outer) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static void link(ElkNode header, ElkNode node) {
+            ElkEdge edge = ElkGraphUtil.createSimpleEdge(header, node);
+            ElkGraphUtil.updateContainment(edge);
+        }
+
+        Rect header(int g) {
+            return absolute(headers[g]);
+        }
+    }
+
+    /** The width of a box's header: its label and a little room on each side. */
+    static double headerWidth(GraphGroup g) {
+        return TextMetrics.width(g.label(), GROUP_LABEL_SIZE, true) + 2 * HEADER_PAD;
     }
 
     private static void configure(ElkNode n, int thoroughness, boolean greedySwitch) {
@@ -122,25 +206,28 @@ public final class GraphLayouter {
         // One sweep and no greedy switch: a 10k-node layout in about a second (docs/benchmarks.md §6); more
         // thoroughness buys few crossings at several times the cost.
         n.setProperty(LayeredOptions.THOROUGHNESS, thoroughness);
+
         n.setProperty(LayeredOptions.CROSSING_MINIMIZATION_GREEDY_SWITCH_TYPE, greedySwitch
                 ? GreedySwitchType.TWO_SIDED : GreedySwitchType.OFF);
     }
 
     private static GraphLayout read(TaskGraph graph, ElkNode root, List<ElkNode> nodes, List<ElkEdge> edges,
-                                    List<ElkNode> groups) {
+                                    Boxes boxes) {
         List<Rect> nodeBoxes = new ArrayList<>(nodes.size());
         for (ElkNode n : nodes) {
             nodeBoxes.add(absolute(n));
         }
-        List<Rect> groupBoxes = new ArrayList<>(groups.size());
-        for (ElkNode g : groups) {
-            groupBoxes.add(absolute(g));
+        List<Rect> groupBoxes = new ArrayList<>(boxes.boxes.length);
+        List<Rect> headers = new ArrayList<>(boxes.boxes.length);
+        for (int g = 0; g < boxes.boxes.length; g++) {
+            groupBoxes.add(absolute(boxes.boxes[g]));
+            headers.add(boxes.header(g));
         }
         List<EdgeRoute> routes = new ArrayList<>(edges.size());
         for (ElkEdge e : edges) {
             routes.add(route(e));
         }
-        return new GraphLayout(graph, nodeBoxes, routes, groupBoxes, root.getWidth(), root.getHeight());
+        return new GraphLayout(graph, nodeBoxes, routes, groupBoxes, headers, root.getWidth(), root.getHeight());
     }
 
     private static Rect absolute(ElkNode n) {

@@ -70,7 +70,7 @@ public final class GraphPainter {
         for (int g = 0; g < layout.groups().size(); g++) {
             Rect r = layout.groups().get(g);
             if (view == null || r.intersects(view)) {
-                group(layout.graph().groups().get(g), r, text);
+                group(layout.graph().groups().get(g), r, layout.headers().get(g), text);
             }
         }
         if (scale < OVERVIEW_SCALE) {
@@ -144,12 +144,14 @@ public final class GraphPainter {
         return new Rect(minX, minY, maxX - minX + 1, maxY - minY + 1).intersects(view);
     }
 
-    private void group(GraphGroup g, Rect r, boolean text) {
+    private void group(GraphGroup g, Rect r, Rect header, boolean text) {
         pen.begin(g.isLane() ? "lane" : "region", g.key(), g.label());
         pen.roundRect(r.x(), r.y(), r.w(), r.h(), 8, p.groupFill(), p.border(), 1, new double[] {4, 3});
-        if (text) {
-            pen.text(TextMetrics.fit(g.label(), GraphLayouter.GROUP_LABEL_SIZE, true, r.w() - 16), r.x() + 10,
-                    r.y() + 17, GraphLayouter.GROUP_LABEL_SIZE, true, p.muted(), Pen.Align.LEFT);
+        if (text) { // in its header, a place of its own that no edge crosses (GraphLayouter)
+            pen.text(TextMetrics.fit(g.label(), GraphLayouter.GROUP_LABEL_SIZE, true,
+                    header.w() - 2 * GraphLayouter.HEADER_PAD),
+                    header.x() + GraphLayouter.HEADER_PAD, header.y() + header.h() - 4,
+                    GraphLayouter.GROUP_LABEL_SIZE, true, p.muted(), Pen.Align.LEFT);
         }
         pen.end();
     }
@@ -212,11 +214,14 @@ public final class GraphPainter {
             double room = r.w() - 2 * NodeText.PAD_X;
             String fg = mark == Mark.REMOVED ? p.muted() : p.fg();
             pen.text(TextMetrics.fit(NodeText.title(n), NodeText.TITLE_SIZE, true, room), r.x() + NodeText.PAD_X,
-                    r.y() + (detail ? 17 : 24), NodeText.TITLE_SIZE, true, fg, Pen.Align.LEFT);
+                    r.y() + (detail ? 17 : r.h() / 2 + 4), NodeText.TITLE_SIZE, true, fg, Pen.Align.LEFT);
             if (detail) {
-                pen.text(TextMetrics.fit(NodeText.detail(n), NodeText.DETAIL_SIZE, false, room),
-                        r.x() + NodeText.PAD_X, r.y() + 32, NodeText.DETAIL_SIZE, false, p.stroke(n.lifecycle()),
-                        Pen.Align.LEFT);
+                double y = r.y() + 32;
+                for (String line : NodeText.detailLines(n)) {
+                    pen.text(line, r.x() + NodeText.PAD_X, y, NodeText.DETAIL_SIZE, false, p.stroke(n.lifecycle()),
+                            Pen.Align.LEFT);
+                    y += NodeText.DETAIL_LINE;
+                }
             }
         }
         if (mark != null) {

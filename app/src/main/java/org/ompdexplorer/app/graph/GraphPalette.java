@@ -18,10 +18,10 @@ public record GraphPalette(String background, String fg, String muted, String bo
     public static final int DETACHED = 6;
 
     public static final GraphPalette LIGHT = new GraphPalette("#ffffff", "#1f2328", "#59636e", "#d1d9e0",
-            "#fbfbfc", "#0969da", "#0969da", "#8250df", "#bc4c00",
+            "#fbfbfc", "#0969da", "#0969da", "#8250df", "#9a3d00",
             new String[] {"#0969da", "#cf222e", "#1a7f37", "#9a6700", "#59636e", "#b02f78", "#136b72"},
             new String[] {"#ddf4ff", "#ffebe9", "#dafbe1", "#fff8c5", "#eaeef2", "#ffeff7", "#d8f5f7"}, "#f3f4f6",
-            "#0550ae", "#bc4c00", "#7d4e00");
+            "#0550ae", "#9a3d00", "#7d4e00");
     public static final GraphPalette DARK = new GraphPalette("#0d1117", "#e6edf3", "#9ea5ae", "#3d444d",
             "#151b23", "#4493f8", "#4493f8", "#ab7df8", "#ffa657",
             new String[] {"#4493f8", "#f85149", "#3fb950", "#d29922", "#9ea5ae", "#db61a2", "#39c5cf"},

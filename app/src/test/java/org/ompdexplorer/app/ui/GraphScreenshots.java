@@ -8,7 +8,8 @@ import javafx.scene.control.TabPane;
 import org.ompdexplorer.resources.BundledResources;
 
 /**
- * The task graph: the first lesson's first step as the window opens it ({@code graph.png}), and every bundled lesson
+ * The task graph: the first lesson's first step as the window opens it ({@code graph.png}) and at 200 % presentation
+ * zoom ({@code graph-200.png}), and every bundled lesson
  * at the step that teaches it, in compare mode with what changed since the step before marked
  * ({@code graph-<lesson>.png}); the gallery has them in the dark theme.
  */
@@ -28,6 +29,16 @@ final class GraphScreenshots {
                 && !vm.graph().busyProperty().get());
         FxDriver.pulses(scene, 4);
         ScreenshotsCommand.write(scene, out.resolve("graph.png"));
+        // at 200 % presentation zoom (issue 24): the fitted graph's text grows with the window's, nothing cut
+        FxDriver.onFx(() -> {
+            for (int i = 0; i < 10 && vm.uiScaleProperty().get() < 2 - 1e-9; i++) {
+                vm.zoomIn();
+            }
+        });
+        FxDriver.pulses(scene, 6);
+        ScreenshotsCommand.write(scene, out.resolve("graph-200.png"));
+        FxDriver.onFx(vm::actualSize);
+        FxDriver.pulses(scene, 4);
 
         for (var lesson : BundledResources.lessons()) {
             String name = lesson.name();

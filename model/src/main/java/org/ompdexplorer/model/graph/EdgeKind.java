@@ -8,8 +8,11 @@ public enum EdgeKind {
     SCHEDULING("scheduling"),
     /** A dependence ({@code ompt_callback_task_dependence}): the source must complete before the target runs. */
     DEPENDENCE("dependence"),
-    /** A suspended task waits for a child that has not completed (taskwait, taskgroup). */
-    WAITS_FOR("waits for");
+    /**
+     * A task at a taskwait or a taskgroup's end awaits a child that has not completed. Named "awaits", not "waits
+     * for": the navigator's "waits for" is a task's unfinished dependences.
+     */
+    WAITS_FOR("awaits");
 
     private final String label;
 

@@ -9,7 +9,7 @@ import org.ompdexplorer.model.Address;
 /**
  * The links of one kind between two nodes while they are collected, and the label of the one edge they become:
  * {@code inout→in 0x7ffc…} for one dependence, {@code 99 dependences · 97 inout→in, 2 out→in} for many,
- * {@code 12 scheduling links}, {@code waits for 12}, {@code 12 generating links}.
+ * {@code 12 scheduling links}, {@code awaits 12}, {@code 12 generating links}.
  */
 final class EdgeLabels {
     /** The most dependence types an edge names; the rest are "…". */
@@ -59,7 +59,7 @@ final class EdgeLabels {
         return switch (kind) {
             case SCHEDULING -> count + " scheduling links";
             case GENERATING -> count + " generating links";
-            case WAITS_FOR -> "waits for " + count;
+            case WAITS_FOR -> "awaits " + count;
             case DEPENDENCE -> throw new AssertionError();
         };
     }

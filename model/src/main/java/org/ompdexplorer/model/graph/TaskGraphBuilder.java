@@ -23,7 +23,7 @@ import org.ompdexplorer.model.ThreadId;
  * order: a task's children are shown while the node budget, the columns ({@link GraphOptions#maxColumns}) and the
  * depth ({@link GraphOptions#maxDepth}) allow (alike leaf siblings as one aggregate, the children beyond the first
  * few as one node), and a task whose children do not fit becomes one subtree node. Then the generating,
- * scheduling (where it differs, or all), dependence and "waits for" edges between the nodes ({@link EdgeCollector}:
+ * scheduling (where it differs, or all), dependence and "awaits" edges between the nodes ({@link EdgeCollector}:
  * the links of a kind between two nodes are one edge), and the regions the nodes are bound to.
  */
 public final class TaskGraphBuilder {
@@ -100,12 +100,20 @@ public final class TaskGraphBuilder {
         }
         Groups groups = options.threadLanes() ? Groups.lanes(snapshot, nodePositions)
                 : Groups.of(snapshot, nodeRegions);
-        // Nodes in model order (of the task each stands for), so that layouts keep a series' shape.
+        // Nodes in creation order (of the task each stands for), so that siblings stand in the order they were
+        // created and the layouts of a series keep their shape; the snapshot's order where a task has no such number.
         Integer[] order = new Integer[nodes.size()];
+        long[] created = new long[nodes.size()];
+        boolean numbered = true;
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
+            Task t = tasks.get(nodePositions.get(i));
+            numbered &= t.agent() != null;
+            created[i] = t.agent() == null ? 0 : t.agent().creationOrder();
         }
-        Arrays.sort(order, java.util.Comparator.comparingInt(i -> nodePositions.get(i)));
+        boolean byCreation = numbered;
+        Arrays.sort(order, java.util.Comparator.<Integer>comparingLong(i -> byCreation ? created[i] : 0)
+                .thenComparingInt(i -> nodePositions.get(i)));
         int[] renumber = new int[order.length];
         List<GraphNode> grouped = new ArrayList<>(nodes.size());
         for (int i = 0; i < order.length; i++) {

@@ -46,6 +46,8 @@ public final class CompareGraph {
     public CompareGraph(BackgroundTasks tasks, RememberedValues remembered, CompareViewModel compare) {
         this.compare = compare;
         this.graph = new GraphViewModel(tasks, remembered, this::clicked);
+        // a new comparison or lesson opens on B, whichever side the last one was left on
+        compare.seriesProperty().addListener((obs, old, now) -> side.set(Side.B));
         compare.diffProperty().addListener((obs, old, now) -> update());
         side.addListener((obs, old, now) -> update());
         compare.selectedProperty().addListener((obs, old, now) -> select());

@@ -21,24 +21,18 @@ import org.ompdexplorer.app.graph.Rect;
  * node, hover for its summary. Only the nodes and edges in view are drawn, with less detail when zoomed out.
  */
 final class GraphCanvas extends Region {
-    static final double MIN_SCALE = 0.002; // a fit shows even a very wide graph whole, as an overview
-    static final double MAX_SCALE = 4;
-
     private final Canvas canvas = new Canvas();
     private final Tooltip tooltip = new Tooltip();
     /** One pen for every frame: its colours and fonts are made once, not at each pan step. */
     private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private GraphLayout layout;
     private GraphPainter.Decorations decorations = GraphPainter.Decorations.NONE;
-    private double scale = 1;
-    private double tx;
-    private double ty;
+    private final GraphViewport viewport = new GraphViewport();
     private Point2D dragFrom;
     private boolean dragged;
     private int hovered = -1;
     private int lastDrawn;
     private Runnable onViewChanged = () -> { };
-    private double fitLimit = 1;
 
     GraphCanvas(IntConsumer onClick, IntFunction<Optional<String>> summary) {
         getStyleClass().add("graph-canvas");
@@ -54,8 +48,7 @@ final class GraphCanvas extends Region {
         });
         setOnMouseDragged(e -> {
             if (dragFrom != null) {
-                tx += e.getX() - dragFrom.getX();
-                ty += e.getY() - dragFrom.getY();
+                viewport.pan(e.getX() - dragFrom.getX(), e.getY() - dragFrom.getY());
                 dragged |= dragFrom.distance(e.getX(), e.getY()) > 0;
                 dragFrom = new Point2D(e.getX(), e.getY());
                 changed();
@@ -72,7 +65,8 @@ final class GraphCanvas extends Region {
         });
         setOnScroll(e -> {
             if (e.getDeltaY() != 0) {
-                zoomAbout(Math.pow(1.0015, e.getDeltaY()), e.getX(), e.getY());
+                viewport.zoomAbout(Math.pow(1.0015, e.getDeltaY()), e.getX(), e.getY(), true);
+                changed();
             }
             e.consume();
         });
@@ -99,14 +93,18 @@ final class GraphCanvas extends Region {
         });
     }
 
+    /**
+     * Shows a new layout: fitted unless the user zoomed or panned since the last fit and {@code keepView} (the steps
+     * of a series), so that a graph that grows, or A after B, is seen whole.
+     */
     void setLayout(GraphLayout now, boolean keepView) {
         layout = now;
         hovered = -1;
-        if (!keepView) {
-            fit();
-        } else {
-            draw();
+        viewport.setViewSize(getWidth(), getHeight());
+        if (now != null) {
+            viewport.setContent(now.width(), now.height(), keepView);
         }
+        changed();
     }
 
     GraphLayout graphLayout() {
@@ -123,7 +121,7 @@ final class GraphCanvas extends Region {
     }
 
     double scale() {
-        return scale;
+        return viewport.scale();
     }
 
     /** How many nodes the last frame drew. */
@@ -131,42 +129,28 @@ final class GraphCanvas extends Region {
         return lastDrawn;
     }
 
-    /** The whole graph in view, at most at actual size. */
+    /** The whole graph in view, at most at the presentation zoom. */
     void fit() {
-        if (layout == null || getWidth() <= 0 || getHeight() <= 0) {
-            draw();
-            return;
-        }
-        double s = Math.min(getWidth() / Math.max(1, layout.width()), getHeight() / Math.max(1, layout.height()));
-        scale = Math.clamp(s, MIN_SCALE, fitLimit);
-        tx = (getWidth() - layout.width() * scale) / 2;
-        ty = Math.max(0, (getHeight() - layout.height() * scale) / 2);
+        viewport.setViewSize(getWidth(), getHeight());
+        viewport.fit();
         changed();
     }
 
     /** The presentation zoom: a fit shows the graph at most this large, and a change zooms the view with it. */
     void setPresentationScale(double now) {
-        double factor = now / fitLimit;
-        fitLimit = now;
-        if (factor != 1) {
-            zoom(factor);
-        }
+        viewport.setViewSize(getWidth(), getHeight());
+        viewport.setPresentationScale(now);
+        changed();
     }
 
+    /** A zoom the user asked for (buttons, keys), about the middle of the view. */
     void zoom(double factor) {
-        zoomAbout(factor, getWidth() / 2, getHeight() / 2);
+        viewport.zoomAbout(factor, getWidth() / 2, getHeight() / 2, true);
+        changed();
     }
 
     void actualSize() {
-        zoomAbout(1 / scale, getWidth() / 2, getHeight() / 2);
-    }
-
-    private void zoomAbout(double factor, double px, double py) {
-        double next = Math.clamp(scale * factor, MIN_SCALE, MAX_SCALE);
-        tx = px - (px - tx) * next / scale;
-        ty = py - (py - ty) * next / scale;
-        scale = next;
-        changed();
+        zoom(1 / viewport.scale());
     }
 
     /** Scrolls a node into the middle of the view, unless it is in view already. */
@@ -176,23 +160,24 @@ final class GraphCanvas extends Region {
         }
         Rect r = layout.nodes().get(node);
         if (!view().intersects(r) || !view().contains(r.centerX(), r.centerY())) {
-            tx = getWidth() / 2 - r.centerX() * scale;
-            ty = getHeight() / 2 - r.centerY() * scale;
+            viewport.centre(r.centerX(), r.centerY());
             changed();
         }
     }
 
     /** The part of the graph in view, in graph coordinates. */
     Rect view() {
-        return new Rect(-tx / scale, -ty / scale, getWidth() / scale, getHeight() / scale);
+        viewport.setViewSize(getWidth(), getHeight());
+        return viewport.view();
     }
 
     Point2D toScreen(double gx, double gy) {
-        return new Point2D(gx * scale + tx, gy * scale + ty);
+        return new Point2D(gx * viewport.scale() + viewport.tx(), gy * viewport.scale() + viewport.ty());
     }
 
     private int nodeAt(double x, double y) {
-        return layout == null ? -1 : layout.nodeAt((x - tx) / scale, (y - ty) / scale);
+        return layout == null ? -1 : layout.nodeAt((x - viewport.tx()) / viewport.scale(),
+                (y - viewport.ty()) / viewport.scale());
     }
 
     private void changed() {
@@ -208,6 +193,7 @@ final class GraphCanvas extends Region {
             boolean first = canvas.getWidth() == 0 || canvas.getHeight() == 0;
             canvas.setWidth(w);
             canvas.setHeight(h);
+            viewport.setViewSize(w, h);
             if (first) {
                 fit();
             } else {
@@ -226,8 +212,8 @@ final class GraphCanvas extends Region {
             lastDrawn = 0;
             return;
         }
-        g.setTransform(scale, 0, 0, scale, tx, ty);
-        lastDrawn = GraphPainter.paint(layout, pen, palette, view(), scale, decorations);
+        g.setTransform(viewport.scale(), 0, 0, viewport.scale(), viewport.tx(), viewport.ty());
+        lastDrawn = GraphPainter.paint(layout, pen, palette, view(), viewport.scale(), decorations);
     }
 
     private boolean dark() {

@@ -35,7 +35,8 @@ public final class GraphSwatches {
                     List.of());
             double w = NodeText.width(n);
             GraphLayout layout = new GraphLayout(new TaskGraph(List.of(n), List.of(), List.of(), n.size(), false),
-                    List.of(new Rect(2, 8, w, NodeText.HEIGHT)), List.of(), List.of(), w + 10, NodeText.HEIGHT + 10);
+                    List.of(new Rect(2, 8, w, NodeText.height(n))), List.of(), List.of(), w + 10,
+                    NodeText.height(n) + 10);
             return themed(layout.width() * SCALE, layout.height() * SCALE, (pen, palette) -> GraphPainter.paint(
                     layout, pen, palette, null, 1, GraphPainter.Decorations.NONE));
         };

@@ -51,9 +51,18 @@ public final class GraphViewModel {
     /**
      * The window's node budget: a picture a person can read in a pane, with big subtrees collapsed to open by a
      * click (the CLI's default, for a file to zoom into, is {@link GraphOptions#DEFAULT}'s). Within it, the picture
-     * fits {@link FittedLayout#MAX_SIDE} px a side as the CLI's does, until the user opens nodes.
+     * fits {@link #WINDOW_MAX_SIDE} px a side, until the user opens nodes.
      */
     static final int WINDOW_MAX_NODES = 400;
+    /**
+     * The longest side of the window's picture at 100 % until the user opens nodes (issue 24 item 10): a file's
+     * {@link FittedLayout#MAX_SIDE} made a 200,000-task snapshot a strip 6,541 × 756 px, 15 % when fitted, boxes
+     * without text. Within 3,000 px it fits a 1,000 × 600 px pane at a third or more, where the painter draws node
+     * titles ({@code GraphPainter.TEXT_SCALE}); the rest is a click away.
+     */
+    static final double WINDOW_MAX_SIDE = 3_000;
+    /** The least zoom a fitted window picture is shown at in a 1,000 × 600 px pane. */
+    static final double MIN_FITTED_SCALE = 1_000 / WINDOW_MAX_SIDE;
 
     private final LatestWinsScheduler scheduler;
     private final Consumer<Target> navigate;
@@ -271,7 +280,7 @@ public final class GraphViewModel {
         status.set("Laying out the graph…");
         scheduler.schedule(BackgroundTask.of("Task graph", ctx -> {
             long start = System.nanoTime();
-            GraphLayout placed = FittedLayout.layout(s, scope, options);
+            GraphLayout placed = FittedLayout.layout(s, scope, options, WINDOW_MAX_SIDE);
             return new Result(placed, placed.graph().nodeIndex(), (System.nanoTime() - start) / 1_000_000);
         }).onSuccess(r -> {
             busy.set(false);

@@ -50,7 +50,8 @@ final class NodeSummary {
             b.append("\nwaits for ").append(deps).append(deps == 1 ? " task" : " tasks").append(" it depends on");
         }
         if (waits > 0) {
-            b.append("\nwaits for ").append(waits).append(waits == 1 ? " child" : " children").append(" to complete");
+            b.append("\nawaits ").append(waits).append(waits == 1 ? " child" : " children")
+                    .append(" at a taskwait or taskgroup");
         }
         return b.toString();
     }

@@ -64,6 +64,27 @@ class GraphViewModelTest {
                 .contains("large subtrees collapsed: click one to open it");
     }
 
+    /**
+     * Issue 24 item 10: the whole-snapshot graph of 200,000 tasks (what {@code generate --tasks 200000} writes) was a
+     * strip 6,541 × 756 px, fitted at 15 % (boxes without text). The window's picture is bounded so that it
+     * fits a 1,000 × 600 px pane with its node titles drawn.
+     */
+    @Test
+    void theWholeGraphOfTwoHundredThousandTasksFitsAPaneAtAReadableZoom() {
+        GraphViewModel vm = shown(SyntheticSnapshotGenerator.generate(new GeneratorSpec(4, 2, 200_000, 1)));
+        GraphLayout layout = vm.layoutProperty().get();
+        double longSide = Math.max(layout.width(), layout.height());
+        double shortSide = Math.min(layout.width(), layout.height());
+        assertThat(longSide).as("%s × %s", layout.width(), layout.height())
+                .isLessThanOrEqualTo(GraphViewModel.WINDOW_MAX_SIDE);
+        assertThat(longSide / shortSide).as("aspect of %s × %s", layout.width(), layout.height())
+                .isLessThanOrEqualTo(5);
+        assertThat(GraphViewport.fitScale(layout.width(), layout.height(), 1000, 600, 1))
+                .isGreaterThanOrEqualTo(GraphViewModel.MIN_FITTED_SCALE);
+        assertThat(GraphViewModel.MIN_FITTED_SCALE).isGreaterThanOrEqualTo(0.32); // GraphPainter draws titles
+        assertThat(layout.graph().nodes()).hasSizeGreaterThan(10);
+    }
+
     @Test
     void ninetyNineDependencesBetweenTwoAggregatesAreOneEdgeWhoseLabelIsShown() {
         Snapshot base = SyntheticSnapshotGenerator.generate(new GeneratorSpec(2, 1, 0, 1));
