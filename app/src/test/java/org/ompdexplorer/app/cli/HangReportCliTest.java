@@ -24,8 +24,8 @@ class HangReportCliTest extends InProcessCli {
         assertThat(md).startsWith("# Hang report: ")
                 .contains("\n**Nothing moved between A and B (2 threads, 2 parallel regions, 4 tasks matched), and 3"
                         + " still blocked: the hang signal**\n")
-                .contains("\n## Still blocked (3)\n\n- task #2 implicit main (B: task #102 implicit main)\n"
-                        + "  waiting: at a taskwait on thread #101 (lwp 7001), wait\\_taskwait")
+                .contains("\n## Still blocked (3)\n\n- task #2 (parallel region in main) (B: task #102 (parallel region"
+                        + " in main))\n  waiting: at a taskwait on thread T101 (lwp 7001), wait\\_taskwait")
                 .contains("\n## What moved (0 added, 0 removed, 0 changed)\n")
                 .contains("| threads | 2 | 2 | 0 | 0 | 0 |");
         assertThat(err.toString()).isEmpty();
@@ -37,7 +37,7 @@ class HangReportCliTest extends InProcessCli {
         assertThat(run("diff", "--report", "html", f[0].toString(), f[1].toString())).isEqualTo(ExitCodes.DIFFERENT);
         String html = out.toString();
         assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</html>\n").contains("<h2>Still blocked (3)</h2>")
-                .contains("<li>task #2 implicit main (B: task #102 implicit main)<br>")
+                .contains("<li>task #2 (parallel region in main) (B: task #102 (parallel region in main))<br>")
                 .doesNotContain("<script");
     }
 
