@@ -175,7 +175,7 @@ class WindowLookJourneyTest {
         robot.interact(() -> { });
         var labels = robot.lookup("#diagnosticsList .label").queryAllAs(javafx.scene.control.Label.class);
         java.util.List<String> texts = labels.stream().map(javafx.scene.control.Label::getText).toList();
-        assertThat(texts).anyMatch(t -> t.contains("task 555")).anyMatch(t -> t.contains("task 999"))
+        assertThat(texts).anyMatch(t -> t.contains("task #555")).anyMatch(t -> t.contains("task #999"))
                 .anyMatch(t -> t.startsWith("correct the id"));
         assertThat(labels).filteredOn(javafx.scene.control.Label::isTextTruncated)
                 .extracting(javafx.scene.control.Label::getText).as("cut with …").isEmpty();

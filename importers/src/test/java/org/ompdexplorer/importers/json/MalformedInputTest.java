@@ -142,7 +142,7 @@ class MalformedInputTest {
                 + "{\"id\":2,\"kind\":\"explicit\",\"generatingTask\":1,\"schedulingTask\":44}]}");
         Diagnostic d = r.diagnostics().getFirst();
         assertThat(d.code()).isEqualTo("dangling-reference");
-        assertThat(d.format()).contains("input.json:4:1 at $.tasks[1].schedulingTask").contains("task 44");
+        assertThat(d.format()).contains("input.json:4:1 at $.tasks[1].schedulingTask").contains("task #44");
     }
 
     @Test
