@@ -193,7 +193,9 @@ final class SectionViews {
         // the toggle, not the view model's property: this table lives only as long as its page
         toggle.selectedProperty().addListener((obs, old, now) -> fill.run());
         fill.run();
-        table.setPlaceholder(new Label("The runtime's ICV catalogue has no ICV of this scope."));
+        Label none = new Label(section.none());
+        none.setWrapText(true);
+        table.setPlaceholder(none);
         VBox.setVgrow(table, Priority.ALWAYS);
         return new GrowingBox(6, toggle, table);
     }
