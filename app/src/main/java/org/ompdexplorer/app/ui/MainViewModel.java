@@ -82,14 +82,12 @@ public final class MainViewModel {
     }
 
     /**
-     * What the window shows, as a failed load names what stays open: the lesson being taught, else the comparison
-     * or series, else the open snapshot; {@code null} for nothing.
+     * What the window shows, as a failed load names what stays open: the comparison or series, else the open
+     * snapshot — in a lesson, the step shown ("bundled lesson fib-taskwait, step 2: …"), compared or not;
+     * {@code null} for nothing.
      */
     private String shownName() {
-        if (lesson().isActive()) {
-            return "The lesson \"" + lesson().lessonProperty().get().title() + "\"";
-        }
-        if (compareMode.comparingProperty().get()) {
+        if (compareMode.comparingProperty().get() && !lesson().isActive()) {
             return compareMode.shownName();
         }
         LoadedSnapshot shown = open.snapshotProperty().get();
