@@ -88,8 +88,7 @@ final class CompareMode {
 
     /** Leaves compare mode; the snapshot open before stays. */
     void leave() {
-        comparing.set(false);
-        compare.clear();
+        end();
         LoadedSnapshot behind = open.snapshotProperty().get();
         open.title(behind == null ? "OMPD Explorer" : "OMPD Explorer — " + behind.sourceName());
     }
@@ -102,17 +101,32 @@ final class CompareMode {
         }
         compare.show(compared.snapshots(), compared.series());
         comparing.set(true);
-        List<LoadedSnapshot> s = compared.snapshots();
-        open.title("OMPD Explorer — " + (s.size() == 2 ? s.get(0).sourceName() + " ↔ " + s.get(1).sourceName()
-                : "series of " + s.size() + " snapshots"));
+        open.title("OMPD Explorer — " + compared(compared.snapshots()));
+    }
+
+    /** What is compared, as the title says it: "A ↔ B", or "series of N snapshots". */
+    private static String compared(List<LoadedSnapshot> s) {
+        return s.size() == 2 ? s.get(0).sourceName() + " ↔ " + s.get(1).sourceName()
+                : "series of " + s.size() + " snapshots";
+    }
+
+    /** What compare mode shows, as a sentence names it: "The comparison A ↔ B", "The series of N snapshots". */
+    String shownName() {
+        List<LoadedSnapshot> s = compare.sources();
+        return s.size() == 2 ? "The comparison " + compared(s) : "The " + compared(s);
     }
 
     /** Shows {@code loaded} in the navigator and details, leaving compare mode. */
     void display(LoadedSnapshot loaded) {
         if (comparing.get()) {
-            leave();
+            end(); // the title names the new snapshot once it is shown, never the one behind in between
         }
         open.show(loaded);
+    }
+
+    private void end() {
+        comparing.set(false);
+        compare.clear();
     }
 
     /** Shows step {@code step} of a lesson's series, which is not made again while it is shown already. */

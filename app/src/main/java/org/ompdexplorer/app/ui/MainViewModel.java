@@ -67,7 +67,7 @@ public final class MainViewModel {
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences, ChildImport child) {
         this.preferences = preferences;
         this.open = new OpenSnapshot(tasks, preferences);
-        this.loading = new SnapshotLoading(tasks, open.snapshotProperty());
+        this.loading = new SnapshotLoading(tasks, open.snapshotProperty(), this::shownName);
         this.exports = new Exports(tasks, loading);
         this.openCore = new OpenCoreViewModel(preferences, child, this::load);
         this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
@@ -79,6 +79,19 @@ public final class MainViewModel {
         this.lessons = new Lessons(loading, compareMode, open, this::show);
         recentFiles.setAll(preferences.recentFiles());
         this.zoom = new Zoom(preferences, loading::message);
+    }
+
+    /**
+     * What the window shows, as a failed load names what stays open: the comparison or series, else the open
+     * snapshot — in a lesson, the step shown ("bundled lesson fib-taskwait, step 2: …"), compared or not;
+     * {@code null} for nothing.
+     */
+    private String shownName() {
+        if (compareMode.comparingProperty().get() && !lesson().isActive()) {
+            return compareMode.shownName();
+        }
+        LoadedSnapshot shown = open.snapshotProperty().get();
+        return shown == null ? null : shown.sourceName();
     }
 
     /**

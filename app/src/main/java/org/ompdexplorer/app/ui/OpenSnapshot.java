@@ -79,13 +79,15 @@ final class OpenSnapshot {
     /** Opens {@code loaded} in the navigator and details (behind compare mode while it is on). */
     void show(LoadedSnapshot loaded) {
         snapshot.set(loaded);
-        title.set("OMPD Explorer — " + loaded.sourceName());
         history.clear();
         selection.set(null);
         navigator.setSnapshot(loaded);
         details.setSnapshot(loaded);
         search.setSnapshot(loaded);
         navigate(Target.of(SnapshotPage.CAPTURE));
+        // last: the title bar is redrawn at once, the content only once this returns (a big snapshot's tree takes
+        // a while), and the title must not name a file the window does not show yet
+        title.set("OMPD Explorer — " + loaded.sourceName());
     }
 
     /** Shows {@code validated} again, with every diagnostic and the same page selected. */

@@ -31,13 +31,20 @@ final class SnapshotLoading {
 
     private final BackgroundTasks tasks;
     private final ObservableObjectValue<LoadedSnapshot> open;
+    private final java.util.function.Supplier<String> shown;
     private TaskHandle running = TaskHandle.DONE;
     private long loadGeneration;
 
-    /** @param open the snapshot open in the window, or {@code null}: what stays when a load fails */
-    SnapshotLoading(BackgroundTasks tasks, ObservableObjectValue<LoadedSnapshot> open) {
+    /**
+     * @param open  the snapshot open in the window, or {@code null}
+     * @param shown what the window shows, named for the message that it stays when a load fails (the lesson, the
+     *              comparison or series in front of the open snapshot, or that snapshot); {@code null}: nothing
+     */
+    SnapshotLoading(BackgroundTasks tasks, ObservableObjectValue<LoadedSnapshot> open,
+            java.util.function.Supplier<String> shown) {
         this.tasks = tasks;
         this.open = open;
+        this.shown = shown;
     }
 
     ReadOnlyBooleanProperty loadingProperty() {
@@ -148,8 +155,9 @@ final class SnapshotLoading {
             default -> problem.set(new Problem(failureTitle,
                     String.valueOf(error.getMessage() == null ? error : error.getMessage()), List.of()));
         }
-        if (open.get() != null && problem.get() != null) {
-            message.set(open.get().sourceName() + " stays open");
+        String staying = shown.get();
+        if (staying != null && problem.get() != null) {
+            message.set(staying + " stays open");
         }
     }
 

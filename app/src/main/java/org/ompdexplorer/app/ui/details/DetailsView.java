@@ -32,6 +32,9 @@ public final class DetailsView extends BorderPane {
         kind.getStyleClass().add("details-kind");
         title.setId("detailsTitle");
         title.getStyleClass().add("details-title");
+        // a long title or subtitle at a large zoom wraps rather than being cut
+        title.setWrapText(true);
+        subtitle.setWrapText(true);
         subtitle.setId("detailsSubtitle");
         subtitle.getStyleClass().add("details-subtitle");
         header = new VBox(2, kind, title, subtitle);

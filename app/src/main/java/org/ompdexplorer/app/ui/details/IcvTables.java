@@ -30,12 +30,40 @@ final class IcvTables {
 
     private final List<IcvDefinition> catalogue;
     private final Map<Long, IcvDefinition> byId = new HashMap<>();
+    private final boolean agent;
 
     IcvTables(Snapshot snapshot) {
         this.catalogue = snapshot.icvCatalogue();
+        this.agent = snapshot.capture().source().equals(org.ompdexplorer.model.CaptureSource.OMPT_AGENT);
         for (IcvDefinition d : catalogue) {
             byId.putIfAbsent(d.id().value(), d);
         }
+    }
+
+    /**
+     * What an entity without ICVs of its own scope says. An agent capture has no runtime catalogue (OMPT has no
+     * ompd_enumerate_icvs): its catalogue is the ICVs the agent records, named with their scopes.
+     */
+    String none() {
+        if (!agent) {
+            return "The runtime's ICV catalogue (ompd_enumerate_icvs) has no ICV of this scope.";
+        }
+        Map<IcvScope, List<String>> byScope = new java.util.LinkedHashMap<>();
+        for (IcvDefinition d : catalogue) {
+            byScope.computeIfAbsent(d.scope(), k -> new ArrayList<>()).add(d.name());
+        }
+        if (byScope.isEmpty()) {
+            return "The capture agent recorded no ICV.";
+        }
+        List<String> groups = new ArrayList<>();
+        byScope.forEach((scope, names) -> groups.add(and(names) + " (" + scope.name().replace('_', ' ') + " scope)"));
+        return "The capture agent recorded no ICV of this scope: it records " + and(groups) + ".";
+    }
+
+    /** "a", "a and b", "a, b and c". */
+    private static String and(List<String> items) {
+        return items.size() == 1 ? items.getFirst()
+                : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.getLast();
     }
 
     /** Every catalogue ICV of the scope's own scopes, valued or not, then any other value the entity carries. */

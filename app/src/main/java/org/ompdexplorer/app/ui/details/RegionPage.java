@@ -54,7 +54,7 @@ final class RegionPage {
         IcvTables.Scope own = TaskPage.regionScope(region);
         List<IcvTables.Scope> chain = new ArrayList<>(List.of(own));
         index.addressSpace(region.addressSpace()).ifPresent(s -> chain.add(space(s)));
-        sections.add(new Section.Icvs("icvs", "ICVs", tables.own(own), tables.effective(chain)));
+        sections.add(new Section.Icvs("icvs", "ICVs", tables.own(own), tables.effective(chain), tables.none()));
         sections.add(Rows.toolData(region.toolData()));
         return new DetailsPage(Target.of(region.id()), "parallel region",
                 "parallel region " + EntityNames.region(region.id()),

@@ -25,8 +25,12 @@ public sealed interface Section permits Section.Properties, Section.Table, Secti
         }
     }
 
-    /** The ICVs of the entity's own scope, and the effective ones it inherits from enclosing scopes. */
-    record Icvs(String id, String title, List<IcvRow> own, List<IcvRow> effective) implements Section {
+    /**
+     * The ICVs of the entity's own scope, and the effective ones it inherits from enclosing scopes.
+     *
+     * @param none what to say when the entity's own scope has none: which ICVs the source has, and whence
+     */
+    record Icvs(String id, String title, List<IcvRow> own, List<IcvRow> effective, String none) implements Section {
         public Icvs {
             own = List.copyOf(own);
             effective = List.copyOf(effective);

@@ -46,6 +46,7 @@ final class SectionViews {
         };
         Label title = new Label(section.title());
         title.getStyleClass().add("section-title");
+        title.setWrapText(true); // a narrow pane or a large zoom wraps a long title rather than cutting it
         VBox box = new GrowingBox(6, title, body);
         box.getStyleClass().add("details-section");
         if (section instanceof Section.Table || section instanceof Section.Icvs || section instanceof Section.Entries) {
@@ -192,7 +193,9 @@ final class SectionViews {
         // the toggle, not the view model's property: this table lives only as long as its page
         toggle.selectedProperty().addListener((obs, old, now) -> fill.run());
         fill.run();
-        table.setPlaceholder(new Label("The runtime's ICV catalogue has no ICV of this scope."));
+        Label none = new Label(section.none());
+        none.setWrapText(true);
+        table.setPlaceholder(none);
         VBox.setVgrow(table, Priority.ALWAYS);
         return new GrowingBox(6, toggle, table);
     }
@@ -224,7 +227,7 @@ final class SectionViews {
         return column;
     }
 
-    /** A table's height with {@code rows} rows showing: its header, the rows, its border. */
+    /** A table's height with {@code rows} rows showing, before it is laid out: its header, the rows, its border. */
     static double height(int rows) {
         return height(rows, ROW_HEIGHT);
     }
@@ -236,18 +239,16 @@ final class SectionViews {
 
     /**
      * Rows as high as the stylesheet says (in em, so they grow with the presentation zoom) and the table as high
-     * as its first rows, following the row height when the zoom changes.
+     * as its first rows ({@link TableHeights}).
      */
     private static void fit(TableView<?> table, int rows) {
-        table.getStyleClass().add(TABLE_STYLE_CLASS);
-        table.setFixedCellSize(ROW_HEIGHT); // until the stylesheet applies
-        javafx.beans.value.ObservableDoubleValue cell = table.fixedCellSizeProperty();
-        table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
-                () -> height(Math.min(rows, VISIBLE_ROWS), cell.get()), cell));
-        table.prefHeightProperty().bind(table.minHeightProperty());
-        table.maxHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
-                () -> height(rows, cell.get()), cell));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        if (!table.getStyleClass().contains(TABLE_STYLE_CLASS)) {
+            table.getStyleClass().add(TABLE_STYLE_CLASS);
+        }
+        if (table.getFixedCellSize() <= 0) {
+            table.setFixedCellSize(ROW_HEIGHT); // until the stylesheet applies
+        }
+        TableHeights.bind(table, rows, VISIBLE_ROWS);
     }
 
     /** The class of the details' tables: details.css gives their row height in em. */
@@ -271,7 +272,9 @@ final class SectionViews {
                 setTooltip(null);
             } else if (value.isLink()) {
                 setText(null);
-                setGraphic(ValueNodes.link(value, null, navigate));
+                javafx.scene.control.Hyperlink link = ValueNodes.link(value, null, navigate);
+                link.setWrapText(false); // one line, in a column fitted to it (ColumnFit)
+                setGraphic(link);
                 setTooltip(null);
             } else {
                 setGraphic(null);

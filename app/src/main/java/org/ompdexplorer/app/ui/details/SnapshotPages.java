@@ -45,7 +45,11 @@ final class SnapshotPages {
                             Value.of(d.scope().name()))).toList()));
             case DIAGNOSTICS -> List.of(diagnostics());
         };
-        return new DetailsPage(Target.of(page), "snapshot", page.title(), page.source(), sections);
+        // OMPT has no ICV catalogue: an agent capture's is the ICVs the agent records
+        String source = page == SnapshotPage.ICV_CATALOGUE
+                && snapshot.capture().source().equals(org.ompdexplorer.model.CaptureSource.OMPT_AGENT)
+                ? "The ICVs the capture agent records" : page.source();
+        return new DetailsPage(Target.of(page), "snapshot", page.title(), source, sections);
     }
 
     private List<Section> capture() {

@@ -77,7 +77,7 @@ final class SpacePage {
         IcvTables.Scope own = RegionPage.space(space);
         List<IcvTables.Scope> chain = new ArrayList<>(List.of(own));
         space.parentSpace().flatMap(index::addressSpace).ifPresent(p -> chain.add(RegionPage.space(p)));
-        sections.add(new Section.Icvs("icvs", "ICVs", tables.own(own), tables.effective(chain)));
+        sections.add(new Section.Icvs("icvs", "ICVs", tables.own(own), tables.effective(chain), tables.none()));
         return new DetailsPage(Target.of(space.id()), space.isDevice() ? "device" : "address space",
                 EntityNames.title(space), space.isDevice() ? DeviceText.type(space) : "", sections);
     }

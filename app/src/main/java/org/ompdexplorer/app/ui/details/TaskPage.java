@@ -129,7 +129,7 @@ final class TaskPage {
         index.region(task.parallelRegion()).ifPresent(r -> chain.add(regionScope(r)));
         index.thread(task.thread()).ifPresent(t -> chain.add(threadScope(t)));
         spaceOf(task).ifPresent(chain::add);
-        return new Section.Icvs("icvs", "ICVs", tables.own(own), tables.effective(chain));
+        return new Section.Icvs("icvs", "ICVs", tables.own(own), tables.effective(chain), tables.none());
     }
 
     static IcvTables.Scope regionScope(ParallelRegion r) {

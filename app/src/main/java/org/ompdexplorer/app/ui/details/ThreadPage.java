@@ -52,7 +52,7 @@ final class ThreadPage {
         IcvTables.Scope own = TaskPage.threadScope(thread);
         List<IcvTables.Scope> chain = new ArrayList<>(List.of(own));
         index.addressSpace(thread.addressSpace()).ifPresent(s -> chain.add(RegionPage.space(s)));
-        sections.add(new Section.Icvs("icvs", "ICVs", tables.own(own), tables.effective(chain)));
+        sections.add(new Section.Icvs("icvs", "ICVs", tables.own(own), tables.effective(chain), tables.none()));
         sections.add(Rows.toolData(thread.toolData()));
         String subtitle = String.join(" · ", java.util.stream.Stream.of(EntityNames.osId(thread),
                 FactText.text(thread.kind()), thread.state().isKnown() ? thread.state().get().shortName() : "")

@@ -41,6 +41,7 @@ final class ValueNodes {
     static Hyperlink link(Value value, String id, Consumer<Target> navigate) {
         Hyperlink link = new Hyperlink(value.text());
         link.getStyleClass().add(VALUE);
+        link.setWrapText(true); // like plain values: wrapped in a narrow pane, never cut to "…"
         if (id != null) {
             link.setId("link-" + id);
         }
