@@ -33,6 +33,9 @@ final class StatusBarView extends StatusBar {
         message.setId("statusMessage");
         message.getStyleClass().add("status-message");
         message.textProperty().bind(vm.messageProperty());
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.textProperty().bind(vm.messageProperty()); // the whole message where the bar is too narrow for it
+        message.setTooltip(whole);
         // the status bar puts left items before its text (the source): a rule and a gap after the message keep the
         // two apart; gone while there is nothing to say
         message.setGraphic(new Separator(Orientation.VERTICAL));

@@ -240,6 +240,11 @@ class CompareJourneyTest {
         assertThat(explorer.fx(() -> robot.lookup(".timeline-step-trigger").queryAllAs(Label.class).stream()
                 .filter(l -> l.getHeight() + 0.5 < l.prefHeight(l.getWidth())).map(Label::getText).toList()))
                 .as("a trigger wraps whole, never cut").isEmpty();
+        assertThat(explorer.fx(() -> {
+            javafx.scene.control.ScrollPane chart = robot.lookup("#timelineChart").queryAs(
+                    javafx.scene.control.ScrollPane.class);
+            return chart.getViewportBounds().getHeight() + 0.5 - chart.getContent().getLayoutBounds().getHeight();
+        })).as("every cell whole in the chart, its still-blocked line too").isNotNegative();
         robot.clickOn("#timelineStep1");
         explorer.waitFor(10, () -> vm.compare().stepProperty().get() == 1);
     }

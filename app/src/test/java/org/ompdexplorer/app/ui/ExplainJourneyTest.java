@@ -108,9 +108,9 @@ class ExplainJourneyTest {
         for (double width : new double[] {1300, 700}) {
             robot.interact(() -> legend.setWidth(width));
             robot.interact(() -> legend.getScene().getRoot().layout());
-            assertThat(explorer.fx(() -> legend.getScene().getRoot().lookupAll(".legend-name").stream()
-                    .map(n -> (Label) n).filter(l -> l.getWidth() + 0.5 < l.prefWidth(-1))
-                    .map(Label::getText).toList())).as("names cut at %s px", width).isEmpty();
+            assertThat(explorer.fx(() -> legend.getScene().getRoot().lookupAll(".legend-name, .legend-meaning")
+                    .stream().map(n -> (Label) n).filter(Label::isTextTruncated)
+                    .map(Label::getText).toList())).as("names and meanings cut at %s px", width).isEmpty();
             assertThat(explorer.fx(() -> legend.getScene().getRoot().lookupAll(".legend-swatch").stream()
                     .map(n -> (javafx.scene.layout.Region) n).filter(r -> r.getWidth() + 0.5 < r.prefWidth(-1))
                     .count())).as("swatches cut at %s px", width).isZero();

@@ -217,13 +217,43 @@ class WindowLookJourneyTest {
      * snapshot row already says once when it is true of every task) only in the tooltip, not cut at the edge.
      */
     @Test
-    void anUnavailableValueInATableShowsItsShortTextAndItsReasonInTheTooltip(FxRobot robot) {
-        new ExplorerRobot(robot).waitFor(20, () -> vm.snapshotProperty().get() != null);
-        var initial = vm.snapshotProperty().get().snapshot().threads().getFirst();
-        show(robot, org.ompdexplorer.app.ui.entity.Target.of(initial.id()));
-        javafx.scene.control.TableCell<?, ?> cell = robot.lookup("#stackTable .table-cell")
-                .queryAllAs(javafx.scene.control.TableCell.class).stream()
-                .filter(c -> c.getText() != null && c.getText().startsWith("unavailable")).findFirst().orElseThrow();
+    void anUnavailableValueInATableShowsItsShortTextAndItsReasonInTheTooltip(FxRobot robot,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        explorer.waitFor(20, () -> vm.snapshotProperty().get() != null);
+        // the lesson without creation sites: a task is then named by its function, which OMPT does not report
+        String lesson;
+        try (java.io.InputStream in = org.ompdexplorer.resources.BundledResources.openLessonStep("fib-taskwait", 1)) {
+            lesson = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        java.nio.file.Path unnamed;
+        try {
+            unnamed = java.nio.file.Files.writeString(dir.resolve("no-sites.json"),
+                    lesson.replaceAll(",\"creationSite\":\\{[^}]*\\}", ""));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        robot.interact(() -> vm.open(unnamed));
+        explorer.waitFor(20, () -> vm.snapshotProperty().get().sourceName().endsWith("no-sites.json"));
+        // the first page whose table has an unavailable value: a thread's, a region's, a task's
+        var s = vm.snapshotProperty().get().snapshot();
+        java.util.List<org.ompdexplorer.app.ui.entity.Target> pages = new java.util.ArrayList<>();
+        s.threads().forEach(t -> pages.add(org.ompdexplorer.app.ui.entity.Target.of(t.id())));
+        s.parallelRegions().forEach(r -> pages.add(org.ompdexplorer.app.ui.entity.Target.of(r.id())));
+        s.tasks().forEach(t -> pages.add(org.ompdexplorer.app.ui.entity.Target.of(t.id())));
+        javafx.scene.control.TableCell<?, ?> cell = null;
+        for (var page : pages) {
+            show(robot, page);
+            cell = robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class).stream()
+                    .filter(c -> c.getText() != null && c.getText().startsWith("unavailable")).findFirst()
+                    .orElse(null);
+            if (cell != null) {
+                break;
+            }
+        }
+        assertThat(cell).as("a table cell with an unavailable value on some page").isNotNull();
         assertThat(cell.getText()).isEqualTo("unavailable (unsupported)");
         assertThat(cell.getTooltip().getText()).startsWith("unavailable (unsupported) — ").contains("OMPT");
         javafx.scene.text.Text probe = new javafx.scene.text.Text(cell.getText());

@@ -32,24 +32,16 @@ final class TimelineChart extends ScrollPane {
         getStyleClass().add("timeline-chart");
         cells.setAlignment(Pos.BOTTOM_LEFT);
         setContent(cells);
-        setFitToHeight(true);
+        // the cells at their own height, and the viewport as tall as they are: a wrapped trigger and the
+        // still-blocked line are never cut at the bottom
+        setFitToHeight(false);
+        prefViewportHeightProperty().bind(cells.heightProperty().add(4));
+        minViewportHeightProperty().bind(cells.heightProperty().add(4));
         setVbarPolicy(ScrollBarPolicy.NEVER);
         setHbarPolicy(ScrollBarPolicy.AS_NEEDED);
         vm.seriesProperty().addListener((obs, old, now) -> rebuild());
         vm.stepProperty().addListener((obs, old, now) -> mark());
         rebuild();
-    }
-
-    /** Tall enough for every cell's wrapped trigger: the steps are never cut at the bottom. */
-    @Override
-    protected void layoutChildren() {
-        // the cells' own height, and room for the scroll bar a long series shows under them
-        double needed = cells.prefHeight(-1) + 4 + (cells.prefWidth(-1) > getWidth() ? 16 : 0);
-        if (Math.abs(getMinViewportHeight() - needed) > 0.5) {
-            setMinViewportHeight(needed);
-            setPrefViewportHeight(needed);
-        }
-        super.layoutChildren();
     }
 
     private void rebuild() {

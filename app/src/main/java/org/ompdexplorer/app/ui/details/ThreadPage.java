@@ -73,7 +73,9 @@ final class ThreadPage {
             Task t = chain.get(depth);
             rows.add(List.of(Value.of(depth == 0 ? "0 (current)" : Integer.toString(depth)),
                     Value.link(Target.of(t.id()), EntityNames.task(t.id())), Value.of(t.kind().name()),
-                    EntityNames.whatRuns(t).isEmpty() ? Value.of(t.function()) : Value.of(EntityNames.whatRuns(t)),
+                    // neither a function nor a creation site known: the function's unavailable value, with its reason
+                    !t.function().isKnown() && !t.creationSite().isKnown() ? Value.of(t.function())
+                            : Value.of(EntityNames.whatRuns(t)),
                     Value.of(Optional.ofNullable(TaskStatus.nameOf(t, index)).orElse(FactText.ABSENT))));
         }
         return new Section.Table("stackTable", "Scheduling chain (top of the thread's stack first)",

@@ -39,22 +39,25 @@ public final class LegendView extends ScrollPane {
         grid.getStyleClass().add("legend-grid");
         grid.setHgap(12);
         grid.setVgap(6);
-        // swatches and names keep their whole width (they collapsed to "…" and spilled into the next cell when the
-        // window was narrow); the meaning takes the rest and wraps
-        ColumnConstraints meaning = new ColumnConstraints();
-        meaning.setHgrow(Priority.ALWAYS);
-        meaning.setMinWidth(160);
-        grid.getColumnConstraints().addAll(whole(), whole(), whole(), meaning);
-        grid.addRow(0, header("light"), header("dark"), header("name"), header("meaning"));
+        // swatches keep their whole width; the name (whole, bold) stands above its meaning, which wraps in the rest
+        // of the width: nothing is cut or pushed past the window's edge (names collapsed to "…" before)
+        ColumnConstraints text = new ColumnConstraints();
+        text.setHgrow(Priority.ALWAYS);
+        text.setMinWidth(200);
+        grid.getColumnConstraints().addAll(whole(), whole(), text);
+        grid.addRow(0, header("light"), header("dark"), header("name and meaning"));
         for (int i = 0; i < section.entries().size(); i++) {
             LegendEntry e = section.entries().get(i);
             Label name = new Label(e.name());
             name.getStyleClass().add("legend-name");
-            name.setMinWidth(Region.USE_PREF_SIZE);
-            Label text = new Label(e.meaning());
-            text.getStyleClass().add("legend-meaning");
-            text.setWrapText(true);
-            grid.addRow(i + 1, themed(e, false), themed(e, true), name, text);
+            name.setWrapText(true);
+            name.setMinHeight(Region.USE_PREF_SIZE);
+            Label meaning = new Label(e.meaning());
+            meaning.getStyleClass().add("legend-meaning");
+            meaning.setWrapText(true);
+            meaning.setMinHeight(Region.USE_PREF_SIZE);
+            VBox words = new VBox(2, name, meaning);
+            grid.addRow(i + 1, themed(e, false), themed(e, true), words);
         }
         return new VBox(6, title, grid);
     }

@@ -26,11 +26,15 @@ public final class LessonBar extends VBox {
         Label title = new Label();
         title.setId("lessonTitle");
         title.getStyleClass().add("lesson-title");
-        title.setMinWidth(0);
+        title.setWrapText(true); // whole at any zoom: wrapped, never cut
+        title.setMinHeight(Region.USE_PREF_SIZE);
+        title.setMinWidth(Math.min(220, title.prefWidth(-1)));
         Label question = new Label();
         question.setId("lessonQuestion");
         question.getStyleClass().add("lesson-question");
         question.setMinWidth(0);
+        question.setWrapText(true);
+        question.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(question, Priority.ALWAYS);
         vm.lessonProperty().addListener((obs, old, now) -> {
             title.setText(now == null ? "" : "Lesson: " + now.title());
@@ -53,6 +57,8 @@ public final class LessonBar extends VBox {
         step.getStyleClass().add("lesson-step-text");
         step.textProperty().bind(vm.stepTextProperty());
         step.setMinWidth(0);
+        step.setWrapText(true);
+        step.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(step, Priority.ALWAYS);
         step.setMaxWidth(Double.MAX_VALUE);
         HBox steps = new HBox(8, previous, step, next);
