@@ -93,7 +93,7 @@ class DevicesJourneyTest {
     void theNextStepShowsTheTargetRegionInFlightAndTheTaskThatWaitsOnIt(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
         explorer.waitFor(30, () -> vm.lesson().isActive() && !vm.loadingProperty().get());
-        robot.clickOn("#lessonNext");
+        explorer.clickWhenShown("#lessonNext");
         explorer.waitFor(10, () -> vm.lesson().stepProperty().get() == 1);
         // compare mode: the target region that began since step 1 is in its own group, marked added
         explorer.waitFor(10, () -> robot.lookup("#compareTree").tryQuery().isPresent());

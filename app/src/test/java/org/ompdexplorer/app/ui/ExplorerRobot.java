@@ -88,6 +88,20 @@ final class ExplorerRobot {
     }
 
     /** Clicks the row of this entity or group, which must be visible in an expanded parent. */
+    /**
+     * Clicks the node {@code query} once it is laid out inside the scene: a bar that has just been shown (the lesson
+     * bar) gets its place only at the next pulse, and a click before it finds no bounds.
+     */
+    void clickWhenShown(String query) {
+        waitFor(10, () -> robot.lookup(query).tryQuery().map(n -> {
+            javafx.geometry.Bounds b = n.localToScene(n.getLayoutBounds());
+            javafx.scene.Scene scene = n.getScene();
+            return n.isVisible() && scene != null && b.getWidth() > 0 && b.getMinX() >= 0 && b.getMinY() >= 0
+                    && b.getMaxX() <= scene.getWidth() && b.getMaxY() <= scene.getHeight();
+        }).orElse(false));
+        robot.clickOn(query);
+    }
+
     void clickRow(String id) {
         TreeItem<NavNode> item = item(id);
         assertThat(item).as("row " + id).isNotNull();

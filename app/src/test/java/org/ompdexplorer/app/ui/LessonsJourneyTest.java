@@ -134,7 +134,7 @@ class LessonsJourneyTest {
         explorer.waitFor(20, () -> vm.lesson().lessonProperty().get() == lesson);
         for (int i = 1; i < lesson.steps().size(); i++) {
             if (i % 2 == 1) {
-                robot.clickOn("#lessonNext");
+                explorer.clickWhenShown("#lessonNext");
             } else {
                 robot.type(KeyCode.F8);
             }
@@ -159,7 +159,7 @@ class LessonsJourneyTest {
         }
         explorer.waitFor(10, () -> robot.lookup("#mainSplit").tryQuery().isPresent()); // the first step: no diff
         assertThat(explorer.fx(() -> robot.lookup("#lessonPrevious").queryButton().isDisabled())).isTrue();
-        robot.clickOn("#lessonNext");
+        explorer.clickWhenShown("#lessonNext");
         explorer.waitFor(10, () -> vm.comparingProperty().get());
         robot.clickOn("#lessonClose");
         explorer.waitFor(10, () -> !vm.lesson().isActive() && !vm.comparingProperty().get());
