@@ -30,8 +30,8 @@ final class OpenSnapshot {
     private final SearchViewModel search;
 
     OpenSnapshot(BackgroundTasks tasks, ExplorerPreferences preferences) {
-        this.details = new DetailsViewModel(tasks);
         this.search = new SearchViewModel(tasks, this::navigate);
+        this.details = new DetailsViewModel(tasks, search::filter);
         // the navigator marks the search's matches, or lists only them
         search.resultProperty().addListener((obs, old, now) -> navigator.showMatches(now,
                 search.onlyMatchesProperty().get()));

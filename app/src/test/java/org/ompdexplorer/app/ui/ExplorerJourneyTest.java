@@ -134,6 +134,50 @@ class ExplorerJourneyTest {
         return table.getItems().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
     }
 
+    /**
+     * Twelve threads, three at an implicit barrier, two at a parallel region's (whose state's name holds the first's):
+     * clicking the count 3 on the Thread states page lists exactly those three threads, with the query in the box.
+     */
+    @Test
+    void clickingAStateCountListsExactlyItsThreads(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        Snapshot s = TestSnapshots.wide(12, 40, 0);
+        for (int i = 0; i < 5; i++) {
+            s = org.ompdexplorer.model.synthetic.SnapshotEdits.withThreadWaiting(s, s.threads().get(i).id(),
+                    org.ompdexplorer.model.ThreadState.ofValue(i < 3 ? 0x13 : 0x11), 0x7000L);
+        }
+        Snapshot twelve = s;
+        robot.interact(() -> {
+            vm.show(org.ompdexplorer.app.ui.entity.LoadedSnapshot.of(twelve, "twelve threads"));
+            vm.navigate(Target.of(org.ompdexplorer.app.ui.entity.SnapshotPage.STATES));
+        });
+        explorer.waitFor(10, () -> "Thread states".equals(explorer.detailsTitle())
+                && robot.lookup("#statesTable").tryQuery().isPresent());
+        javafx.scene.control.Hyperlink count = explorer.fx(() -> robot.lookup("#statesTable .hyperlink")
+                .queryAllAs(javafx.scene.control.Hyperlink.class).stream()
+                .filter(h -> h.getParent() instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableRow() != null
+                        && c.getTableRow().getItem() instanceof List<?> row
+                        && ((org.ompdexplorer.app.ui.details.Value) row.get(1)).text()
+                        .equals("ompt_state_wait_barrier_implicit"))
+                .findFirst().orElse(null));
+        assertThat(count).as("the count of threads at the implicit barrier is a link").isNotNull();
+        assertThat(count.getText()).isEqualTo("3");
+
+        robot.interact(() -> count.requestFocus());
+        robot.clickOn(count);
+
+        explorer.waitFor(10, () -> "3 matches".equals(robot.lookup("#searchStatus").queryAs(Label.class).getText()));
+        assertThat(robot.lookup("#searchField").queryAs(javafx.scene.control.TextField.class).getText())
+                .isEqualTo("state=wait_barrier_implicit");
+        assertThat(robot.lookup("#searchOnlyMatches").queryAs(javafx.scene.control.ToggleButton.class).isSelected())
+                .isTrue();
+        explorer.waitFor(10, () -> explorer.item("group:matches") != null);
+        assertThat(explorer.fx(() -> explorer.item("group:matches").getValue().children()
+                .page(0, 10).stream().map(NavNode::id).toList())).containsExactly(
+                "thread:" + twelve.threads().get(0).id().value(), "thread:" + twelve.threads().get(1).id().value(),
+                "thread:" + twelve.threads().get(2).id().value());
+    }
+
     @Test
     void searchForAFunctionAndLandOnIt(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);

@@ -40,6 +40,40 @@ class MainViewModelTest {
         assertThat(vm.problemProperty().get()).isNull();
     }
 
+    /**
+     * Twelve threads, three at an implicit barrier and two at a parallel region's implicit barrier (a state whose name
+     * holds the first's): the count 3 on the Thread states page, followed, lists exactly those three threads.
+     */
+    @Test
+    void aCountOnTheThreadStatesPageFiltersTheNavigatorToExactlyThoseThreads() {
+        org.ompdexplorer.model.Snapshot s = TestSnapshots.wide(12, 40, 0);
+        for (int i = 0; i < 5; i++) {
+            s = org.ompdexplorer.model.synthetic.SnapshotEdits.withThreadWaiting(s, s.threads().get(i).id(),
+                    org.ompdexplorer.model.ThreadState.ofValue(i < 3 ? 0x13 : 0x11), 0x7000L);
+        }
+        vm.show(LoadedSnapshot.of(s, "twelve threads"));
+        vm.navigate(Target.of(SnapshotPage.STATES));
+        org.ompdexplorer.app.ui.details.Section.Table states = (org.ompdexplorer.app.ui.details.Section.Table)
+                vm.details().pageProperty().get().section("statesTable").orElseThrow();
+        org.ompdexplorer.app.ui.details.Value count = states.rows().stream()
+                .filter(r -> r.get(1).text().equals("ompt_state_wait_barrier_implicit")).findFirst().orElseThrow()
+                .get(3);
+        assertThat(count.text()).isEqualTo("3");
+        assertThat(count.isLink()).as("a count is a link").isTrue();
+
+        vm.details().filter(count.filter()); // what following the link does
+
+        assertThat(vm.search().textProperty().get()).isEqualTo("state=wait_barrier_implicit");
+        assertThat(vm.search().onlyMatchesProperty().get()).isTrue();
+        assertThat(vm.navigator().showsOnlyMatches()).isTrue();
+        org.ompdexplorer.app.ui.navigator.NavNode list = vm.navigator().rootsProperty().get().getFirst();
+        assertThat(list.id()).isEqualTo("group:matches");
+        assertThat(list.children().page(0, list.children().size())).extracting(
+                org.ompdexplorer.app.ui.navigator.NavNode::id).containsExactly(
+                "thread:" + s.threads().get(0).id().value(), "thread:" + s.threads().get(1).id().value(),
+                "thread:" + s.threads().get(2).id().value());
+    }
+
     private Task linked() {
         return TestSnapshots.linkedExplicitTask(vm.snapshotProperty().get().snapshot());
     }

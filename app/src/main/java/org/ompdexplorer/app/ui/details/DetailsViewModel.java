@@ -22,10 +22,17 @@ public final class DetailsViewModel {
     private final BooleanProperty explainShown = new SimpleBooleanProperty(this, "explainShown", true);
 
     private final LatestWinsScheduler scheduler;
+    private final java.util.function.Consumer<String> filter;
     private LoadedSnapshot loaded;
 
     public DetailsViewModel(BackgroundTasks tasks) {
+        this(tasks, query -> { });
+    }
+
+    /** @param filter sets the search to a query and lists only its matches (a count's link follows it) */
+    public DetailsViewModel(BackgroundTasks tasks, java.util.function.Consumer<String> filter) {
         this.scheduler = new LatestWinsScheduler(tasks);
+        this.filter = filter;
     }
 
     public ReadOnlyObjectProperty<DetailsPage> pageProperty() {
@@ -43,6 +50,13 @@ public final class DetailsViewModel {
     }
 
     // Commands
+
+    /** Follows a count's filter: the navigator lists only what {@code query} finds ({@link Value#filter()}). */
+    public void filter(String query) {
+        if (query != null && !query.isBlank()) {
+            filter.accept(query);
+        }
+    }
 
     public void setSnapshot(LoadedSnapshot snapshot) {
         this.loaded = snapshot;

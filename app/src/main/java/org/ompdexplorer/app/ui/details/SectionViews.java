@@ -31,18 +31,18 @@ final class SectionViews {
     private SectionViews() {
     }
 
-    static Node of(Section section, Consumer<Target> navigate, BooleanProperty effectiveIcvs,
+    static Node of(Section section, Links links, BooleanProperty effectiveIcvs,
                    BooleanProperty explainShown) {
         if (section instanceof Section.Explain explain) {
-            return ExplainView.of(explain, navigate, explainShown);
+            return ExplainView.of(explain, links.navigate(), explainShown);
         }
         Node body = switch (section) {
             case Section.Explain x -> throw new IllegalStateException("shown by ExplainView");
-            case Section.Properties p -> properties(p, navigate);
-            case Section.Table t -> table(t, navigate);
-            case Section.Icvs i -> icvs(i, navigate, effectiveIcvs);
+            case Section.Properties p -> properties(p, links);
+            case Section.Table t -> table(t, links);
+            case Section.Icvs i -> icvs(i, links, effectiveIcvs);
             case Section.Note n -> note(n);
-            case Section.Entries e -> entries(e, navigate);
+            case Section.Entries e -> entries(e, links);
         };
         Label title = new Label(section.title());
         title.getStyleClass().add("section-title");
@@ -58,13 +58,13 @@ final class SectionViews {
     }
 
     /** Entries wrapped to the pane's width, each whole, virtualized; at least a few show, then it grows. */
-    private static Node entries(Section.Entries section, Consumer<Target> navigate) {
+    private static Node entries(Section.Entries section, Links links) {
         javafx.scene.control.ListView<Section.Entry> list = new javafx.scene.control.ListView<>(
                 FXCollections.observableArrayList(section.entries()));
         list.setId(section.id());
         list.getStyleClass().add("details-entries");
         list.setPlaceholder(new Label("Nothing to report."));
-        list.setCellFactory(l -> new EntryCell(navigate));
+        list.setCellFactory(l -> new EntryCell(links));
         double least = 30 + 64 * Math.max(1, Math.min(section.entries().size(), 4));
         list.setMinHeight(least);
         list.setPrefHeight(least);
@@ -73,10 +73,10 @@ final class SectionViews {
 
     /** One entry: its heading on a line, then its text and detail wrapped to the list's width. */
     private static final class EntryCell extends javafx.scene.control.ListCell<Section.Entry> {
-        private final Consumer<Target> navigate;
+        private final Links links;
 
-        EntryCell(Consumer<Target> navigate) {
-            this.navigate = navigate;
+        EntryCell(Links links) {
+            this.links = links;
         }
 
         @Override
@@ -90,7 +90,7 @@ final class SectionViews {
             javafx.scene.layout.HBox heading = new javafx.scene.layout.HBox(12);
             heading.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
             for (Value v : entry.heading()) {
-                heading.getChildren().add(v.isLink() ? ValueNodes.link(v, null, navigate) : valueLabel(v));
+                heading.getChildren().add(v.isLink() ? ValueNodes.link(v, null, links) : valueLabel(v));
             }
             Label text = new Label(entry.text());
             text.setWrapText(true);
@@ -126,7 +126,7 @@ final class SectionViews {
         return text;
     }
 
-    private static Node properties(Section.Properties section, Consumer<Target> navigate) {
+    private static Node properties(Section.Properties section, Links links) {
         GridPane grid = new GridPane();
         grid.setId(section.id());
         grid.getStyleClass().add("details-properties");
@@ -141,17 +141,17 @@ final class SectionViews {
         for (Section.Property p : section.rows()) {
             Label name = new Label(p.name());
             name.getStyleClass().add("details-name");
-            grid.addRow(row++, name, ValueNodes.of(p.value(), p.key(), navigate));
+            grid.addRow(row++, name, ValueNodes.of(p.value(), p.key(), links));
         }
         return grid;
     }
 
-    private static Node table(Section.Table section, Consumer<Target> navigate) {
+    private static Node table(Section.Table section, Links links) {
         TableView<List<Value>> table = new TableView<>(FXCollections.observableArrayList(section.rows()));
         table.setId(section.id());
         for (int i = 0; i < section.columns().size(); i++) {
             int column = i;
-            table.getColumns().add(column(section.columns().get(i), row -> row.get(column), navigate));
+            table.getColumns().add(column(section.columns().get(i), row -> row.get(column), links));
             // a name column that repeats the one before it on every row says nothing (a 5.2 name equal to the
             // runtime's); other columns may agree by chance (nothing moved either way) and still say something
             table.getColumns().get(i).setVisible(i == 0 || section.rows().isEmpty()
@@ -163,14 +163,14 @@ final class SectionViews {
         return table;
     }
 
-    private static Node icvs(Section.Icvs section, Consumer<Target> navigate, BooleanProperty effective) {
+    private static Node icvs(Section.Icvs section, Links links, BooleanProperty effective) {
         TableView<IcvRow> table = new TableView<>();
         table.setId("icvTable");
         table.getColumns().add(textColumn("runtime name", IcvRow::name, 170));
         TableColumn<IcvRow, String> ompName = textColumn("OpenMP 5.2 name", IcvRow::ompName, 170);
         table.getColumns().add(ompName);
         table.getColumns().add(textColumn("scope", IcvRow::scope, 120));
-        TableColumn<IcvRow, Value> value = column("value", IcvRow::value, navigate);
+        TableColumn<IcvRow, Value> value = column("value", IcvRow::value, links);
         value.setPrefWidth(160);
         table.getColumns().add(value);
         TableColumn<IcvRow, String> from = textColumn("from", IcvRow::from, 140);
@@ -218,10 +218,10 @@ final class SectionViews {
         }
     }
 
-    private static <R> TableColumn<R, Value> column(String title, Function<R, Value> value, Consumer<Target> navigate) {
+    private static <R> TableColumn<R, Value> column(String title, Function<R, Value> value, Links links) {
         TableColumn<R, Value> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
-        column.setCellFactory(c -> new ValueCell<>(navigate));
+        column.setCellFactory(c -> new ValueCell<>(links));
         column.setComparator(ValueOrder.INSTANCE);
         column.setPrefWidth(title.equals("message") || title.equals("fix") || title.startsWith("function") ? 260 : 130);
         return column;
@@ -256,10 +256,10 @@ final class SectionViews {
 
     /** A table cell showing a {@link Value}: a hyperlink, or text marked when unavailable. */
     private static final class ValueCell<R> extends TableCell<R, Value> {
-        private final Consumer<Target> navigate;
+        private final Links links;
 
-        ValueCell(Consumer<Target> navigate) {
-            this.navigate = navigate;
+        ValueCell(Links links) {
+            this.links = links;
         }
 
         @Override
@@ -272,7 +272,7 @@ final class SectionViews {
                 setTooltip(null);
             } else if (value.isLink()) {
                 setText(null);
-                javafx.scene.control.Hyperlink link = ValueNodes.link(value, null, navigate);
+                javafx.scene.control.Hyperlink link = ValueNodes.link(value, null, links);
                 link.setWrapText(false); // one line, in a column fitted to it (ColumnFit)
                 setGraphic(link);
                 setTooltip(null);

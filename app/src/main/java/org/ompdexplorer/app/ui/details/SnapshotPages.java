@@ -9,6 +9,7 @@ import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.entity.UniformGaps;
+import org.ompdexplorer.app.ui.search.SearchQuery;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.Fact;
@@ -65,10 +66,11 @@ final class SnapshotPages {
         optional(rows, "time", "taken at", c.time());
         optional(rows, "label", "label", c.label());
         optional(rows, "producer", "written by", c.producer());
-        rows.add("counts", "contents", EntityNames.count(snapshot.addressSpaces().size(), "address space", "address spaces")
-                + " · " + EntityNames.count(snapshot.threads().size(), "thread", "threads")
-                + " · " + EntityNames.count(snapshot.parallelRegions().size(), "parallel region", "parallel regions")
-                + " · " + EntityNames.count(snapshot.tasks().size(), "task", "tasks"));
+        // each count lists what it counts alone in the navigator
+        rows.add("spaces", "address spaces", EntityNames.count(snapshot.addressSpaces().size()))
+                .add("threads", "threads", count(snapshot.threads().size(), "kind:thread"))
+                .add("regions", "parallel regions", count(snapshot.parallelRegions().size(), "kind:region"))
+                .add("tasks", "tasks", count(snapshot.tasks().size(), "kind:task"));
         UniformGaps gaps = UniformGaps.of(snapshot.tasks());
         gaps.functionCode().ifPresent(code -> rows.add("taskFunctions", "task functions", new Value(
                 "unavailable for every task (" + code + ")", null, true, gaps.functionDetail())));
@@ -76,6 +78,10 @@ final class SnapshotPages {
                 EntityNames.count(loaded.diagnostics().size(), "diagnostic", "diagnostics")));
         sections.add(rows.section("properties", "Capture"));
         return sections;
+    }
+
+    private static Value count(int n, String query) {
+        return n == 0 ? Value.of(0) : Value.filter(EntityNames.count(n), query);
     }
 
     private static void optional(Rows rows, String key, String name, Object value) {
@@ -103,8 +109,12 @@ final class SnapshotPages {
         }
         List<List<Value>> rows = new ArrayList<>();
         for (ThreadState s : snapshot.states()) {
+            int count = threadsIn.getOrDefault(s.value(), 0);
+            // a count lists its threads alone in the navigator
+            Value threads = (count == 0 ? Value.of(count)
+                    : Value.filter(Integer.toString(count), SearchQuery.exactState(s))).orderedBy(count);
             rows.add(List.of(Value.of("0x" + Long.toHexString(s.value())), Value.of(s.name()),
-                    Value.of(s.isWait() ? "wait" : ""), Value.of(threadsIn.getOrDefault(s.value(), 0))));
+                    Value.of(s.isWait() ? "wait" : ""), threads));
         }
         return new Section.Table("statesTable", "Thread states", List.of("value", "name", "kind", "threads in it"),
                 rows);

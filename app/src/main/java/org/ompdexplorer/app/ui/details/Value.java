@@ -11,10 +11,21 @@ import org.ompdexplorer.model.Fact;
  * @param link  the entity or page it leads to, or {@code null}
  * @param why   why the value is missing and how to get it, or empty when it is known
  * @param order how a table sorts it (an unsigned number: bytes, an address), or {@code null} to sort by its text
+ * @param filter a search query that following it lists alone in the navigator ({@code state=wait_lock}), or
+ *               {@code null}
  */
-public record Value(String text, Target link, boolean unavailable, String why, Long order) {
+public record Value(String text, Target link, boolean unavailable, String why, Long order, String filter) {
     public Value(String text, Target link, boolean unavailable, String why) {
-        this(text, link, unavailable, why, null);
+        this(text, link, unavailable, why, null, null);
+    }
+
+    public Value(String text, Target link, boolean unavailable, String why, Long order) {
+        this(text, link, unavailable, why, order, null);
+    }
+
+    /** A count that, followed, lists only what {@code query} finds: the threads in a state. */
+    public static Value filter(String text, String query) {
+        return new Value(text, null, false, "", null, query);
     }
 
     /** Text that a table sorts by {@code order}, an unsigned number: {@code 7.8 KiB (8,000 B)} by 8000. */
@@ -24,7 +35,7 @@ public record Value(String text, Target link, boolean unavailable, String why, L
 
     /** The same value sorted by an unsigned number. */
     public Value orderedBy(long key) {
-        return new Value(text, link, unavailable, why, key);
+        return new Value(text, link, unavailable, why, key, filter);
     }
 
     public static Value of(Object text) {
@@ -53,7 +64,12 @@ public record Value(String text, Target link, boolean unavailable, String why, L
                 "The link names an entity this snapshot does not hold; see Diagnostics.");
     }
 
+    /** Whether it is shown as a hyperlink: to a target, or a filter. */
     public boolean isLink() {
-        return link != null;
+        return link != null || filter != null;
+    }
+
+    public boolean isFilter() {
+        return filter != null;
     }
 }

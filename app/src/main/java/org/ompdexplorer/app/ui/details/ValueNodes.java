@@ -1,13 +1,11 @@
 package org.ompdexplorer.app.ui.details;
 
-import java.util.function.Consumer;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
-import org.ompdexplorer.app.ui.entity.Target;
 
 /** Shows a {@link Value}: a hyperlink that navigates, plain text, or an unavailable value with its reason. */
 final class ValueNodes {
@@ -18,9 +16,9 @@ final class ValueNodes {
     private ValueNodes() {
     }
 
-    static Node of(Value value, String id, Consumer<Target> navigate) {
+    static Node of(Value value, String id, Links links) {
         if (value.isLink()) {
-            return link(value, id, navigate);
+            return link(value, id, links);
         }
         Label text = new Label(value.text());
         text.getStyleClass().add(VALUE);
@@ -38,17 +36,18 @@ final class ValueNodes {
         return new VBox(2, text, why);
     }
 
-    static Hyperlink link(Value value, String id, Consumer<Target> navigate) {
+    static Hyperlink link(Value value, String id, Links links) {
         Hyperlink link = new Hyperlink(value.text());
         link.getStyleClass().add(VALUE);
         link.setWrapText(true); // like plain values: wrapped in a narrow pane, never cut to "…"
         if (id != null) {
             link.setId("link-" + id);
         }
-        link.setTooltip(new Tooltip("Go to " + org.ompdexplorer.app.ui.entity.EntityNames.of(value.link())));
+        link.setTooltip(new Tooltip(value.isFilter() ? "List only " + value.filter()
+                : "Go to " + org.ompdexplorer.app.ui.entity.EntityNames.of(value.link())));
         link.setOnAction(e -> {
             link.setVisited(false);
-            navigate.accept(value.link());
+            links.follow(value);
         });
         return link;
     }

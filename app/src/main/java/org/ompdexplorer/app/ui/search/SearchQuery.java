@@ -6,6 +6,8 @@ import java.util.OptionalLong;
 /**
  * What the search box asks for. Plain text matches task functions, thread states, task kinds and lifecycles,
  * and ids; a prefix narrows it: {@code fn:fib}, {@code state:wait}, {@code kind:explicit}, {@code id:17}.
+ * {@code state=wait_barrier_implicit} is one state by its whole name, not every state whose name holds it (the
+ * Thread states page's counts filter with it).
  * {@code #17}, {@code T3} and {@code P1} name a task, a thread and a region, as the command line prints them.
  *
  * @param field the field to match, or {@link Field#ANY}
@@ -15,7 +17,13 @@ import java.util.OptionalLong;
 public record SearchQuery(Field field, String text, OptionalLong id) {
 
     /** Where to look. */
-    public enum Field { ANY, FUNCTION, STATE, KIND, ID, TASK_ID, THREAD_ID, REGION_ID, STUCK }
+    public enum Field { ANY, FUNCTION, STATE, STATE_EXACT, KIND, ID, TASK_ID, THREAD_ID, REGION_ID, STUCK }
+
+    /** The query that finds exactly the threads in {@code state}: {@code state=wait_lock}. */
+    public static String exactState(org.ompdexplorer.model.ThreadState state) {
+        String name = state.shortName();
+        return "state=" + (name.chars().anyMatch(Character::isWhitespace) ? '"' + name + '"' : name);
+    }
 
     /** The term that keeps only what is held up: {@code is:stuck}. */
     public static final String STUCK = "is:stuck";
@@ -53,6 +61,7 @@ public record SearchQuery(Field field, String text, OptionalLong id) {
             return new SearchQuery(Field.STUCK, lower, OptionalLong.empty());
         }
         for (String[] prefix : new String[][]{{"fn:", "FUNCTION"}, {"function:", "FUNCTION"}, {"state:", "STATE"},
+                {"state=", "STATE_EXACT"},
                 {"kind:", "KIND"}, {"id:", "ID"}}) {
             if (lower.startsWith(prefix[0])) {
                 String rest = lower.substring(prefix[0].length()).strip();

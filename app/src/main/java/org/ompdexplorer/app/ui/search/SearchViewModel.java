@@ -93,6 +93,16 @@ public final class SearchViewModel {
         search(text.get());
     }
 
+    /**
+     * Lists only what {@code query} finds: the box says it, so the user sees why the navigator shrank and clears it
+     * there ("Only matches" is turned on; "only blocked or suspended" off, or it would narrow the query).
+     */
+    public void filter(String query) {
+        stuckOnly.set(false);
+        onlyMatches.set(true);
+        text.set(query);
+    }
+
     /** Goes to the next match; when the search still runs, goes there as soon as it ends. */
     public void next() {
         step(1);

@@ -69,6 +69,10 @@ public final class SnapshotSearch {
                 && s.name().toLowerCase(java.util.Locale.ROOT).contains(q.text())) {
             return true;
         }
+        if (q.field() == Field.STATE_EXACT) {
+            return thread.state() instanceof Fact.Known<ThreadState>(ThreadState s)
+                    && (s.shortName().equalsIgnoreCase(q.text()) || s.name().equalsIgnoreCase(q.text()));
+        }
         return q.looksIn(Field.KIND) && ("thread".equals(q.text())
                 || thread.kind().isKnown() && thread.kind().get().name().equals(q.text()));
     }
@@ -122,6 +126,10 @@ public final class SnapshotSearch {
             }
             if (q.looksIn(Field.KIND) && kind(task.kind())) {
                 return true;
+            }
+            if (q.field() == Field.STATE_EXACT) { // the status every view shows, by its whole name
+                String status = org.ompdexplorer.model.TaskStatus.nameOf(task, index);
+                return status != null && status.equalsIgnoreCase(q.text());
             }
             if (!q.looksIn(Field.STATE)) {
                 return false;

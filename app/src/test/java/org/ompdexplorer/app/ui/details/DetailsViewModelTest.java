@@ -126,7 +126,16 @@ class DetailsViewModelTest {
                 .isEqualTo("201811 (OpenMP 5.0)");
         DetailsPage capture = show(Target.of(SnapshotPage.CAPTURE));
         assertThat(capture.section("description")).isPresent();
-        assertThat(value(capture, "properties", "counts").text()).contains("2 threads").contains("11 tasks");
+        assertThat(value(capture, "properties", "threads").text()).isEqualTo("2");
+        assertThat(value(capture, "properties", "tasks").text()).isEqualTo("11");
+        // each count is a filter that finds exactly what it counts
+        for (String key : java.util.List.of("threads", "regions", "tasks")) {
+            Value count = value(capture, "properties", key);
+            assertThat(count.isFilter()).as(key).isTrue();
+            org.ompdexplorer.app.ui.search.SearchResult found = org.ompdexplorer.app.ui.search.SnapshotSearch.run(
+                    TestSnapshots.handWritten().snapshot(), count.filter(), org.ompdexplorer.app.ui.task.JobContext.NONE);
+            assertThat(found.size()).as(key).isEqualTo(Integer.parseInt(count.text()));
+        }
     }
 
     @Test

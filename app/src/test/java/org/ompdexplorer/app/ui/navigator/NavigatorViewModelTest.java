@@ -226,6 +226,48 @@ class NavigatorViewModelTest {
         assertThat(ids(t1)).containsExactly("task:9", "task:5", "task:4", "task:2");
     }
 
+    /** Twelve threads, three of them waiting for a lock: by thread, one row per state, each holding its threads. */
+    @Test
+    void manyThreadsAreGroupedByStateAndPathsLeadThroughTheGroup() {
+        org.ompdexplorer.model.Snapshot s = TestSnapshots.wide(12, 40, 0);
+        for (int i = 0; i < 3; i++) {
+            s = org.ompdexplorer.model.synthetic.SnapshotEdits.withThreadWaiting(s, s.threads().get(i).id(),
+                    org.ompdexplorer.model.ThreadState.ofValue(0x41), 0x5000L + i);
+        }
+        vm.setSnapshot(LoadedSnapshot.of(s, "twelve"));
+        vm.groupingProperty().set(Grouping.THREADS);
+        NavNode threads = root("group:threads");
+        List<String> groups = ids(threads);
+        assertThat(groups).allMatch(id -> id.startsWith("state:")).contains("state:wait_lock");
+        NavNode lock = child(threads, "state:wait_lock");
+        assertThat(lock.toString()).isEqualTo("wait_lock  [3 threads]");
+        org.ompdexplorer.model.OmpThread first = s.threads().getFirst();
+        assertThat(ids(lock)).containsExactly("thread:" + s.threads().get(0).id().value(),
+                "thread:" + s.threads().get(1).id().value(), "thread:" + s.threads().get(2).id().value());
+        long grouped = threads.children().page(0, groups.size()).stream().mapToLong(g -> g.children().size()).sum();
+        assertThat(grouped).as("every thread in exactly one group").isEqualTo(12);
+
+        assertThat(vm.pathTo(Target.of(first.id()))).contains(List.of("group:threads", "state:wait_lock",
+                "thread:" + first.id().value()));
+        org.ompdexplorer.model.OmpThread last = s.threads().getLast();
+        String lastGroup = "state:" + last.state().get().shortName();
+        assertThat(vm.pathTo(Target.of(last.id()))).contains(List.of("group:threads", lastGroup,
+                "thread:" + last.id().value()));
+        org.ompdexplorer.model.Task top = s.index().schedulingChain(last.id()).getFirst();
+        assertThat(vm.pathTo(Target.of(top.id()))).contains(List.of("group:threads", lastGroup,
+                "thread:" + last.id().value(), "task:" + top.id().value()));
+        NavNode lastRow = child(child(threads, lastGroup), "thread:" + last.id().value());
+        assertThat(ids(lastRow)).first().isEqualTo("task:" + top.id().value());
+    }
+
+    /** A handful of threads stay one flat list: a group row per thread would only add clicks. */
+    @Test
+    void aFewThreadsAreListedWithoutStateGroups() {
+        vm.setSnapshot(LoadedSnapshot.of(TestSnapshots.wide(ThreadTree.GROUP_ABOVE, 20, 0), "eight"));
+        vm.groupingProperty().set(Grouping.THREADS);
+        assertThat(ids(root("group:threads"))).allMatch(id -> id.startsWith("thread:")).hasSize(ThreadTree.GROUP_ABOVE);
+    }
+
     @Test
     void pathsLeadThroughRegionsAndGeneratingLinks() {
         assertThat(vm.pathTo(Target.of(new TaskId(9)))).contains(

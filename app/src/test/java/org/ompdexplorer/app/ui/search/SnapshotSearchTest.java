@@ -91,6 +91,26 @@ class SnapshotSearchTest {
         assertThat(held).isNotEmpty().containsExactlyElementsOf(expected);
     }
 
+    /** {@code state=} is one state by its whole name: not the states whose names hold it, nor a task status. */
+    @Test
+    void anExactStateFindsOnlyThatState() {
+        Snapshot s = TestSnapshots.wide(6, 20, 0);
+        s = org.ompdexplorer.model.synthetic.SnapshotEdits.withThreadWaiting(s, s.threads().get(0).id(),
+                org.ompdexplorer.model.ThreadState.ofValue(0x13), 1L);
+        s = org.ompdexplorer.model.synthetic.SnapshotEdits.withThreadWaiting(s, s.threads().get(1).id(),
+                org.ompdexplorer.model.ThreadState.ofValue(0x11), 1L);
+        Snapshot made = s;
+        SearchResult exact = SnapshotSearch.run(made, "state=wait_barrier_implicit", JobContext.NONE);
+        assertThat(IntStream.range(0, exact.size()).mapToObj(i -> exact.target(i, made)).toList())
+                .containsExactly(Target.of(made.threads().get(0).id()));
+        SearchResult holds = SnapshotSearch.run(made, "state:wait_barrier_implicit", JobContext.NONE);
+        assertThat(IntStream.range(0, holds.size()).mapToObj(i -> holds.target(i, made)).toList())
+                .as("state: finds every state whose name holds the text")
+                .contains(Target.of(made.threads().get(0).id()), Target.of(made.threads().get(1).id()));
+        assertThat(SnapshotSearch.run(made, "STATE=ompt_state_wait_barrier_implicit", JobContext.NONE).size())
+                .isEqualTo(1);
+    }
+
     @Test
     void stepsThroughMatchesAndNavigates() {
         List<Target> visited = new ArrayList<>();
