@@ -134,12 +134,7 @@ final class DiffReport {
 
     /** A's name, with B's after it when the entity is named otherwise there (renumbered, other function). */
     private String name(EntityRef a, EntityRef b) {
-        String inA = a == null ? null : DiffNames.of(diff.a(), a);
-        String inB = b == null ? null : DiffNames.of(diff.b(), b);
-        if (inA == null || inB == null) {
-            return inA == null ? inB : inA;
-        }
-        return inA.equals(inB) ? inA : inA + "  (B: " + inB + ")";
+        return DiffNames.of(diff, a, b, "  ");
     }
 
     private void aggregates(PrintWriter out) {

@@ -147,12 +147,7 @@ public final class HangReport {
 
     /** A's name, with B's after it when the entity is named otherwise there. */
     private String name(EntityRef a, EntityRef b) {
-        String inA = a == null ? null : DiffNames.of(diff.a(), a);
-        String inB = b == null ? null : DiffNames.of(diff.b(), b);
-        if (inA == null || inB == null) {
-            return inA == null ? inB : inA;
-        }
-        return inA.equals(inB) ? inA : inA + " (B: " + inB + ")";
+        return DiffNames.of(diff, a, b, " ");
     }
 
     private static String n(int v) {

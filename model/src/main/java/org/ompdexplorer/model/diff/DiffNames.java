@@ -20,4 +20,18 @@ public final class DiffNames {
         int position = Matching.position(snapshot, ref);
         return position < 0 ? ref.toString() : Links.name(snapshot, ref.kind(), position);
     }
+
+    /**
+     * An entity of a diff by A's name, with B's after it when the entity is named otherwise there (renumbered,
+     * another function): {@code task #2 (task in main)  (B: task #102 (task in main))}; {@code gap} goes before
+     * {@code (B: …)}. Either side may be absent (added, removed).
+     */
+    public static String of(SnapshotDiff diff, EntityRef a, EntityRef b, String gap) {
+        String inA = a == null ? null : of(diff.a(), a);
+        String inB = b == null ? null : of(diff.b(), b);
+        if (inA == null || inB == null) {
+            return inA == null ? inB : inA;
+        }
+        return inA.equals(inB) ? inA : inA + gap + "(B: " + inB + ")";
+    }
 }
