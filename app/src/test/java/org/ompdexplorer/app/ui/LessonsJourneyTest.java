@@ -95,6 +95,33 @@ class LessonsJourneyTest {
     }
 
     @Test
+    void aSideBySidePageExplainsItsEntityAndItsMentionsSelectWhatTheyName(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        explorer.waitFor(20, () -> vm.lesson().isActive());
+        robot.interact(() -> vm.openLesson("task-stolen"));
+        explorer.waitFor(20, () -> vm.lesson().lessonProperty().get() != null
+                && vm.lesson().lessonProperty().get().name().equals("task-stolen") && vm.lesson().stepProperty().get() == 0);
+        robot.interact(() -> vm.lesson().setStep(1));
+        explorer.waitFor(10, () -> vm.comparingProperty().get() && vm.compare().diffProperty().get() != null);
+        // issue 24: no Explain on side-by-side pages, i.e. on every lesson step after the first
+        org.ompdexplorer.model.diff.UnionNode stolen = explorer.fx(() -> vm.compare().diffProperty().get()
+                .changedNodes().stream().filter(n -> n.kind() == org.ompdexplorer.model.EntityKind.TASK && n.inB())
+                .findFirst().orElseThrow());
+        robot.interact(() -> vm.compare().select(stolen));
+        explorer.waitFor(10, () -> robot.lookup("#compareExplainPane").tryQuery().isPresent());
+        List<String> sentences = explorer.fx(() -> robot.lookup("#compareExplainPane .explain-sentence")
+                .queryAllAs(javafx.scene.text.TextFlow.class).stream().map(ExplorerRobot::flowText).toList());
+        assertThat(sentences).isNotEmpty().anyMatch(t -> t.startsWith("Task #"));
+        long self = explorer.fx(() -> vm.compare().diffProperty().get().b().tasks().get(stolen.b()).id().value());
+        Hyperlink mention = explorer.fx(() -> robot.lookup("#compareExplainPane .explain-link")
+                .queryAllAs(Hyperlink.class).stream().filter(l -> l.getId().startsWith("explainLink-task-")
+                        && !l.getId().startsWith("explainLink-task-" + self)).findFirst().orElseThrow());
+        robot.interact(mention::fire);
+        explorer.waitFor(10, () -> !stolen.equals(vm.compare().selectedProperty().get())
+                && vm.compare().selectedProperty().get() != null);
+    }
+
+    @Test
     void f8WithEachChangeOfAStepSelectedThrowsNothing(FxRobot robot) {
         ExplorerRobot explorer = new ExplorerRobot(robot);
         explorer.waitFor(20, () -> vm.lesson().isActive());

@@ -34,6 +34,9 @@ final class CompareDetailsView extends ScrollPane {
     private static final int LISTED = 100;
     private final CompareViewModel vm;
     private final VBox content = new VBox(12);
+    /** Whether the Explain pane is unfolded, kept from one entity to the next. */
+    private final javafx.beans.property.BooleanProperty explainShown =
+            new javafx.beans.property.SimpleBooleanProperty(true);
 
     CompareDetailsView(CompareViewModel vm) {
         this.vm = vm;
@@ -157,6 +160,31 @@ final class CompareDetailsView extends ScrollPane {
             fields.addRow(row++, label, a, b);
         }
         content.getChildren().add(fields);
+        content.getChildren().add(explain(d, node));
+    }
+
+    /**
+     * Explain, as the details page has it, for the entity as it is in B (in A when only A has it): what a student
+     * reads at every lesson step after the first, where the page is side by side. A mention selects what it names.
+     */
+    private Node explain(SnapshotDiff d, UnionNode node) {
+        boolean inB = node.inB();
+        org.ompdexplorer.model.Snapshot s = inB ? d.b() : d.a();
+        org.ompdexplorer.model.EntityRef ref = org.ompdexplorer.model.diff.Matching.ref(s, node.kind(),
+                inB ? node.b() : node.a());
+        var sentences = new org.ompdexplorer.model.explain.Explainer(s).explain(ref).sentences();
+        var section = new org.ompdexplorer.app.ui.details.Section.Explain("compareExplain",
+                inB ? "Explain (in B, after)" : "Explain (in A, before)", sentences);
+        Node pane = org.ompdexplorer.app.ui.details.ExplainView.of(section, target -> {
+            if (target instanceof org.ompdexplorer.app.ui.entity.Target.Entity(var mentioned)) {
+                int at = org.ompdexplorer.model.diff.Matching.position(s, mentioned);
+                if (at >= 0) {
+                    vm.select(inB ? d.tree().ofB(mentioned.kind(), at) : d.tree().ofA(mentioned.kind(), at));
+                }
+            }
+        }, explainShown);
+        pane.setId("compareExplainPane");
+        return pane;
     }
 
     private static String captured(org.ompdexplorer.model.Snapshot s) {

@@ -22,14 +22,15 @@ import org.ompdexplorer.model.explain.SpecSection;
  * it refers to ("OpenMP 5.2 §12.5", its title and both versions' numbers in the tooltip). Folds away; the fold is
  * the view model's {@code explainShown}.
  */
-final class ExplainView {
+public final class ExplainView {
     static final String PANE_ID = "explainPane";
     static final String CHIP_CLASS = "spec-chip";
 
     private ExplainView() {
     }
 
-    static Node of(Section.Explain section, Consumer<Target> navigate, BooleanProperty shown) {
+    /** The pane for {@code section}; a mention calls {@code navigate}; {@code shown} is its fold, both ways. */
+    public static Node of(Section.Explain section, Consumer<Target> navigate, BooleanProperty shown) {
         VBox sentences = new VBox(8);
         sentences.setId("explainSentences");
         sentences.getStyleClass().add("explain-sentences");
