@@ -74,7 +74,7 @@ final class ProcessWalker {
         return truncated;
     }
 
-    /** Walks from the core's threads (in core order, which becomes thread id order). */
+    /** Walks from the core's threads; its ids are positions in its lists, renumbered by {@link CoreNumbering}. */
     void walk(List<CoreThread> coreThreads) throws LoadCancelledException {
         for (int i = 0; i < coreThreads.size(); i++) {
             ThreadRec rec = new ThreadRec(ids.threadId(i), coreThreads.get(i));

@@ -25,6 +25,7 @@ import org.ompdexplorer.model.RuntimeInfo;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskKind;
+import org.ompdexplorer.model.TeamMember;
 import org.ompdexplorer.model.ThreadState;
 
 /** Turns what a {@link ProcessWalker} found into the model's immutable {@link Snapshot}. */
@@ -42,28 +43,38 @@ final class SnapshotAssembler {
 
     /**
      * The snapshot: the process's address space (with {@code offload}, or {@code null}), one address space per
-     * device after it, and what the walk found; {@code functions} symbolizes task entry points by address.
+     * device after it, and what the walk found, numbered as an agent capture numbers it ({@link CoreNumbering});
+     * {@code functions} symbolizes task entry points by address.
      */
     static Snapshot assemble(ProcessFacts facts, OffloadInfo offload, List<DeviceSpaces.Device> devices,
                              ProcessWalker walk, Map<Long, CodeLocation> functions) {
+        CoreNumbering ids = new CoreNumbering(walk.threads, walk.regions, walk.tasks,
+                i -> kindRank(kind(walk.tasks.get(i), walk)));
         List<OmpThread> threads = new ArrayList<>(walk.threads.size());
-        for (ThreadRec t : walk.threads) {
+        for (int at : ids.threadOrder()) {
+            ThreadRec t = walk.threads.get(at);
             List<OsThreadId> osIds = new ArrayList<>(2);
             osIds.add(new OsThreadId(OsThreadIdKind.LWP, t.core.lwp()));
             t.pthread.asOptional().ifPresent(p -> osIds.add(new OsThreadId(OsThreadIdKind.PTHREAD, p)));
-            threads.add(new OmpThread(t.id, PROCESS, osIds, t.kind, t.state, t.waitId, t.currentTask, t.currentRegion,
-                    t.toolData, t.icvs));
+            threads.add(new OmpThread(ids.threadId(t.id), PROCESS, osIds, t.kind, t.state, t.waitId,
+                    ids.task(t.currentTask), ids.region(t.currentRegion), t.toolData, t.icvs));
         }
         List<ParallelRegion> regions = new ArrayList<>(walk.regions.size());
-        for (RegionRec r : walk.regions) {
-            regions.add(new ParallelRegion(r.id, PROCESS, r.enclosing, r.teamSize.map(Long::intValue),
-                    r.level.map(Long::intValue), r.activeLevel.map(Long::intValue), r.members, r.encounteringTask,
-                    Fact.absent(), r.toolData, r.icvs));
+        for (int at : ids.regionOrder()) {
+            RegionRec r = walk.regions.get(at);
+            List<TeamMember> members = new ArrayList<>(r.members.size());
+            for (TeamMember m : r.members) {
+                members.add(new TeamMember(m.threadNum(), ids.thread(m.thread()), ids.task(m.implicitTask())));
+            }
+            regions.add(new ParallelRegion(ids.regionId(r.id), PROCESS, ids.region(r.enclosing),
+                    r.teamSize.map(Long::intValue), r.level.map(Long::intValue), r.activeLevel.map(Long::intValue),
+                    members, ids.task(r.encounteringTask), Fact.absent(), r.toolData, r.icvs));
         }
         List<Task> tasks = new ArrayList<>(walk.tasks.size());
-        for (TaskRec t : walk.tasks) {
-            tasks.add(new Task(t.id, kind(t, walk), t.generating, t.scheduling, t.region,
-                    t.thread == null ? Fact.absent() : Fact.of(t.thread),
+        for (int at : ids.taskOrder()) {
+            TaskRec t = walk.tasks.get(at);
+            tasks.add(new Task(ids.taskId(t.id), kind(t, walk), ids.task(t.generating), ids.task(t.scheduling),
+                    ids.region(t.region), t.thread == null ? Fact.absent() : ids.thread(t.thread),
                     t.threadNum >= 0 ? Fact.of(t.threadNum) : Fact.absent(), function(t.function, functions),
                     Fact.absent(), t.frames, t.toolData, t.icvs, null));
         }
@@ -75,6 +86,17 @@ final class SnapshotAssembler {
         }
         return new Snapshot(facts.capture(), facts.runtime(), spaces, facts.states(), facts.icvCatalogue(),
                 facts.displayControlVars(), threads, regions, tasks);
+    }
+
+    /** The order of kinds among a region's tasks: initial, implicit, explicit, then any other. */
+    private static int kindRank(TaskKind kind) {
+        if (kind.equals(TaskKind.INITIAL)) {
+            return 0;
+        }
+        if (kind.equals(TaskKind.IMPLICIT)) {
+            return 1;
+        }
+        return kind.equals(TaskKind.EXPLICIT) ? 2 : 3;
     }
 
     /**

@@ -16,7 +16,8 @@ import org.ompdexplorer.model.ToolData;
 
 /**
  * What the walk found, entity by entity, while it is still being filled in: each record keeps the canonical OMPD
- * handle (released at the end) and the facts read so far; links point at dense ids in discovery order.
+ * handle (released at the end) and the facts read so far; links point at dense ids in discovery order from 0, the
+ * positions in the walk's lists, which {@link CoreNumbering} turns into the snapshot's ids.
  */
 final class Walked {
     private Walked() {
