@@ -22,7 +22,31 @@ public final class Cli {
             return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> internalError(e, commandLine.getErr()));
+        paragraphs(cli);
         return cli;
+    }
+
+    /**
+     * A command's description is written as lines of source; picocli prints each as a line of its own, so a sentence
+     * broken in the source was broken mid-sentence in the help. Lines that do not end a sentence are joined to the
+     * next, and picocli wraps each paragraph to the terminal.
+     */
+    static void paragraphs(CommandLine cli) {
+        var usage = cli.getCommandSpec().usageMessage();
+        java.util.List<String> joined = new java.util.ArrayList<>();
+        StringBuilder paragraph = new StringBuilder();
+        for (String line : usage.description()) {
+            paragraph.append(paragraph.isEmpty() ? "" : " ").append(line.strip());
+            if (line.isBlank() || line.stripTrailing().matches(".*[.:!?)]$")) {
+                joined.add(paragraph.toString());
+                paragraph.setLength(0);
+            }
+        }
+        if (!paragraph.isEmpty()) {
+            joined.add(paragraph.toString());
+        }
+        usage.description(joined.toArray(String[]::new));
+        cli.getSubcommands().values().forEach(Cli::paragraphs);
     }
 
     /** Runs with {@code args}, writing to the given streams; returns the exit code. */

@@ -21,9 +21,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "import-core", mixinStandardHelpOptions = true,
         description = {"Read a core file through the runtime's libompd and write it as a snapshot.",
-                "Every thread, parallel region, task (through scheduling and generating links), frame and ICV",
-                "that OMPD gives; what it refuses is kept with its return code. The window's 'Open core file…'",
-                "runs this command in a child process, so a crash in native code never takes the window down."},
+                "Every thread, parallel region, task (through scheduling and generating links), frame and ICV "
+                        + "that OMPD gives; what it refuses is kept with its return code.",
+                "The window's 'Open core file…' runs this command in a child process, so a crash in native code "
+                        + "never takes the window down."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:written", "2:the core, executable, runtime or libompd could not be used, or OUT could not be"
                 + " written (the message says why and what to do)", "64:OUT is the core, the executable or another input"})

@@ -29,6 +29,23 @@ class CliTest extends InProcessCli {
         assertThat(err.toString()).isEmpty();
     }
 
+    /** The help's descriptions are paragraphs that picocli wraps, never sentences broken where the source was. */
+    @Test
+    void everyCommandsDescriptionIsWholeParagraphs() {
+        picocli.CommandLine cli = Cli.commandLine();
+        java.util.List<String> broken = new java.util.ArrayList<>();
+        for (var sub : cli.getSubcommands().entrySet()) {
+            for (String line : sub.getValue().getCommandSpec().usageMessage().description()) {
+                if (!line.isBlank() && !line.stripTrailing().matches("(?s).*[.:!?)]$")) {
+                    broken.add(sub.getKey() + ": " + line);
+                }
+            }
+        }
+        assertThat(broken).isEmpty();
+        assertThat(run("import-core", "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " ")).contains("frame and ICV that OMPD gives;");
+    }
+
     @Test
     void versionNamesTheBuildsVersionAndTheRuntime() {
         assertThat(run("--version")).isEqualTo(ExitCodes.OK);
