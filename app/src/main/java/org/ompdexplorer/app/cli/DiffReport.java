@@ -165,9 +165,5 @@ final class DiffReport {
         return org.ompdexplorer.model.diff.DiffVerdict.of(diff);
     }
 
-    /** {@code 2 added, 1 removed, 2 changed}: every kind together (the verdict, a timeline's steps). */
-    static String changeCounts(SnapshotDiff d) {
-        return org.ompdexplorer.model.diff.DiffVerdict.changeCounts(d);
-    }
 
 }

@@ -88,7 +88,7 @@ final class TimelineReport {
     }
 
     private static String summary(SnapshotDiff d) {
-        String text = d.hasDifferences() ? DiffReport.changeCounts(d) : d.hangs() ? "nothing moved" : "no difference";
+        String text = d.hasDifferences() ? org.ompdexplorer.model.diff.DiffVerdict.changeCounts(d) : d.hangs() ? "nothing moved" : "no difference";
         return d.stillBlocked().isEmpty() ? text : text + ", " + d.stillBlocked().size() + " still blocked";
     }
 

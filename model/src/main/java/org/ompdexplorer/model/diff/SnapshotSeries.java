@@ -19,6 +19,7 @@ public final class SnapshotSeries {
     private final List<Snapshot> snapshots;
     private final List<SnapshotDiff> steps;
     private final List<SeriesRow> rows;
+    private final List<StepFigures> figures;
 
     private SnapshotSeries(List<Snapshot> snapshots) {
         this.snapshots = List.copyOf(snapshots);
@@ -32,6 +33,12 @@ public final class SnapshotSeries {
             all.addAll(rows(kind));
         }
         this.rows = List.copyOf(all);
+        this.figures = StepFigures.of(this.snapshots, this.steps);
+    }
+
+    /** Each step's figures for the timeline: when and why B was taken, its task counts, its still blocked. */
+    public List<StepFigures> figures() {
+        return figures;
     }
 
     /** The series of {@code snapshots}, in the order given (time order). */

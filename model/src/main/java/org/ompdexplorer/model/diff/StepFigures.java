@@ -20,10 +20,14 @@ public record StepFigures(Duration sinceFirst, String trigger, int running, int 
 
     /** The figures of every step of {@code series}, step i being snapshot i + 1 against snapshot i. */
     public static List<StepFigures> of(SnapshotSeries series) {
-        List<Snapshot> snapshots = series.snapshots();
-        List<StepFigures> figures = new ArrayList<>(series.steps().size());
-        for (int i = 0; i < series.steps().size(); i++) {
-            figures.add(of(snapshots.getFirst(), snapshots.get(i + 1), series.steps().get(i)));
+        return series.figures();
+    }
+
+    /** Counted once, as the series is made (off the FX thread): every task of every snapshot but the first. */
+    static List<StepFigures> of(List<Snapshot> snapshots, List<SnapshotDiff> steps) {
+        List<StepFigures> figures = new ArrayList<>(steps.size());
+        for (int i = 0; i < steps.size(); i++) {
+            figures.add(of(snapshots.getFirst(), snapshots.get(i + 1), steps.get(i)));
         }
         return List.copyOf(figures);
     }

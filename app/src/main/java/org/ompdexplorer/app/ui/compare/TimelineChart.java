@@ -49,7 +49,7 @@ final class TimelineChart extends ScrollPane {
         if (vm.seriesProperty().get() == null || vm.stepCount() < 2) {
             return;
         }
-        List<StepFigures> figures = StepFigures.of(vm.seriesProperty().get());
+        List<StepFigures> figures = vm.seriesProperty().get().figures(); // counted with the series, off this thread
         int most = 1;
         for (StepFigures f : figures) {
             most = Math.max(most, Math.max(Math.max(f.running(), f.queued()), Math.max(f.blocked(), f.waiting())));
