@@ -1,6 +1,7 @@
 /** The OMPD model of one snapshot of an OpenMP program: pure Java, no UI, no JSON, no IO. */
 module org.ompdexplorer.model {
     exports org.ompdexplorer.model;
+    exports org.ompdexplorer.model.callstack;
     exports org.ompdexplorer.model.diagnostics;
     exports org.ompdexplorer.model.diff;
     exports org.ompdexplorer.model.explain;

@@ -1,6 +1,7 @@
 package org.ompdexplorer.model;
 
 import java.util.List;
+import org.ompdexplorer.model.callstack.CallStack;
 
 /**
  * The OpenMP state of one program at one moment: what the OMPD calls return for every address space, thread,
@@ -19,6 +20,7 @@ public final class Snapshot {
     private final List<Task> tasks;
     private final List<TargetRegion> targetRegions;
     private final List<CodeModule> modules;
+    private final List<CallStack> callStacks;
     private final SnapshotIndex index;
 
     public Snapshot(CaptureInfo capture, RuntimeInfo runtime, List<AddressSpace> addressSpaces,
@@ -42,6 +44,15 @@ public final class Snapshot {
                     List<DisplayControlVar> displayControlVars, List<OmpThread> threads,
                     List<ParallelRegion> parallelRegions, List<Task> tasks, List<TargetRegion> targetRegions,
                     List<CodeModule> modules) {
+        this(capture, runtime, addressSpaces, states, icvCatalogue, displayControlVars, threads, parallelRegions,
+                tasks, targetRegions, modules, List.of());
+    }
+
+    public Snapshot(CaptureInfo capture, RuntimeInfo runtime, List<AddressSpace> addressSpaces,
+                    List<ThreadState> states, List<IcvDefinition> icvCatalogue,
+                    List<DisplayControlVar> displayControlVars, List<OmpThread> threads,
+                    List<ParallelRegion> parallelRegions, List<Task> tasks, List<TargetRegion> targetRegions,
+                    List<CodeModule> modules, List<CallStack> callStacks) {
         this.capture = capture;
         this.runtime = runtime;
         this.addressSpaces = List.copyOf(addressSpaces);
@@ -53,6 +64,7 @@ public final class Snapshot {
         this.tasks = List.copyOf(tasks);
         this.targetRegions = List.copyOf(targetRegions);
         this.modules = List.copyOf(modules);
+        this.callStacks = List.copyOf(callStacks);
         this.index = new SnapshotIndex(this);
     }
 
@@ -106,6 +118,17 @@ public final class Snapshot {
     /** The process's executables and shared objects that hold its code addresses (format 1.2; empty before). */
     public List<CodeModule> modules() {
         return modules;
+    }
+
+    /** The threads' native call stacks, in thread order (format 1.3; empty before, or when none were taken). */
+    public List<CallStack> callStacks() {
+        return callStacks;
+    }
+
+    /** This snapshot with other modules and call stacks (a core import adds them after the OMPD walk). */
+    public Snapshot withCallStacks(List<CodeModule> newModules, List<CallStack> newStacks) {
+        return new Snapshot(capture, runtime, addressSpaces, states, icvCatalogue, displayControlVars, threads,
+                parallelRegions, tasks, targetRegions, newModules, newStacks);
     }
 
     /** The devices among {@link #addressSpaces()}, in their order. */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.ompdexplorer.model.callstack.CallStack;
 
 /**
  * Every lookup and link of a {@link Snapshot}, built once in O(n): id → entity, the task-creation tree by
@@ -34,6 +35,7 @@ public final class SnapshotIndex {
     private final Map<Long, TargetRegion> targetByTargetTask = new HashMap<>();
     private final Map<Long, List<Mapping>> mappingsByTarget = new HashMap<>();
     private final List<TargetRegion> targetsOffDevices = new ArrayList<>();
+    private final Map<Long, CallStack> callStacks = new HashMap<>();
 
     SnapshotIndex(Snapshot snapshot) {
         this.snapshot = snapshot;
@@ -110,6 +112,9 @@ public final class SnapshotIndex {
             schedulingChains.putIfAbsent(thread.id().value(), buildSchedulingChain(thread));
         }
         indexTargets(snapshot.targetRegions());
+        for (CallStack stack : snapshot.callStacks()) {
+            callStacks.putIfAbsent(stack.thread().value(), stack);
+        }
     }
 
     private void indexTargets(List<TargetRegion> targets) {
@@ -338,6 +343,11 @@ public final class SnapshotIndex {
      */
     public List<Task> schedulingChain(ThreadId id) {
         return schedulingChains.getOrDefault(id.value(), List.of());
+    }
+
+    /** The thread's native call stack, when the snapshot has one for it. */
+    public Optional<CallStack> callStack(ThreadId id) {
+        return Optional.ofNullable(callStacks.get(id.value()));
     }
 
     /** The implicit task of thread number {@code threadNum} in a region's team. */

@@ -38,6 +38,7 @@ public final class SnapshotValidator {
         new GenerationChecks(snapshot, v.found, v.columns).check();
         new TeamChecks(snapshot, v.found, v.columns).check();
         new OffloadChecks(snapshot, v.found).check();
+        new CallStackChecks(snapshot, v.found).check();
         return List.copyOf(v.found);
     }
 
