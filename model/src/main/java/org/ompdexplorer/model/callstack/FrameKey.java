@@ -29,6 +29,21 @@ public record FrameKey(String function, String file, int line, String module, lo
                 .orElse(new FrameKey(null, null, 0, null, frame.pc()));
     }
 
+    /**
+     * The places of a stack, innermost first, each run of the runtime's frames one {@link #RUNTIME}: what two stacks
+     * are compared by (two stacks in different runtime internals, a spin and a sleep of the same wait, are the same).
+     */
+    public static List<FrameKey> folded(CallStack stack, List<CodeModule> modules) {
+        List<FrameKey> keys = new java.util.ArrayList<>();
+        for (CallFrame frame : stack.frames()) {
+            FrameKey key = frame.role() == FrameRole.RUNTIME ? RUNTIME : of(frame, modules);
+            if (!(key.isRuntimeFold() && !keys.isEmpty() && keys.getLast().isRuntimeFold())) {
+                keys.add(key);
+            }
+        }
+        return keys;
+    }
+
     public boolean isRuntimeFold() {
         return this.equals(RUNTIME);
     }

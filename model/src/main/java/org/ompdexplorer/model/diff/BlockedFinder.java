@@ -35,7 +35,9 @@ import org.ompdexplorer.model.ThreadState;
  *   <li>a queued task waiting for the same tasks' dependences;</li>
  *   <li>a thread in any other wait state (a lock, a critical section, a device) with the same wait id.</li>
  * </ul>
- * A thread waiting in a sync region is listed through its current task, whose entry names it.
+ * A thread waiting in a sync region is listed through its current task, whose entry names it. Where both snapshots
+ * hold the thread's call stack, it must be the same ({@link SameStacks}: the same functions and lines, runtime frames
+ * folded), and the entry says so.
  */
 final class BlockedFinder {
     private final Matching m;
@@ -43,11 +45,13 @@ final class BlockedFinder {
     private final Snapshot b;
     private final List<StillBlocked> found = new ArrayList<>();
     private java.util.Map<Task, Set<TaskId>> waitingInB;
+    private final SameStacks stacks;
 
     private BlockedFinder(Matching m) {
         this.m = m;
         this.a = m.a();
         this.b = m.b();
+        this.stacks = new SameStacks(m);
     }
 
     static List<StillBlocked> find(Matching m) {
@@ -94,8 +98,13 @@ final class BlockedFinder {
                 return false; // a worker at the barrier of a region it has finished: idle, waiting for work
             }
         }
+        Optional<String> stack = stacks.compare(Fact.of(ta.id()), Fact.of(tb.id()));
+        if (stack.isEmpty()) {
+            return false; // its call stack moved: the same wait entered again from elsewhere
+        }
         String place = sb.shortName() + tb.waitId().asOptional().map(w -> ", wait id " + Address.hex(w)).orElse("")
-                + b.index().task(tb.currentTask()).map(t -> ", in " + Names.of(t, b.index())).orElse("");
+                + b.index().task(tb.currentTask()).map(t -> ", in " + Names.of(t, b.index())).orElse("")
+                + stack.get();
         found.add(new StillBlocked(EntityKind.THREAD, EntityRef.of(ta.id()), EntityRef.of(tb.id()),
                 StillBlocked.How.WAITING, place));
         return true;
@@ -107,10 +116,11 @@ final class BlockedFinder {
         Optional<SyncWait> wa = sa.flatMap(TaskStatus::waitingAt);
         Optional<SyncWait> wb = sb.flatMap(TaskStatus::waitingAt);
         if (wb.isPresent()) {
+            Optional<String> stack;
             if (wa.equals(wb) && samePlace(ta, tb) && unmoved(wa.get().awaited(ta, a.index()),
-                    wb.get().awaited(tb, b.index()))) {
+                    wb.get().awaited(tb, b.index())) && (stack = stacks.compare(ta.thread(), tb.thread())).isPresent()) {
                 found.add(new StillBlocked(EntityKind.TASK, EntityRef.of(ta.id()), EntityRef.of(tb.id()),
-                        StillBlocked.How.SYNC_WAIT, syncPlace(tb, wb.get())));
+                        StillBlocked.How.SYNC_WAIT, syncPlace(tb, wb.get()) + stack.get()));
             }
             return;
         }
@@ -132,9 +142,11 @@ final class BlockedFinder {
                 && tb.frames() instanceof Fact.Known<TaskFrames>(TaskFrames fb)
                 && fb.enter().isPresent() && fa.enterAddress() == fb.enterAddress()
                 && (lb.isKnown() || !isCurrentTaskOfRunningThread(tb)) && sameChildren(ta, tb) && threadStayed(ta, tb)
-                && unmoved(SyncWait.TASKWAIT.awaited(ta, a.index()), SyncWait.TASKWAIT.awaited(tb, b.index()))) {
+                && unmoved(SyncWait.TASKWAIT.awaited(ta, a.index()), SyncWait.TASKWAIT.awaited(tb, b.index()))
+                && stacks.compare(ta.thread(), tb.thread()).isPresent()) {
             String place = "at its scheduling point, enter frame " + fb.enter()
-                    + waitingThreadState(tb).map(s -> " (" + s + ")").orElse("") + children(tb);
+                    + waitingThreadState(tb).map(s -> " (" + s + ")").orElse("") + children(tb)
+                    + stacks.compare(ta.thread(), tb.thread()).orElseThrow();
             found.add(new StillBlocked(EntityKind.TASK, EntityRef.of(ta.id()), EntityRef.of(tb.id()),
                     StillBlocked.How.SUSPENDED, place));
             return;

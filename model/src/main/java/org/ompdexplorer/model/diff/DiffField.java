@@ -9,6 +9,10 @@ public enum DiffField {
     OS_ID("OS id"),
     STATE("state"),
     WAIT_ID("wait id"),
+    /** A thread's innermost frame of the program's own code: function (file:line). */
+    WHERE("where"),
+    /** A frame of a thread's call stack, innermost first, runtime frames folded; qualified {@code frame N}. */
+    STACK("stack"),
     LIFECYCLE("lifecycle"),
     THREAD("thread"),
     THREAD_NUM("thread number"),

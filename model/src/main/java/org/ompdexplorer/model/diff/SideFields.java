@@ -25,6 +25,7 @@ import org.ompdexplorer.model.TeamMember;
 import org.ompdexplorer.model.ThreadId;
 import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.ToolData;
+import org.ompdexplorer.model.callstack.FrameKey;
 
 /** Every field of one entity of one snapshot, in the order the diff compares them, as the side-by-side view shows it. */
 final class SideFields {
@@ -65,6 +66,14 @@ final class SideFields {
         link(DiffField.CURRENT_TASK, "", EntityKind.TASK, t.currentTask());
         link(DiffField.CURRENT_REGION, "", EntityKind.PARALLEL_REGION, t.currentRegion());
         text(DiffField.TOOL_DATA, "", t.toolData(), ToolData::toString);
+        s.index().callStack(t.id()).ifPresent(stack -> {
+            stack.innermostUserFrame(s.modules()).ifPresent(f -> add(DiffField.WHERE, "",
+                    DiffValue.text(FrameKey.of(f, s.modules()).display())));
+            List<FrameKey> keys = FrameKey.folded(stack, s.modules());
+            for (int i = 0; i < keys.size(); i++) {
+                add(DiffField.STACK, "frame " + i, DiffValue.text(keys.get(i).display()));
+            }
+        });
         icvs(t.icvs());
     }
 

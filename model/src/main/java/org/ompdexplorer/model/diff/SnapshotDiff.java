@@ -41,7 +41,7 @@ public final class SnapshotDiff {
         Snapshot b = matching.b();
         Links links = new Links(matching);
         IcvFields icvs = new IcvFields(a, b);
-        ThreadFields threads = new ThreadFields(links, icvs);
+        ThreadFields threads = new ThreadFields(links, icvs, a, b);
         RegionFields regions = new RegionFields(links, icvs);
         TaskFields tasks = new TaskFields(matching, links, icvs);
         DeviceFields devices = new DeviceFields(links);

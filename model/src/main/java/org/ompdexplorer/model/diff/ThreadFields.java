@@ -1,6 +1,10 @@
 package org.ompdexplorer.model.diff;
 
 import java.util.List;
+import java.util.Optional;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.callstack.CallStack;
+import org.ompdexplorer.model.callstack.FrameKey;
 import org.ompdexplorer.model.Address;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.OpenEnum;
@@ -15,10 +19,14 @@ import org.ompdexplorer.model.ToolData;
 final class ThreadFields {
     private final Links links;
     private final IcvFields icvs;
+    private final Snapshot sa;
+    private final Snapshot sb;
 
-    ThreadFields(Links links, IcvFields icvs) {
+    ThreadFields(Links links, IcvFields icvs, Snapshot sa, Snapshot sb) {
         this.links = links;
         this.icvs = icvs;
+        this.sa = sa;
+        this.sb = sb;
     }
 
     List<FieldChange> compare(OmpThread a, OmpThread b) {
@@ -30,8 +38,42 @@ final class ThreadFields {
         links.task(out, DiffField.CURRENT_TASK, a.currentTask(), b.currentTask());
         links.region(out, DiffField.CURRENT_REGION, a.currentRegion(), b.currentRegion());
         out.fact(DiffField.TOOL_DATA, a.toolData(), b.toolData(), ToolData::toString);
+        stacks(out, a, b);
         icvs.compare(out, a.icvs(), b.icvs());
         return out.list();
+    }
+
+    /**
+     * Where each thread is, and its stack frame by frame (innermost first, runtime runs folded), compared by function
+     * and file:line, never by address; only when both snapshots hold the thread's stack.
+     */
+    private void stacks(Changes out, OmpThread a, OmpThread b) {
+        Optional<CallStack> ca = sa.index().callStack(a.id());
+        Optional<CallStack> cb = sb.index().callStack(b.id());
+        if (ca.isEmpty() || cb.isEmpty()) {
+            return;
+        }
+        List<FrameKey> ka = FrameKey.folded(ca.get(), sa.modules());
+        List<FrameKey> kb = FrameKey.folded(cb.get(), sb.modules());
+        if (ka.equals(kb)) {
+            return;
+        }
+        String whereA = where(ca.get(), sa);
+        String whereB = where(cb.get(), sb);
+        if (!whereA.equals(whereB)) {
+            out.add(DiffField.WHERE, "", DiffValue.text(whereA), DiffValue.text(whereB));
+        }
+        for (int i = 0; i < Math.max(ka.size(), kb.size()); i++) {
+            String fa = i < ka.size() ? ka.get(i).display() : "absent";
+            String fb = i < kb.size() ? kb.get(i).display() : "absent";
+            if (!fa.equals(fb)) {
+                out.add(DiffField.STACK, "frame " + i, DiffValue.text(fa), DiffValue.text(fb));
+            }
+        }
+    }
+
+    private static String where(CallStack stack, Snapshot s) {
+        return stack.innermostUserFrame(s.modules()).map(f -> FrameKey.of(f, s.modules()).display()).orElse("absent");
     }
 
     /** Each kind of OS id either thread has, in the order A lists them, then B's other kinds. */
