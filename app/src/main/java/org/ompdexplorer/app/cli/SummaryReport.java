@@ -149,6 +149,9 @@ public final class SummaryReport {
             }
             b.append("  current ").append(labels.taskLink(t.currentTask()));
             b.append("  in ").append(labels.regionLink(t.currentRegion()));
+            index.callStack(t.id()).flatMap(s -> s.innermostUserFrame(snapshot.modules()))
+                    .ifPresent(f -> b.append("  at ").append(TextCut.value(
+                            org.ompdexplorer.model.callstack.FrameKey.of(f, snapshot.modules()).display())));
             List<Task> chain = index.schedulingChain(t.id());
             if (chain.size() > 1) {
                 StringJoiner j = new StringJoiner(" → ", "  stack ", "");
