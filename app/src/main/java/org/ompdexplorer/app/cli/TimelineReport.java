@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import org.ompdexplorer.app.report.SnapshotCaption;
 import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.EntityKind;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.callstack.FrameKey;
 import org.ompdexplorer.model.diff.SeriesRow;
 import org.ompdexplorer.model.diff.SnapshotDiff;
 import org.ompdexplorer.model.diff.SnapshotSeries;
@@ -47,6 +50,7 @@ final class TimelineReport {
             out.println("  " + step(i) + ": " + summary(steps.get(i)));
         }
         out.println();
+        where(out);
         matrix(out);
         out.println();
         long differing = steps.stream().filter(SnapshotDiff::hasDifferences).count();
@@ -90,6 +94,58 @@ final class TimelineReport {
     private static String summary(SnapshotDiff d) {
         String text = d.hasDifferences() ? org.ompdexplorer.model.diff.DiffVerdict.changeCounts(d) : d.hangs() ? "nothing moved" : "no difference";
         return d.stillBlocked().isEmpty() ? text : text + ", " + d.stillBlocked().size() + " still blocked";
+    }
+
+    /**
+     * Where each thread is in each snapshot — the innermost frame of the program's own code in its call stack — with a
+     * mark where it moved in the step into that snapshot; only when some snapshot holds call stacks (format 1.3).
+     */
+    private void where(PrintWriter out) {
+        List<Snapshot> snapshots = series.snapshots();
+        if (snapshots.stream().allMatch(s -> s.callStacks().isEmpty())) {
+            return;
+        }
+        List<SeriesRow> threads = series.rows().stream().filter(r -> r.kind() == EntityKind.THREAD).toList();
+        out.println("Where each thread is (the innermost frame of the program's own code; * moved in the step into "
+                + "that snapshot):");
+        int n = snapshots.size();
+        TextTable table = new TextTable(new boolean[n + 1]);
+        String[] header = new String[n + 1];
+        header[0] = "";
+        for (int i = 0; i < n; i++) {
+            header[i + 1] = " " + (i + 1);
+        }
+        table.add(header);
+        int printed = 0;
+        for (SeriesRow row : threads) {
+            if (printed++ == max) {
+                break;
+            }
+            String[] cells = new String[n + 1];
+            cells[0] = row.label();
+            String before = null;
+            for (int i = 0; i < n; i++) {
+                String here = whereIn(snapshots.get(i), row.position(i));
+                cells[i + 1] = (i > 0 && before != null && here != null && !before.equals(here) ? "*" : " ")
+                        + (here == null ? "-" : org.ompdexplorer.model.TextCut.value(here));
+                before = here;
+            }
+            table.add(cells);
+        }
+        table.print(out, "  ");
+        if (threads.size() > max) {
+            out.println("… " + (threads.size() - max) + " more threads (--max 0 shows all)");
+        }
+        out.println();
+    }
+
+    private static String whereIn(Snapshot s, int position) {
+        if (position < 0) {
+            return null;
+        }
+        return s.index().callStack(s.threads().get(position).id())
+                .flatMap(st -> st.innermostUserFrame(s.modules()))
+                .map(f -> FrameKey.of(f, s.modules()).display()).orElse(null);
     }
 
     private void matrix(PrintWriter out) {
