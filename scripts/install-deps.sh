@@ -9,6 +9,7 @@
 #   build:   maven; a JDK 25 (Temurin 25 here; Debian bookworm packages none, so it is checked, not installed)
 #   UI:      fonts for headless JavaFX (without them JavaFX fails with "JavaFX detected no fonts!"); for the window,
 #            what JavaFX's glass (GTK 3, Xtst) and prism (GL, Xxf86vm; software rendering otherwise) load
+#   stacks:  libdw1 (elfutils), through which call stacks are unwound from cores and symbolized
 #   package: fakeroot, under which jpackage builds the .deb (dpkg-deb, dpkg and ldd it also runs are essential);
 #            desktop-file-utils, whose desktop-file-validate checks the .deb's desktop entry (scripts/package.sh)
 #   native:  clang-19, clang-tools-19, libomp-19-dev, gdb, cmake, ninja-build, ... (scripts/install-native-deps.sh)
@@ -21,7 +22,7 @@ for arg in "$@"; do
         *) echo "install-deps: unknown option $arg (known: --test-fixtures)" >&2; exit 64 ;;
     esac
 done
-packages=(maven fonts-dejavu-core fontconfig libgtk-3-0 libxtst6 libxxf86vm1 libgl1 libfreetype6 fakeroot desktop-file-utils)
+packages=(maven fonts-dejavu-core fontconfig libgtk-3-0 libxtst6 libxxf86vm1 libgl1 libfreetype6 fakeroot desktop-file-utils libdw1)
 
 find_jdk25() {
     local candidate v
