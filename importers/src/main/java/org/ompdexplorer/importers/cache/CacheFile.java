@@ -28,6 +28,7 @@ import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.callstack.CallStack;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
 
@@ -39,7 +40,7 @@ import org.ompdexplorer.model.diagnostics.Location;
 public final class CacheFile {
     private static final byte[] MAGIC = "OMPDXRC\n".getBytes(StandardCharsets.US_ASCII);
     /** Raised whenever what is written changes: an older file is then a miss, never misread. */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     static final int SECTION = 16_384;
     /** A header is a few paths and numbers; more is damage. */
     private static final long HEADER_MAX = 64 << 10;
@@ -85,7 +86,7 @@ public final class CacheFile {
         ModelEncoder e = new ModelEncoder(head, 1024);
         for (Object part : List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
                 s.displayControlVars(), s.threads(), s.parallelRegions(), s.targetRegions(), s.modules(),
-                result.diagnostics(), result.decompressed(), input)) {
+                s.callStacks(), result.diagnostics(), result.decompressed(), input)) {
             e.write(part);
         }
         List<Task> tasks = s.tasks();
@@ -265,6 +266,7 @@ public final class CacheFile {
         List<ParallelRegion> regions = h.list(ParallelRegion.class);
         List<TargetRegion> targets = h.list(TargetRegion.class);
         List<CodeModule> modules = h.list(CodeModule.class);
+        List<CallStack> stacks = h.list(CallStack.class);
         List<Diagnostic> diagnostics = h.list(Diagnostic.class);
         boolean decompressed = h.bool();
         String keptName = h.read(String.class);
@@ -272,7 +274,7 @@ public final class CacheFile {
             diagnostics = diagnostics.stream().map(d -> renamed(d, keptName, input)).toList();
         }
         Snapshot snapshot = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks,
-                targets, modules);
+                targets, modules, stacks);
         return new LoadResult(snapshot, diagnostics, decompressed);
     }
 }

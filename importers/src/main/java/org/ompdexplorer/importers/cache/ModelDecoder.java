@@ -52,6 +52,9 @@ import org.ompdexplorer.model.ThreadKind;
 import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.ToolData;
 import org.ompdexplorer.model.Transfers;
+import org.ompdexplorer.model.callstack.CallFrame;
+import org.ompdexplorer.model.callstack.CallStack;
+import org.ompdexplorer.model.callstack.FrameRole;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
 import org.ompdexplorer.model.diagnostics.Severity;
@@ -263,6 +266,10 @@ final class ModelDecoder {
             case KERNEL -> new Kernel(longValue());
             case CODE_MODULE -> new CodeModule(present(String.class), read(String.class), longValue(), longValue(),
                     longValue(), read(Long.class));
+            case CALL_STACK -> callStack();
+            case CALL_FRAME -> new CallFrame(longValue(), longValue(), bool(), intValue(), read(String.class),
+                    read(String.class), intValue(), intValue(), bool(), read(TaskId.class),
+                    ordinal(FrameRole.values()));
             case TARGET_REGION -> new TargetRegion(present(TargetRegionId.class), present(TargetKind.class),
                     read(AddressSpaceId.class), intValue(), bool(), fact(TaskId.class), fact(TaskId.class),
                     fact(CodeLocation.class), list(Kernel.class), longValue(), read(Transfers.class));
@@ -282,6 +289,17 @@ final class ModelDecoder {
             case ENTITY_REF -> new EntityRef(ordinal(EntityKind.values()), longValue());
             default -> throw new CacheFormatException("no value is tagged " + tag);
         };
+    }
+
+    /** A stack is never longer than the model keeps: a longer list would be cut, and read back as another value. */
+    private CallStack callStack() {
+        ThreadId thread = present(ThreadId.class);
+        List<CallFrame> frames = list(CallFrame.class);
+        if (frames.size() > CallStack.MAX_FRAMES) {
+            throw new CacheFormatException("a call stack of " + frames.size() + " frames, over "
+                    + CallStack.MAX_FRAMES);
+        }
+        return new CallStack(thread, frames, read(String.class));
     }
 
     private <E> E ordinal(E[] values) {

@@ -42,6 +42,8 @@ import org.ompdexplorer.model.ThreadId;
 import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.ToolData;
 import org.ompdexplorer.model.Transfers;
+import org.ompdexplorer.model.callstack.CallFrame;
+import org.ompdexplorer.model.callstack.CallStack;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
 
@@ -222,6 +224,9 @@ final class ModelEncoder {
             case Kernel k -> parts(KERNEL, k.requestedTeams());
             case CodeModule m -> parts(CODE_MODULE, m.path(), m.buildId(), m.loadBias(), m.start(), m.end(),
                     m.fileSize());
+            case CallStack c -> parts(CALL_STACK, c.thread(), c.frames(), c.partial());
+            case CallFrame f -> parts(CALL_FRAME, f.pc(), f.cfa(), f.activation(), f.module(), f.function(),
+                    f.file(), f.line(), f.column(), f.inlined(), f.task(), f.role().ordinal());
             case TargetRegion r -> parts(TARGET_REGION, r.id(), r.kind(), r.device(), r.deviceNum(), r.inFlight(),
                     r.encounteringTask(), r.targetTask(), r.creationSite(), r.kernels(), r.kernelsSubmitted(),
                     r.transfers());

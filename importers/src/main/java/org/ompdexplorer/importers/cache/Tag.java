@@ -56,6 +56,8 @@ final class Tag {
     static final int OWN_TASK_ID = 46;
     static final int RECORDS_LOST = 47;
     static final int CODE_MODULE = 48;
+    static final int CALL_STACK = 49;
+    static final int CALL_FRAME = 50;
 
     private Tag() {
     }

@@ -15,6 +15,7 @@ import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.callstack.CallStack;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
 import org.ompdexplorer.model.diagnostics.Severity;
@@ -23,8 +24,9 @@ import tools.jackson.core.TokenStreamLocation;
 
 /**
  * One read's module map (format 1.2, {@code modules[]}: the executables and shared objects holding the snapshot's
- * code addresses) and the symbolization of the read's code locations by it ({@link SnapshotSymbolizer}): the code
- * locations read after the map are built symbolized ({@link #resolve}); the rest after the read ({@link #finish}).
+ * code addresses and, from 1.3, its frames' pcs) and the symbolization of the read's code locations and raw stacks by
+ * it ({@link SnapshotSymbolizer}): the code locations read after the map are built symbolized ({@link #resolve}); the
+ * rest, and the stacks, after the read ({@link #finish}).
  * Its findings are located at the module they concern. A module without a usable path, load bias or range is
  * reported and skipped; a bad build-id, file size or listed address is reported and left out.
  */
@@ -35,6 +37,8 @@ final class ModuleMap {
     private static final Pattern BUILD_ID = Pattern.compile("(?:[0-9a-f]{2}){1,256}");
     private final JsonCursor c;
     private final List<Placed> modules = new ArrayList<>();
+    /** Per element of the file's {@code modules} (both sections of a repeated key, in order), its index kept, or -1. */
+    private final List<Integer> keptIndexes = new ArrayList<>();
     private final List<Long> listed = new ArrayList<>();
     /** The distinct code locations of tasks read by other cursors (in parallel); the rest are in this one's. */
     private final List<Fact<CodeLocation>> otherCodes = new ArrayList<>();
@@ -53,6 +57,16 @@ final class ModuleMap {
     /** The modules read, in file order. */
     List<CodeModule> modules() {
         return modules.stream().map(Placed::module).toList();
+    }
+
+    /** How many elements the file's {@code modules} has, kept or skipped: what a frame's module index counts. */
+    int fileCount() {
+        return keptIndexes.size();
+    }
+
+    /** The index among {@link #modules()} of element {@code fileIndex} of the file's {@code modules}, or -1. */
+    int keptIndex(int fileIndex) {
+        return keptIndexes.get(fileIndex);
     }
 
     /** Code locations read by another cursor, to symbolize with this one's. */
@@ -76,16 +90,30 @@ final class ModuleMap {
     }
 
     /**
-     * After the read: symbolizes what was not built symbolized, replacing what changed in the three lists; a module
-     * that could not serve is a warning at its entry, a symbolizer's note an info.
+     * After the read: symbolizes what was not built symbolized, replacing what changed in the three lists, and the
+     * frames of the raw stacks among {@code stacks} ({@code raw} says which), replaced in place; a module that could
+     * not serve is a warning at its entry, a symbolizer's note an info.
      */
-    void finish(List<Task> tasks, List<ParallelRegion> regions, List<TargetRegion> targets) {
+    void finish(List<Task> tasks, List<ParallelRegion> regions, List<TargetRegion> targets, List<CallStack> stacks,
+                List<Boolean> raw) {
         if (symbolizer == null) {
             return;
         }
         List<Fact<CodeLocation>> codes = new ArrayList<>(c.interner.codeLocations());
         codes.addAll(otherCodes);
         try {
+            List<CallStack> toSymbolize = new ArrayList<>();
+            for (int i = 0; i < stacks.size(); i++) {
+                if (raw.get(i)) {
+                    toSymbolize.add(stacks.get(i));
+                }
+            }
+            List<CallStack> symbolized = symbolizer.symbolize(toSymbolize);
+            for (int i = 0, next = 0; i < stacks.size(); i++) {
+                if (raw.get(i)) {
+                    stacks.set(i, symbolized.get(next++));
+                }
+            }
             SnapshotSymbolizer.Result r = symbolizer.finish(codes, resolved, tasks, regions, targets);
             for (SnapshotSymbolizer.Problem p : r.problems()) {
                 c.add(Diagnostic.warning(p.code(), p.message(), p.fix(), modules.get(p.module()).location()));
@@ -110,10 +138,12 @@ final class ModuleMap {
             int at = index++;
             if (c.parser.currentToken() != JsonToken.START_OBJECT) {
                 c.wrongType("an element of modules (an object)");
+                keptIndexes.add(-1);
                 continue;
             }
             TokenStreamLocation start = c.parser.currentTokenLocation();
             CodeModule m = module(at);
+            keptIndexes.add(m == null ? -1 : modules.size());
             if (m != null) {
                 modules.add(new Placed(m, c.at(start.getLineNr(), start.getColumnNr(), "$.modules[" + at + "]")));
             }

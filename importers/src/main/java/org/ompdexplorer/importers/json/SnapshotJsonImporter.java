@@ -33,6 +33,7 @@ import org.ompdexplorer.model.SnapshotValidator;
 import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.callstack.CallStack;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
 import tools.jackson.core.JacksonException;
@@ -218,6 +219,7 @@ public final class SnapshotJsonImporter {
         private final List<Task> tasks;
         private final List<TargetRegion> targets = new ArrayList<>();
         private final ModuleMap modules;
+        private final StackLinks stacks;
         /** Tasks read in parallel, to take in place of the tasks array they came from; then {@code null}. */
         private TaskLines.Result readTasks;
 
@@ -234,6 +236,7 @@ public final class SnapshotJsonImporter {
             this.taskReader = new TaskReader(cursor, values, matchers.task());
             this.targetReader = new TargetRegionReader(cursor, values, devices);
             this.modules = new ModuleMap(cursor);
+            this.stacks = new StackLinks(cursor);
             values.symbolizeBy(modules);
             // a task takes 150–450 bytes of JSON: sizing for the smallest avoids regrowing a huge list
             this.tasks = new ArrayList<>((int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, size / 150)));
@@ -266,13 +269,19 @@ public final class SnapshotJsonImporter {
                         "add \"capture\": {\"source\": …}", Location.inInput(c.input(), 1, 1, "$.capture")));
                 capture = CaptureInfo.of(CaptureSource.of("unknown"));
             }
+            List<Boolean> raw = new ArrayList<>();
+            List<CallStack> callStacks = stacks.isEmpty() ? new ArrayList<>() : stacks.link(threads, modules, raw);
             if (modules.resolves()) {
                 progress.progress("symbolizing", 0, -1);
-                modules.finish(tasks, regions, targets);
+                modules.finish(tasks, regions, targets, callStacks, raw);
             }
             progress.progress("indexing", 0, -1);
-            Snapshot snapshot = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks,
-                    targets, modules.modules());
+            boolean attribute = raw.contains(true);
+            Snapshot read = new Snapshot(capture, runtime, spaces, states, icvs, dcvs, threads, regions, tasks,
+                    targets, modules.modules(), attribute ? List.of() : callStacks);
+            // a raw stack is cut into its thread's task segments, which the index gives: a second index, for the
+            // agent's snapshots only
+            Snapshot snapshot = attribute ? StackLinks.attach(read, callStacks, raw) : read;
             List<Diagnostic> all = new ArrayList<>(c.diagnostics());
             if (options.validateLater() && !options.strict()) {
                 return new LoadResult(snapshot, all, false, () -> validate(snapshot));
@@ -317,7 +326,7 @@ public final class SnapshotJsonImporter {
                 case "states" -> plainArray(name, header::state, states);
                 case "icvs" -> plainArray(name, header::icvDefinition, icvs);
                 case "displayControlVars" -> dcvs = header.displayControlVars();
-                case "threads" -> array(name, places.threads, teams::readThread, threads);
+                case "threads" -> array(name, places.threads, this::readThread, threads);
                 case "parallelRegions" -> array(name, places.regions, teams::readRegion, regions);
                 case "tasks" -> {
                     if (readTasks != null && c.parser.currentTokenLocation().getByteOffset() == readTasks.open()) {
@@ -329,6 +338,16 @@ public final class SnapshotJsonImporter {
                 case "targetRegions" -> array(name, places.targets, targetReader::read, targets);
                 default -> c.unknownField(name);
             }
+        }
+
+        /** A thread, and its stack noted for after the read (a thread skipped as a duplicate is never looked up). */
+        private OmpThread readThread() {
+            OmpThread thread = teams.readThread();
+            StackReader.Read stack = teams.takeStack();
+            if (thread != null && stack != null) {
+                stacks.add(thread, stack);
+            }
+            return thread;
         }
 
         private <T> void plainArray(String name, Supplier<T> reader, List<T> into) {

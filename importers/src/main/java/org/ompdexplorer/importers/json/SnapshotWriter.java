@@ -26,6 +26,9 @@ import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TeamMember;
 import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.ToolData;
+import org.ompdexplorer.model.callstack.CallFrame;
+import org.ompdexplorer.model.callstack.CallStack;
+import org.ompdexplorer.model.callstack.FrameRole;
 import tools.jackson.core.JsonGenerator;
 
 /** Writes each part of a snapshot in the field order docs/snapshot-format.md lists; absent facts are left out. */
@@ -60,7 +63,9 @@ final class SnapshotWriter {
         }
         g.writeEndArray();
         g.writeArrayPropertyStart("threads");
-        s.threads().forEach(this::thread);
+        for (OmpThread t : s.threads()) {
+            thread(t, s.callStacks().isEmpty() ? null : s.index().callStack(t.id()).orElse(null));
+        }
         g.writeEndArray();
         g.writeArrayPropertyStart("parallelRegions");
         s.parallelRegions().forEach(this::region);
@@ -148,7 +153,7 @@ final class SnapshotWriter {
         g.writeEndObject();
     }
 
-    private void thread(OmpThread t) {
+    private void thread(OmpThread t, CallStack stack) {
         g.writeStartObject();
         g.writeNumberProperty("id", t.id().value());
         if (t.addressSpace() != null) {
@@ -173,6 +178,48 @@ final class SnapshotWriter {
         fact("currentRegion", t.currentRegion(), id -> g.writeNumber(id.value()));
         fact("toolData", t.toolData(), this::toolData);
         icvValues(t.icvs());
+        if (stack != null) {
+            stack(stack);
+        }
+        g.writeEndObject();
+    }
+
+    /** A thread's call stack (1.3): every frame's role, the rest when it is known. */
+    private void stack(CallStack stack) {
+        g.writeObjectPropertyStart("stack");
+        g.writeArrayPropertyStart("frames");
+        for (CallFrame f : stack.frames()) {
+            g.writeStartObject();
+            g.writeStringProperty("pc", hex(f.pc()));
+            if (f.cfa() != 0) {
+                g.writeStringProperty("cfa", hex(f.cfa()));
+            }
+            if (f.activation()) {
+                g.writeBooleanProperty("activation", true);
+            }
+            if (f.module() >= 0) {
+                g.writeNumberProperty("module", f.module());
+            }
+            optional("function", f.function());
+            optional("file", f.file());
+            if (f.line() > 0) {
+                g.writeNumberProperty("line", f.line());
+            }
+            if (f.column() > 0) {
+                g.writeNumberProperty("column", f.column());
+            }
+            if (f.inlined()) {
+                g.writeBooleanProperty("inlined", true);
+            }
+            if (f.task() != null) {
+                g.writeNumberProperty("task", f.task().value());
+            }
+            // always: a frame with a role is an attributed stack's, which a reader keeps as written
+            g.writeStringProperty("role", f.role() == FrameRole.RUNTIME ? "runtime" : "user");
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        optional("partial", stack.partial());
         g.writeEndObject();
     }
 
@@ -272,7 +319,10 @@ final class SnapshotWriter {
         g.writeEndObject();
     }
 
-    /** The module map (format 1.2), written only when there is one, with the code addresses each module holds. */
+    /**
+     * The module map (format 1.2), written only when there is one, with the code addresses each module holds; it also
+     * holds the modules of the frames' pcs (1.3), which frames name by index and which it does not list.
+     */
     private void modules(Snapshot s) {
         List<CodeModule> modules = s.modules();
         if (modules.isEmpty()) {

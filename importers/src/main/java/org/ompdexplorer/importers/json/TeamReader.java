@@ -18,19 +18,30 @@ import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.ToolData;
 import tools.jackson.core.JsonToken;
 
-/** Reads elements of {@code threads[]} and {@code parallelRegions[]}. */
+/** Reads elements of {@code threads[]} (with their 1.3 {@code stack}s) and {@code parallelRegions[]}. */
 final class TeamReader {
     private static final String[] THREAD_FIELDS = {"id", "addressSpace", "osIds", "kind", "state", "waitId",
-            "currentTask", "currentRegion", "toolData", "icvs"};
+            "currentTask", "currentRegion", "toolData", "icvs", "stack"};
     private static final String[] REGION_FIELDS = {"id", "addressSpace", "enclosingRegion", "teamSize", "level",
             "activeLevel", "members", "encounteringTask", "creationSite", "toolData", "icvs"};
     private static final String[] MEMBER_FIELDS = {"threadNum", "thread", "implicitTask"};
     private final JsonCursor c;
     private final ValueReaders values;
+    private final StackReader stacks;
+    /** The stack of the thread read last, or {@code null}: {@link #takeStack}. */
+    private StackReader.Read stack;
 
     TeamReader(JsonCursor cursor, ValueReaders values) {
         this.c = cursor;
         this.values = values;
+        this.stacks = new StackReader(cursor);
+    }
+
+    /** The {@code stack} (1.3) of the thread {@link #readThread} read last, or {@code null}; once. */
+    StackReader.Read takeStack() {
+        StackReader.Read s = stack;
+        stack = null;
+        return s;
     }
 
     OmpThread readThread() {
@@ -44,6 +55,7 @@ final class TeamReader {
         Fact<RegionId> currentRegion = Fact.absent();
         Fact<ToolData> toolData = Fact.absent();
         List<IcvValue> icvs = List.of();
+        stack = null;
         long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
@@ -63,10 +75,12 @@ final class TeamReader {
                 case "currentRegion" -> currentRegion = values.regionLink("currentRegion");
                 case "toolData" -> toolData = values.toolData("toolData");
                 case "icvs" -> icvs = values.icvValues("icvs");
+                case "stack" -> stack = stacks.read();
                 default -> c.unknownField(name);
             }
         }
         if (id < 0) {
+            stack = null;
             c.error("missing-field", "a thread needs a non-negative integer \"id\"; the thread was skipped",
                     "add \"id\": <integer>");
             return null;

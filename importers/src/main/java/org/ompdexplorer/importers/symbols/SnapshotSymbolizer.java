@@ -24,9 +24,12 @@ import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.callstack.CallFrame;
+import org.ompdexplorer.model.callstack.CallStack;
 
 /**
- * Symbolizes a snapshot's code locations while it is read, by its module map (format 1.2), as a core's are: a
+ * Symbolizes a snapshot's code locations while it is read, by its module map (format 1.2), and its raw call stacks'
+ * frames (1.3, {@link #symbolize(List)}), as a core's are: a
  * location without file:line, in a module whose file is on this machine with the same build-id, gets its function
  * and file:line ({@link CodeSymbolizer}); a creation site, a return address looked up one byte back, is marked
  * possibly inexact when the call before it is no call into the runtime ({@link ReturnAddresses}). A module missing
@@ -181,11 +184,82 @@ public final class SnapshotSymbolizer {
             Opened o = states[m].opened;
             if (o != null && o.file() == null) {
                 int n = states[m].needed.size();
-                String count = n + (n == 1 ? " distinct code address" : " distinct code addresses");
+                String count = n + (n == 1 ? " distinct code address in it keeps" : " distinct code addresses in it keep");
                 problems.add(new Problem(m, o.code(), o.message().replace("{count}", count), o.fix()));
             }
         }
         return new Result(problems, List.copyOf(symbolizer.notes()));
+    }
+
+    /**
+     * {@code stacks} with each frame that has no file:line, in a module whose file serves, given the function and
+     * file:line at its lookup address ({@link CallFrame#lookupAddress}: a return address one byte back, the call
+     * that made the frame below it); one symbolizer run per module for the frames of all stacks. A frame in a module
+     * that cannot serve keeps what it has (shown as module+offset) and counts in that module's one warning
+     * ({@link #finish}, to call after this).
+     */
+    public List<CallStack> symbolize(List<CallStack> stacks) {
+        List<Set<Long>> wanted = new ArrayList<>();
+        for (int m = 0; m < states.length; m++) {
+            wanted.add(new HashSet<>());
+        }
+        for (CallStack stack : stacks) {
+            for (CallFrame f : stack.frames()) {
+                int m = moduleOf(f);
+                if (m >= 0) {
+                    states[m].needed.add(f.pc());
+                    if (!states[m].entries.containsKey(f.lookupAddress())) {
+                        wanted.get(m).add(f.lookupAddress());
+                    }
+                }
+            }
+        }
+        for (int m = 0; m < states.length; m++) {
+            if (!wanted.get(m).isEmpty()) {
+                symbolizeAt(m, wanted.get(m));
+            }
+        }
+        List<CallStack> out = new ArrayList<>(stacks.size());
+        for (CallStack stack : stacks) {
+            List<CallFrame> frames = new ArrayList<>(stack.frames().size());
+            boolean changed = false;
+            for (CallFrame f : stack.frames()) {
+                int m = moduleOf(f);
+                CodeLocation found = m < 0 ? null : states[m].entries.get(f.lookupAddress());
+                if (found == null || found.symbol() == null && found.file() == null) {
+                    frames.add(f);
+                } else {
+                    frames.add(f.withSymbol(found.symbol() != null ? found.symbol() : f.function(), found.file(),
+                            found.line(), f.column(), f.inlined()));
+                    changed = true;
+                }
+            }
+            out.add(changed ? stack.withFrames(frames) : stack);
+        }
+        return out;
+    }
+
+    /** The module of a frame to symbolize: its own, when the frame has no file:line yet; else −1. */
+    private int moduleOf(CallFrame f) {
+        return f.file() == null && f.module() >= 0 && f.module() < states.length ? f.module() : -1;
+    }
+
+    /** Symbolizes {@code addresses} of module {@code index} as code addresses (no return address rule), in one run. */
+    private void symbolizeAt(int index, Set<Long> addresses) {
+        ModuleState state = states[index];
+        CodeModule module = modules.get(index);
+        if (state.opened == null) {
+            state.opened = open(module);
+        }
+        ElfFile file = state.opened.file();
+        if (file == null) {
+            return;
+        }
+        Map<Long, CodeLocation> found = symbolizer.symbolize(CodeSymbolizer.ModuleFile.of(file, module.loadBias()),
+                new ArrayList<>(addresses));
+        for (long a : addresses) {
+            state.entries.put(a, found.getOrDefault(a, CodeLocation.at(a)));
+        }
     }
 
     /** Symbolizes the module's pending addresses, each as an entry point and as a return address, in one run. */
@@ -272,7 +346,7 @@ public final class SnapshotSymbolizer {
 
     /** The module's file on this machine if it is the build the snapshot names; else why not. */
     private static Opened open(CodeModule m) {
-        String kept = "{count} in it keep what the capture wrote (a symbol at most, no file:line)";
+        String kept = "{count} what the capture wrote (a symbol at most, no file:line)";
         String build = m.buildIdHex().map(id -> " (build-id " + id + ")").orElse("");
         Path path;
         try {

@@ -22,6 +22,8 @@ import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.RuntimeInfo;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.callstack.CallFrame;
+import org.ompdexplorer.model.callstack.CallStack;
 import org.ompdexplorer.resources.BundledResources;
 
 /**
@@ -63,7 +65,35 @@ public final class CraftedEntry {
                 varLong(Long.MAX_VALUE - 1), varLong(0)))));
         attacks.put("a string in a fact of a number", bodyOf(wrongFact));
         attacks.put("a string in a list of records", bodyOf(wrongItem));
+        attacks.put("a call stack of more frames than a stack keeps", withHead(deepStack(s)));
         return attacks;
+    }
+
+    /**
+     * The head of {@code s} with one call stack of {@link CallStack#MAX_FRAMES} + 1 frames, which the model would cut
+     * (and so read back as another value than was written): written part by part as the encoder writes a head.
+     */
+    private static byte[] deepStack(Snapshot s) {
+        ByteSink head = new ByteSink(1 << 16);
+        ModelEncoder e = new ModelEncoder(head, 1024);
+        for (Object part : List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
+                s.displayControlVars(), s.threads(), s.parallelRegions(), s.targetRegions(), s.modules())) {
+            e.write(part);
+        }
+        head.put(Tag.LIST);
+        head.varLong(1);
+        head.put(Tag.CALL_STACK);
+        e.write(s.threads().getFirst().id());
+        head.put(Tag.LIST);
+        head.varLong(CallStack.MAX_FRAMES + 1);
+        for (int i = 0; i <= CallStack.MAX_FRAMES; i++) {
+            e.write(CallFrame.unwound(0x401000L + i, 0, i == 0, -1)); // each its own: numbered as the decoder does
+        }
+        e.write(null); // whole
+        e.write(List.of());
+        e.write(false);
+        e.write("crafted");
+        return Arrays.copyOf(head.array(), head.size());
     }
 
     /** {@code entry} (a whole cache file) with its body replaced by {@code body}, length and CRC made to match. */

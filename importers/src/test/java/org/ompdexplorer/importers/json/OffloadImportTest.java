@@ -149,7 +149,7 @@ class OffloadImportTest {
         try (InputStream in = BundledResources.openLesson(BundledResources.DEFAULT_LESSON)) {
             lesson = in.readAllBytes();
         }
-        String v10 = new String(lesson, StandardCharsets.UTF_8).replace("\"version\": \"1.2\"", "\"version\": \"1.0\"");
+        String v10 = new String(lesson, StandardCharsets.UTF_8).replace("\"version\": \"1.3\"", "\"version\": \"1.0\"");
         assertThat(v10).contains("\"version\": \"1.0\"");
         LoadResult r = load(v10.getBytes(StandardCharsets.UTF_8));
         assertThat(r.diagnostics()).isEmpty();
@@ -158,7 +158,7 @@ class OffloadImportTest {
             assertThat(a.device()).isNull();
             assertThat(a.offload()).isNull();
         });
-        // written again as 1.2, with nothing else added
+        // written again as 1.3, with nothing else added
         assertThat(new String(export(r.snapshot()), StandardCharsets.UTF_8)).isEqualTo(
                 new String(lesson, StandardCharsets.UTF_8));
     }

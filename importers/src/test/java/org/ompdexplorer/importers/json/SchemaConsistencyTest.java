@@ -22,7 +22,7 @@ import org.ompdexplorer.resources.BundledResources;
 
 /**
  * Every property the exporter writes is declared in the bundled JSON Schema, at the same place, and what it
- * writes (format 1.1 with devices and target regions included) validates against the schema.
+ * writes (format 1.1 with devices and target regions included, 1.3 with call stacks) validates against the schema.
  */
 class SchemaConsistencyTest {
     @Test
@@ -37,6 +37,7 @@ class SchemaConsistencyTest {
             paths(parse(lesson), "", written);
         }
         paths(parse(Files.readAllBytes(OffloadImportTest.GOLDEN)), "", written);
+        paths(parse(Files.readAllBytes(CallStackFormatTest.GOLDEN)), "", written);
         String unavailable = "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.0\",\"capture\":{\"source\":\"core-file\"},"
                 + "\"threads\":[{\"id\":0,\"state\":{\"unavailable\":\"needs_state_tracking\",\"detail\":\"x\"}}]}";
         var loaded = new SnapshotLoader().load(new java.io.ByteArrayInputStream(unavailable.getBytes()), "u", -1,
@@ -46,7 +47,8 @@ class SchemaConsistencyTest {
         paths(parse(new java.io.ByteArrayInputStream(out.toByteArray())), "", written);
 
         assertThat(written).hasSizeGreaterThan(60).contains(".targetRegions[].kernels[].requestedTeams",
-                ".addressSpaces[].mappings[].transfers.fromDeviceOps", ".addressSpaces[].offload.imageTriples");
+                ".addressSpaces[].mappings[].transfers.fromDeviceOps", ".addressSpaces[].offload.imageTriples",
+                ".threads[].stack.frames[].inlined", ".threads[].stack.partial");
         assertThat(written.stream().filter(p -> !declares(schema, schema, p)).toList()).isEmpty();
     }
 

@@ -48,15 +48,16 @@ class UnsignedValuesTest {
                 + "\"toDeviceBytes\":" + value + ",\"fromDeviceBytes\":" + value + "}}],"
                 + "\"threads\":[{\"id\":0,\"osIds\":{\"pthread\":" + value + ",\"lwp\":" + value + "},"
                 + "\"state\":{\"value\":16,\"name\":\"ompt_state_wait_barrier\"},\"waitId\":" + value + ","
-                + "\"toolData\":{\"value\":" + value + ",\"ptr\":" + value + "}}],"
+                + "\"toolData\":{\"value\":" + value + ",\"ptr\":" + value + "},"
+                + "\"stack\":{\"frames\":[{\"pc\":" + value + ",\"cfa\":" + value + ",\"role\":\"user\"}]}}],"
                 + "\"tasks\":[{\"id\":0,\"kind\":\"explicit\",\"function\":{\"address\":" + value + "},"
                 + "\"frames\":{\"exit\":{\"address\":" + value + ",\"flags\":1},\"enter\":{\"address\":" + value
                 + ",\"flags\":1}},\"dependences\":[{\"type\":\"in\",\"address\":" + value + "}]}]}";
     }
 
     private static String golden(String decimal, String hex) {
-        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"1.2\",\"capture\":{\"source\":\"hand-written\"},"
-                + "\"runtime\":{},\"addressSpaces\":[{\"id\":0},{\"id\":1,\"parent\":0,\"deviceKind\":" + decimal
+        return "{\"format\":\"ompd-explorer-snapshot\",\"version\":\"" + SnapshotFormat.VERSION + "\","
+                + "\"capture\":{\"source\":\"hand-written\"},\"runtime\":{},\"addressSpaces\":[{\"id\":0},{\"id\":1,\"parent\":0,\"deviceKind\":" + decimal
                 + ",\"images\":[{\"offsetInFile\":0,\"vmaInFile\":\"" + hex + "\",\"bytes\":" + decimal
                 + ",\"hostAddress\":\"" + hex + "\",\"deviceAddress\":\"" + hex + "\",\"moduleId\":" + decimal
                 + "}],\"mappings\":[{\"hostAddress\":\"" + hex + "\",\"deviceAddress\":\"" + hex + "\",\"bytes\":"
@@ -64,7 +65,8 @@ class UnsignedValuesTest {
                 + "\"fromDeviceBytes\":" + decimal + ",\"fromDeviceOps\":0}}],\"states\":[],\"icvs\":[],\"displayControlVars\":[],\"threads\":[{\"id\":0,\"osIds\":{"
                 + "\"pthread\":\"" + hex + "\",\"lwp\":" + decimal + "},\"state\":{\"value\":16,"
                 + "\"name\":\"ompt_state_wait_barrier\"},\"waitId\":\"" + hex + "\",\"toolData\":{\"value\":" + decimal
-                + ",\"ptr\":\"" + hex + "\"}}],\"parallelRegions\":[],\"tasks\":[{\"id\":0,\"kind\":\"explicit\","
+                + ",\"ptr\":\"" + hex + "\"},\"stack\":{\"frames\":[{\"pc\":\"" + hex + "\",\"cfa\":\"" + hex
+                + "\",\"role\":\"user\"}]}}],\"parallelRegions\":[],\"tasks\":[{\"id\":0,\"kind\":\"explicit\","
                 + "\"function\":{\"address\":\"" + hex + "\"},\"frames\":{\"exit\":{\"address\":\"" + hex
                 + "\",\"flags\":1},\"enter\":{\"address\":\"" + hex + "\",\"flags\":1}},"
                 + "\"dependences\":[{\"type\":\"in\",\"address\":\"" + hex + "\"}]}]}\n";
@@ -106,6 +108,8 @@ class UnsignedValuesTest {
                             "out-of-range $.threads[0].osIds.pthread", "out-of-range $.threads[0].osIds.lwp",
                             "bad-address $.threads[0].waitId", "out-of-range $.threads[0].toolData.value",
                             "bad-address $.threads[0].toolData.ptr", "bad-address $.tasks[0].function.address",
+                            "bad-address $.threads[0].stack.frames[0].pc",
+                            "bad-address $.threads[0].stack.frames[0].cfa",
                             "bad-address $.tasks[0].frames.exit.address",
                             "bad-address $.tasks[0].frames.enter.address",
                             "bad-address $.tasks[0].dependences[0].address",

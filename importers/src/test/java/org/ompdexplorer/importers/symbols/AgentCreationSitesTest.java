@@ -159,7 +159,7 @@ class AgentCreationSitesTest {
         Path exported = out.resolve("export.json");
         new SnapshotJsonExporter().write(s, exported);
         String text = Files.readString(exported);
-        assertThat(text).contains("\"version\": \"1.2\"", "\"modules\": [", "\"possiblyInexact\":true");
+        assertThat(text).contains("\"version\": \"1.3\"", "\"modules\": [", "\"possiblyInexact\":true");
         Snapshot back = load(exported).snapshot();
         assertThat(sites(back)).isEqualTo(sites(s));
         Path again = out.resolve("again.json");

@@ -11,14 +11,14 @@ import java.util.regex.Pattern;
 /**
  * Validates a JSON document against the subset of JSON Schema 2020-12 our schemas use: {@code $ref} to
  * {@code #/$defs/…}, {@code oneOf}, {@code type}, {@code const}, {@code required}, {@code properties},
- * {@code additionalProperties}, {@code items}, {@code minimum}, {@code maximum} and {@code pattern}. A keyword
- * outside that subset is itself reported, so the schema cannot drift past what this checks. Test code only: no
+ * {@code additionalProperties}, {@code items}, {@code maxItems}, {@code minimum}, {@code maximum} and
+ * {@code pattern}. A keyword outside that subset is itself reported, so the schema cannot drift past what this checks. Test code only: no
  * validator library is among the build's dependencies.
  */
 public final class JsonSchemaCheck {
     private static final List<String> KNOWN = List.of("$schema", "$id", "$ref", "$defs", "title", "description",
             "oneOf", "type", "const", "required", "properties", "additionalProperties", "items", "minimum",
-            "maximum", "pattern", "format");
+            "maximum", "maxItems", "pattern", "format");
     private final Map<String, Object> root;
 
     private JsonSchemaCheck(Map<String, Object> root) {
@@ -87,6 +87,10 @@ public final class JsonSchemaCheck {
         if (value instanceof String s && schema.get("pattern") instanceof String pattern
                 && !Pattern.compile(pattern).matcher(s).find()) {
             out.add(path + ": does not match " + pattern);
+        }
+        if (value instanceof List<?> list && schema.get("maxItems") instanceof BigInteger most
+                && BigInteger.valueOf(list.size()).compareTo(most) > 0) {
+            out.add(path + ": has " + list.size() + " items, more than " + most);
         }
         if (value instanceof List<?> list && schema.get("items") instanceof Map<?, ?> items) {
             for (int i = 0; i < list.size(); i++) {

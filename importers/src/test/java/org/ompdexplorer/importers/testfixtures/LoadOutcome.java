@@ -13,6 +13,6 @@ public final class LoadOutcome {
         Snapshot s = r.snapshot();
         return List.of(s.capture(), s.runtime(), s.addressSpaces(), s.states(), s.icvCatalogue(),
                 s.displayControlVars(), s.threads(), s.parallelRegions(), s.tasks(), s.targetRegions(), s.modules(),
-                r.diagnostics(), r.decompressed());
+                s.callStacks(), r.diagnostics(), r.decompressed());
     }
 }
