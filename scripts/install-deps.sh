@@ -21,7 +21,8 @@ for arg in "$@"; do
         *) echo "install-deps: unknown option $arg (known: --test-fixtures)" >&2; exit 64 ;;
     esac
 done
-packages=(maven fonts-dejavu-core fontconfig libgtk-3-0 libxtst6 libxxf86vm1 libgl1 libfreetype6 fakeroot desktop-file-utils)
+packages=(maven fonts-dejavu-core fontconfig libgtk-3-0 libxtst6 libxxf86vm1 libgl1 libfreetype6 fakeroot desktop-file-utils
+          libdw1)
 
 find_jdk25() {
     local candidate v

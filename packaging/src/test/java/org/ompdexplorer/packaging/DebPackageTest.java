@@ -66,7 +66,7 @@ class DebPackageTest extends InstalledCommandTest {
                 .containsEntry("Architecture", architecture()).containsEntry("Section", "devel");
         assertThat(fields.get("Maintainer")).matches(".+ <[^@ ]+@[^@ ]+>");
         assertThat(fields.get("Description")).isNotBlank().hasSizeLessThanOrEqualTo(80);
-        assertThat(fields.get("Depends")).contains("xdg-utils", "libgtk-3-0", "libgl1", "fonts-dejavu-core");
+        assertThat(fields.get("Depends")).contains("xdg-utils", "libgtk-3-0", "libgl1", "fonts-dejavu-core", "libdw1");
     }
 
     @Test
