@@ -63,10 +63,15 @@ public final class CoreStacks {
      * {@code null} for a thread the snapshot does not have (its stack is left out).
      */
     public static Taken take(Request request, LongFunction<ThreadId> threadOfLwp) {
+        return take(request, threadOfLwp, Libdw.SONAME);
+    }
+
+    /** {@link #take(Request, LongFunction)} with the libdw named {@code libdw} (a test names one that is missing). */
+    static Taken take(Request request, LongFunction<ThreadId> threadOfLwp, String libdw) {
         List<Diagnostic> diagnostics = new ArrayList<>();
         Libdw dw;
         try {
-            dw = Libdw.get();
+            dw = Libdw.get(libdw);
         } catch (Libdw.LibdwUnavailableException e) {
             diagnostics.add(Diagnostic.warning("stacks-unavailable", "call stacks were not taken: " + e.getMessage(),
                     "install elfutils' libdw (Debian/Ubuntu: apt-get install libdw1; Fedora: dnf install"

@@ -46,8 +46,9 @@ final class Libdw {
     static final int DW_AT_CALL_FILE = 0x58;
     static final int DW_AT_CALL_LINE = 0x59;
 
-    private static volatile Libdw loaded;
-    private static volatile String unavailable;
+    /** The system's libdw's soname. */
+    static final String SONAME = "libdw.so.1";
+    private static final java.util.Map<String, Object> LOADED = new java.util.concurrent.ConcurrentHashMap<>();
 
     final MethodHandle elfVersion;
     final MethodHandle elfBegin;
@@ -165,35 +166,28 @@ final class Libdw {
     }
 
     /**
-     * The library, loaded on first use.
+     * The library {@code name} ({@link #SONAME}), loaded on first use; a failure is remembered too.
      *
-     * @throws LibdwUnavailableException when {@code libdw.so.1} or {@code libelf.so.1} cannot be loaded or lacks a
-     *                                   function (elfutils older than 0.188), or native access is denied
+     * @throws LibdwUnavailableException when it or {@code libelf.so.1} cannot be loaded or lacks a function (elfutils
+     *                                   older than 0.188), or native access is denied
      */
-    static Libdw get() throws LibdwUnavailableException {
-        Libdw l = loaded;
-        if (l != null) {
+    static Libdw get(String name) throws LibdwUnavailableException {
+        Object loaded = LOADED.computeIfAbsent(name, Libdw::load);
+        if (loaded instanceof Libdw l) {
             return l;
         }
-        synchronized (Libdw.class) {
-            if (loaded != null) {
-                return loaded;
-            }
-            if (unavailable != null) {
-                throw new LibdwUnavailableException(unavailable);
-            }
-            try {
-                SymbolLookup dw = SymbolLookup.libraryLookup(System.getProperty("ompdexplorer.libdw", "libdw.so.1"),
-                        Arena.global());
-                SymbolLookup elf = SymbolLookup.libraryLookup("libelf.so.1", Arena.global());
-                loaded = new Libdw(dw, elf);
-                return loaded;
-            } catch (IllegalArgumentException | IllegalStateException e) {
-                unavailable = "elfutils' libdw cannot be loaded: " + e.getMessage();
-            } catch (IllegalCallerException e) {
-                unavailable = "the JVM does not allow this module to call native code (libdw)";
-            }
-            throw new LibdwUnavailableException(unavailable);
+        throw new LibdwUnavailableException((String) loaded);
+    }
+
+    private static Object load(String name) {
+        try {
+            SymbolLookup dw = SymbolLookup.libraryLookup(name, Arena.global());
+            SymbolLookup elf = SymbolLookup.libraryLookup("libelf.so.1", Arena.global());
+            return new Libdw(dw, elf);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return "elfutils' " + name + " cannot be loaded: " + e.getMessage();
+        } catch (IllegalCallerException e) {
+            return "the JVM does not allow this module to call native code (" + name + ")";
         }
     }
 
