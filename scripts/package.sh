@@ -43,8 +43,8 @@ maintainer_email="maintainers@users.noreply.a-seed-3ad7eab2.example"   # the add
 description="See inside a running or crashed OpenMP program"
 # What the window loads (JavaFX's glass and prism, fonts), as install-deps.sh installs it. jpackage adds xdg-utils and
 # the packages of what the runtime's libraries, JavaFX's among them, link against (ldd, dpkg -S) — those installed
-# on the building machine; this list holds where some are not. libdw1 (elfutils) unwinds and symbolizes call stacks
-# (loaded through FFM, so no ldd sees it).
+# on the building machine; this list holds where some are not. libdw1: the core import unwinds call stacks with it
+# (loaded at run time through FFM, so ldd does not see it).
 deps="libgtk-3-0 | libgtk-3-0t64, libxtst6, libxxf86vm1, libgl1, libfreetype6, fontconfig, fonts-dejavu-core, libdw1"
 
 find_jdk() {

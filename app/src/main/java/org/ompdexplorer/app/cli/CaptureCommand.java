@@ -48,6 +48,9 @@ final class CaptureCommand implements Callable<Integer>, DirectCommand {
     @Option(names = "--progress", description = "report progress on standard error, one 'progress PHASE DONE TOTAL' line each")
     boolean progress;
 
+    @Option(names = "--no-stacks", description = "do not unwind the threads' call stacks (taken by default, with libdw)")
+    boolean noStacks;
+
     @Option(names = "--gcore-timeout", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_GCORE_TIMEOUT,
             description = "give up on gcore after this long (default: ${DEFAULT-VALUE})")
     int gcoreTimeout;
@@ -56,7 +59,7 @@ final class CaptureCommand implements Callable<Integer>, DirectCommand {
     static final PlainArguments.Grammar GRAMMAR = new PlainArguments.Grammar(
             Map.of("-o", "--output", "--output", "--output", "--ompd-lib", "--ompd-lib",
                     "--gcore-timeout", "--gcore-timeout"),
-            Map.of(), Map.of("--progress", "--progress"));
+            Map.of(), Map.of("--progress", "--progress", "--no-stacks", "--no-stacks"));
     /** What {@code --gcore-timeout}'s default is; a test holds it to the annotation's. */
     static final int DEFAULT_GCORE_TIMEOUT = 300;
 
@@ -85,6 +88,7 @@ final class CaptureCommand implements Callable<Integer>, DirectCommand {
         command.pid = Long.parseLong(pid);
         command.gcoreTimeout = timeout == null ? DEFAULT_GCORE_TIMEOUT : Integer.parseInt(timeout);
         command.progress = a.flag("--progress");
+        command.noStacks = a.flag("--no-stacks");
         return Optional.of(command);
     }
 
@@ -119,7 +123,7 @@ final class CaptureCommand implements Callable<Integer>, DirectCommand {
                 listener.progress("taking a core with gcore", 0, -1);
                 String startedAt = LiveCore.startTime(pid);
                 core = LiveCore.take(pid, dir, gcoreTimeout);
-                CoreImportOptions options = CoreImportOptions.of(core, program);
+                CoreImportOptions options = CoreImportOptions.of(core, program).withCallStacks(!noStacks);
                 if (ompdLibrary != null) {
                     options = options.withOmpdLibrary(ompdLibrary);
                 }

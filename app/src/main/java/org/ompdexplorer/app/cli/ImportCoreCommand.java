@@ -59,6 +59,9 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
     @Option(names = "--accept-truncated", description = "import a core whose memory is cut short, with warnings")
     boolean acceptTruncated;
 
+    @Option(names = "--no-stacks", description = "do not unwind the threads' call stacks (taken by default, with libdw)")
+    boolean noStacks;
+
     @Option(names = "--progress", description = "report progress on standard error, one 'progress PHASE DONE TOTAL' line each")
     boolean progress;
 
@@ -68,7 +71,7 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
                     "--ompd-lib", "--ompd-lib"),
             Map.of("--solib-search-path", "--solib-search-path", "--debug-dir", "--debug-dir"),
             Map.of("--no-source-lines", "--no-source-lines", "--accept-truncated", "--accept-truncated",
-                    "--progress", "--progress"));
+                    "--progress", "--progress", "--no-stacks", "--no-stacks"));
 
     /**
      * This command as picocli would fill it from {@code args} (its arguments, after the word {@code import-core}),
@@ -94,6 +97,7 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
         }
         command.noSourceLines = a.flag("--no-source-lines");
         command.acceptTruncated = a.flag("--accept-truncated");
+        command.noStacks = a.flag("--no-stacks");
         command.progress = a.flag("--progress");
         return Optional.of(command);
     }
@@ -114,7 +118,7 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
             return refused;
         }
         CoreImportOptions options = CoreImportOptions.of(core, executable)
-                .withSourceLines(!noSourceLines).withAcceptTruncatedCore(acceptTruncated);
+                .withSourceLines(!noSourceLines).withAcceptTruncatedCore(acceptTruncated).withCallStacks(!noStacks);
         if (sysroot != null) {
             options = options.withSysroot(sysroot);
         }

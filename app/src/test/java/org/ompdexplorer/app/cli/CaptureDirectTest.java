@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.OptionSpec;
 class CaptureDirectTest {
     @ParameterizedTest
     @ValueSource(strings = {"1234", "1234 -o out.json", "--progress 1 --output=o.json --ompd-lib /l/libompd.so",
-            "99 --gcore-timeout 5", "99 --gcore-timeout=0 -o -", "010", "123456789012345678"})
+            "99 --gcore-timeout 5", "99 --gcore-timeout=0 -o -", "010", "123456789012345678", "99 --no-stacks"})
     void plainCommandLinesFillTheCommandAsPicocliDoes(String line) {
         String[] args = line.split(" ");
         Optional<CaptureCommand> direct = CaptureCommand.direct(args, 0);

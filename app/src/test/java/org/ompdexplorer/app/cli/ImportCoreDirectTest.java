@@ -23,7 +23,7 @@ class ImportCoreDirectTest {
             "c.core --exe prog -o out.json",
             "--exe prog c.core --output out.json --progress",
             "c.core --exe=prog --output=out.json",
-            "c.core -o - --no-source-lines --accept-truncated",
+            "c.core -o - --no-source-lines --accept-truncated", "c.core --no-stacks -o o.json",
             "c.core --sysroot /sys --solib-search-path a --solib-search-path=b --debug-dir d1 --debug-dir d2",
             "c.core --ompd-lib /x/libompd.so -o o.json --progress --no-source-lines",
             "dir/with=sign.core -o x=y.json", "c.core --exe - --sysroot -", "c.core --debug-dir=-"})

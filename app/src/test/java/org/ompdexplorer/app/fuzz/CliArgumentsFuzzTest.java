@@ -47,7 +47,7 @@ class CliArgumentsFuzzTest {
     private static final long REPORT_SLACK = 256 * 1024;
     private static final String[] OPTIONS = {"-o", "--output", "--strict", "--compact", "--max-tasks", "--max-regions",
         "--threads", "--depth", "--tasks", "--seed", "--exe", "--sysroot", "--solib-search-path", "--debug-dir",
-        "--ompd-lib", "--no-source-lines", "--accept-truncated", "--progress", "--gcore-timeout", "--help",
+        "--ompd-lib", "--no-source-lines", "--accept-truncated", "--no-stacks", "--progress", "--gcore-timeout", "--help",
         "--version", "-h", "-V", "--", "--bogus", "-z", "-oz", "--json", "--changes-only", "--max",
         "--max-diagnostics", "--region", "--task", "--format", "--all-scheduling", "--lanes", "--no-aggregate",
         "--max-nodes", "--dark"};

@@ -20,10 +20,11 @@ import java.util.Objects;
  * @param sourceLines          whether to add file:line to task functions with {@code llvm-symbolizer} or
  *                             {@code addr2line}, when installed
  * @param acceptTruncatedCore  import what a core cut off in its memory segments still holds, instead of failing
+ * @param callStacks           unwind every thread's native call stack with elfutils' libdw (the default)
  */
 public record CoreImportOptions(Path core, Path executable, Path sysroot, List<Path> solibSearchPaths,
                                 List<Path> debugDirectories, Path ompdLibrary, boolean sourceLines,
-                                boolean acceptTruncatedCore) {
+                                boolean acceptTruncatedCore, boolean callStacks) {
     public CoreImportOptions {
         Objects.requireNonNull(core, "core");
         solibSearchPaths = List.copyOf(solibSearchPaths);
@@ -32,13 +33,13 @@ public record CoreImportOptions(Path core, Path executable, Path sysroot, List<P
 
     /** Import {@code core} of {@code executable} (may be {@code null}), looking for files where the core says. */
     public static CoreImportOptions of(Path core, Path executable) {
-        return new CoreImportOptions(core, executable, null, List.of(), List.of(), null, true, false);
+        return new CoreImportOptions(core, executable, null, List.of(), List.of(), null, true, false, true);
     }
 
     /** These options with {@code root} as the root of every absolute path the core names (null for none). */
     public CoreImportOptions withSysroot(Path root) {
         return new CoreImportOptions(core, executable, root, solibSearchPaths, debugDirectories, ompdLibrary,
-                sourceLines, acceptTruncatedCore);
+                sourceLines, acceptTruncatedCore, callStacks);
     }
 
     /** These options with {@code directory} added to the library search path. */
@@ -46,7 +47,7 @@ public record CoreImportOptions(Path core, Path executable, Path sysroot, List<P
         List<Path> dirs = new ArrayList<>(solibSearchPaths);
         dirs.add(directory);
         return new CoreImportOptions(core, executable, sysroot, dirs, debugDirectories, ompdLibrary, sourceLines,
-                acceptTruncatedCore);
+                acceptTruncatedCore, callStacks);
     }
 
     /** These options with {@code directory} added to the debug-file directories. */
@@ -54,24 +55,30 @@ public record CoreImportOptions(Path core, Path executable, Path sysroot, List<P
         List<Path> dirs = new ArrayList<>(debugDirectories);
         dirs.add(directory);
         return new CoreImportOptions(core, executable, sysroot, solibSearchPaths, dirs, ompdLibrary, sourceLines,
-                acceptTruncatedCore);
+                acceptTruncatedCore, callStacks);
     }
 
     /** These options with {@code library} as the OMPD library to load (null to find it as the runtime says). */
     public CoreImportOptions withOmpdLibrary(Path library) {
         return new CoreImportOptions(core, executable, sysroot, solibSearchPaths, debugDirectories, library,
-                sourceLines, acceptTruncatedCore);
+                sourceLines, acceptTruncatedCore, callStacks);
     }
 
     /** These options with file:line symbolization of task functions on or off. */
     public CoreImportOptions withSourceLines(boolean enabled) {
         return new CoreImportOptions(core, executable, sysroot, solibSearchPaths, debugDirectories, ompdLibrary,
-                enabled, acceptTruncatedCore);
+                enabled, acceptTruncatedCore, callStacks);
     }
 
     /** These options importing, or refusing, a core cut off in its memory segments. */
     public CoreImportOptions withAcceptTruncatedCore(boolean accept) {
         return new CoreImportOptions(core, executable, sysroot, solibSearchPaths, debugDirectories, ompdLibrary,
-                sourceLines, accept);
+                sourceLines, accept, callStacks);
+    }
+
+    /** These options taking, or leaving out, the threads' call stacks. */
+    public CoreImportOptions withCallStacks(boolean take) {
+        return new CoreImportOptions(core, executable, sysroot, solibSearchPaths, debugDirectories, ompdLibrary,
+                sourceLines, acceptTruncatedCore, take);
     }
 }

@@ -104,6 +104,10 @@ public final class OmpdCoreImporter {
                             diagnostics);
                     Snapshot snapshot = SnapshotAssembler.assemble(outcome.facts(),
                             offload.info(outcome.devices().size()), outcome.devices(), outcome.walk(), functions);
+                    if (options.callStacks()) {
+                        listener.progress("unwinding call stacks", 0, -1);
+                        snapshot = ThreadStacks.add(snapshot, core, options, resolver, input, diagnostics);
+                    }
                     diagnostics.addAll(SnapshotValidator.validate(snapshot));
                     listener.progress("done", 1, 1);
                     return new Run(new LoadResult(snapshot, diagnostics), outcome.stats());

@@ -1,0 +1,56 @@
+package org.ompdexplorer.importers.ompd;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.ompdexplorer.importers.elf.CoreFile;
+import org.ompdexplorer.importers.elf.LoadedModule;
+import org.ompdexplorer.importers.elf.PathResolver;
+import org.ompdexplorer.importers.unwind.CoreStacks;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.OsThreadIdKind;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotIndex;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.callstack.CallStack;
+import org.ompdexplorer.model.callstack.TaskSegments;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+
+/**
+ * Adds the threads' native call stacks to a core's snapshot: unwound by {@link CoreStacks}, matched to the snapshot's
+ * threads by LWP, and cut into the segments of each thread's scheduling-task chain ({@link TaskSegments}).
+ */
+final class ThreadStacks {
+    private ThreadStacks() {
+    }
+
+    static Snapshot add(Snapshot snapshot, CoreFile core, CoreImportOptions options, PathResolver resolver,
+                        String input, List<Diagnostic> diagnostics) {
+        Map<Long, ThreadId> byLwp = new HashMap<>();
+        for (OmpThread t : snapshot.threads()) {
+            t.osId(OsThreadIdKind.LWP).ifPresent(lwp -> byLwp.putIfAbsent(lwp, t.id()));
+        }
+        String exeInCore = core.executablePath().orElse(null);
+        CoreStacks.Taken taken = CoreStacks.take(new CoreStacks.Request(options.core(), options.executable(), exeInCore,
+                options.debugDirectories(), resolver::resolve, start -> core.modules().stream()
+                        .filter(m -> Long.compareUnsigned(m.start(), start) <= 0 && Long.compareUnsigned(start, m.end()) < 0).map(LoadedModule::path).findFirst()
+                        .orElse(null), input), byLwp::get);
+        diagnostics.addAll(taken.diagnostics());
+        if (taken.stacks().isEmpty()) {
+            return snapshot;
+        }
+        SnapshotIndex index = snapshot.index();
+        List<CallStack> stacks = new ArrayList<>(taken.stacks().size());
+        // in the snapshot's thread order, as Snapshot.callStacks() promises
+        Map<Long, CallStack> byThread = new HashMap<>();
+        taken.stacks().forEach(s -> byThread.put(s.thread().value(), s));
+        for (OmpThread t : snapshot.threads()) {
+            CallStack s = byThread.get(t.id().value());
+            if (s != null) {
+                stacks.add(TaskSegments.attribute(s, index.schedulingChain(t.id()), taken.modules()));
+            }
+        }
+        return snapshot.withCallStacks(taken.modules(), stacks);
+    }
+}

@@ -1,0 +1,186 @@
+package org.ompdexplorer.importers.unwind;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.LongFunction;
+import org.ompdexplorer.importers.unwind.CoreUnwinder.ModuleRec;
+import org.ompdexplorer.importers.unwind.CoreUnwinder.RawFrame;
+import org.ompdexplorer.importers.unwind.CoreUnwinder.RawStack;
+import org.ompdexplorer.model.CodeModule;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.callstack.CallFrame;
+import org.ompdexplorer.model.callstack.CallStack;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.diagnostics.Location;
+
+/**
+ * Every thread's native call stack in a core, unwound and symbolized with elfutils' libdwfl: frames with their pc,
+ * CFA, module, function, file:line:column and inlined calls, and the core's modules (path, build-id, load bias,
+ * range). Nothing here fails an import: a module whose file is missing or of another build gives stacks marked
+ * partial and one warning naming the file; a core libdwfl cannot read, or no libdw, gives a warning and no stacks.
+ */
+public final class CoreStacks {
+    /**
+     * What was taken.
+     *
+     * @param modules     the core's modules, indexed by the frames
+     * @param stacks      one stack per thread that {@code threadOfLwp} names, in the core's thread order
+     * @param diagnostics warnings: missing files, a core libdwfl could not read, no libdw
+     */
+    public record Taken(List<CodeModule> modules, List<CallStack> stacks, List<Diagnostic> diagnostics) {
+    }
+
+    /**
+     * What to unwind.
+     *
+     * @param core             the core file
+     * @param executable       the program when given by the user, else {@code null} (the one the core names)
+     * @param executableInCore the path the core names for the program, or {@code null}
+     * @param debugDirectories where separate debug files are looked for before {@code /usr/lib/debug}
+     * @param resolver         where a module's file is on this machine (sysroot, search path): from the path the core
+     *                         names and whether it is the executable
+     * @param pathAt           the path the core names for the module loaded at an address, or {@code null}
+     * @param input            the input named in diagnostics
+     */
+    public record Request(Path core, Path executable, String executableInCore, List<Path> debugDirectories,
+                          BiFunction<String, Boolean, Optional<Path>> resolver, LongFunction<String> pathAt,
+                          String input) {
+    }
+
+    private CoreStacks() {
+    }
+
+    /**
+     * Unwinds every thread of the core; {@code threadOfLwp} gives the snapshot's thread for a kernel thread id, or
+     * {@code null} for a thread the snapshot does not have (its stack is left out).
+     */
+    public static Taken take(Request request, LongFunction<ThreadId> threadOfLwp) {
+        return take(request, threadOfLwp, Libdw.SONAME);
+    }
+
+    /** {@link #take(Request, LongFunction)} with the libdw named {@code libdw} (a test names one that is missing). */
+    static Taken take(Request request, LongFunction<ThreadId> threadOfLwp, String libdw) {
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        Libdw dw;
+        try {
+            dw = Libdw.get(libdw);
+        } catch (Libdw.LibdwUnavailableException e) {
+            diagnostics.add(Diagnostic.warning("stacks-unavailable", "call stacks were not taken: " + e.getMessage(),
+                    "install elfutils' libdw (Debian/Ubuntu: apt-get install libdw1; Fedora: dnf install"
+                    + " elfutils-libs)", Location.inInput(request.input(), 0, 0, null)));
+            return new Taken(List.of(), List.of(), diagnostics);
+        }
+        try (CoreUnwinder unwinder = CoreUnwinder.open(dw, request.core(), request.executable(),
+                request.debugDirectories(), request.resolver(), request.executableInCore())) {
+            List<ModuleRec> found = unwinder.modules();
+            List<RawStack> raw = unwinder.unwind();
+            return assemble(request, found, raw, unwinder.symbols(), threadOfLwp, diagnostics);
+        } catch (CoreUnwinder.UnwindException e) {
+            diagnostics.add(Diagnostic.warning("stacks-unreadable", "call stacks were not taken: " + e.getMessage(),
+                    "check that the core is whole (take it again with gcore or ulimit -c unlimited)",
+                    Location.inInput(request.input(), 0, 0, null)));
+        } catch (Throwable t) {
+            diagnostics.add(Diagnostic.warning("stacks-unreadable", "call stacks were not taken: the unwinder failed ("
+                    + t + ")", "report this with the core if you can share it", Location.inInput(request.input(), 0, 0,
+                    null)));
+        }
+        return new Taken(List.of(), List.of(), diagnostics);
+    }
+
+    private static Taken assemble(Request request, List<ModuleRec> found, List<RawStack> raw, DwflSymbols symbols,
+                                  LongFunction<ThreadId> threadOfLwp, List<Diagnostic> diagnostics) {
+        List<CodeModule> modules = new ArrayList<>(found.size());
+        Map<Long, Integer> indexOf = new HashMap<>();
+        List<ModuleRec> named = new ArrayList<>(found.size());
+        for (ModuleRec m : found) {
+            String path = request.pathAt().apply(m.start());
+            ModuleRec n = path == null ? m : new ModuleRec(m.handle(), path, m.start(), m.end(), m.bias(), m.buildId(),
+                    m.usable(), m.file() != null ? m.file() : m.usable() ? path : null, m.problem());
+            indexOf.put(n.handle(), modules.size());
+            named.add(n);
+            modules.add(new CodeModule(n.name(), n.buildId(), n.bias(), n.start(), n.end(), size(n.file())));
+        }
+        found = named;
+        Map<Integer, Boolean> warned = new LinkedHashMap<>();
+        List<CallStack> stacks = new ArrayList<>(raw.size());
+        for (RawStack r : raw) {
+            ThreadId thread = threadOfLwp.apply(r.lwp());
+            if (thread == null) {
+                continue;
+            }
+            List<CallFrame> frames = new ArrayList<>(r.frames().size());
+            List<String> missing = new ArrayList<>();
+            for (int i = 0; i < r.frames().size(); i++) {
+                RawFrame f = r.frames().get(i);
+                // a frame's CFA is the stack pointer of its caller's frame (what the call left there)
+                long cfa = i + 1 < r.frames().size() ? r.frames().get(i + 1).sp() : 0;
+                int module = f.module() == 0 ? -1 : indexOf.getOrDefault(f.module(), -1);
+                CallFrame bare = CallFrame.unwound(f.pc(), cfa, f.activation(), module);
+                if (module < 0) {
+                    frames.add(bare);
+                    continue;
+                }
+                ModuleRec m = found.get(module);
+                if (!m.usable()) {
+                    if (!missing.contains(modules.get(module).fileName())) {
+                        missing.add(modules.get(module).fileName());
+                    }
+                    if (warned.putIfAbsent(module, true) == null) {
+                        diagnostics.add(missingFile(request, m));
+                    }
+                    frames.add(bare);
+                    continue;
+                }
+                List<SourceFrame> at = symbols.at(f.module(), bare.lookupAddress());
+                if (at.isEmpty()) {
+                    frames.add(bare); // nothing known at this pc
+                }
+                for (SourceFrame s : at) {
+                    frames.add(bare.withSymbol(s.function(), s.file(), s.line(), s.column(), s.inlined()));
+                }
+            }
+            String partial = r.partial();
+            if (!missing.isEmpty()) {
+                String through = "the frames in " + String.join(", ", missing) + " are not symbolized and those past"
+                        + " them may be wrong: " + (missing.size() == 1 ? "its file is" : "their files are")
+                        + " missing or of another build";
+                partial = partial == null ? through : partial + "; " + through;
+            }
+            stacks.add(new CallStack(thread, frames, partial));
+        }
+        return new Taken(modules, stacks, diagnostics);
+    }
+
+    private static Diagnostic missingFile(Request request, ModuleRec m) {
+        boolean isExecutable = m.name().equals(request.executableInCore());
+        Optional<Path> there = request.resolver().apply(m.name(), isExecutable);
+        String what = there.isPresent() && Files.isRegularFile(there.get())
+                ? there.get() + " is another build than the " + m.name() + " the program ran with"
+                + (m.buildId() == null ? "" : " (build-id " + m.buildId() + ")")
+                : m.name() + (m.buildId() == null ? "" : " (build-id " + m.buildId() + ")") + " is not on this machine";
+        String fix = isExecutable ? "pass the program the core was written from with --exe FILE"
+                : "put the library the program ran with at " + m.name() + ", or name its directory with"
+                + " --solib-search-path DIR (or the root of a copy of that machine's files with --sysroot DIR)";
+        return Diagnostic.warning("stack-module-missing", what + ": the stacks through it are partial, without its"
+                + " function names" + (m.problem() == null ? "" : " (" + m.problem() + ")"), fix, Location.inInput(request.input(), 0, 0, null));
+    }
+
+    private static Long size(String file) {
+        if (file == null) {
+            return null;
+        }
+        try {
+            return Files.size(Path.of(file));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}
