@@ -21,7 +21,8 @@ static int cmp_double(const void *a, const void *b) {
 /* Each worker waits DEPTH calls deep, asleep (as an idle or blocked thread is), until thread 0 is done. */
 __attribute__((noinline)) static int descend(int depth) {
     if (depth > 0) {
-        return descend(depth - 1) + 1;
+        volatile int below = descend(depth - 1); /* not a tail call: each level keeps its frame */
+        return below + 1;
     }
     atomic_fetch_add(&arrived, 1);
     while (!atomic_load(&done)) {
