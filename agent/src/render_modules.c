@@ -1,7 +1,8 @@
 /* The snapshot's module map (format 1.2; 1.3 adds the modules holding a frame pc of a thread's stack): each
- * executable or shared object that holds a code location of the snapshot (a creation site or a frame), with its path, GNU build-id, load bias, mapped range, file size and the distinct code
- * addresses in it, so that a reader symbolizes the raw addresses (function, file:line) where the same files are,
- * before it meets them, and knows when the files are not there.
+ * executable or shared object that holds a code location of the snapshot (a creation site or a frame), with its
+ * path, GNU build-id, load bias, mapped range, file size and the distinct creation sites in it, so that a reader
+ * symbolizes the raw addresses (function, file:line) where the same files are, before it meets them, and knows when
+ * the files are not there.
  * Runs on the writer's thread after the threads were released (dl_iterate_phdr takes the loader's lock). */
 #include "sites.h"
 

@@ -31,8 +31,43 @@ int code_ranges_hold(const code_ranges *c, uint64_t pc) {
     return 0;
 }
 
+/* Stack memory read a window at a time: frames lie tens to hundreds of bytes apart, so one read (a system call) of
+ * up to WINDOW bytes, never across a page boundary (a page is readable whole or not at all), serves several. */
+#define WINDOW 512
+#define PAGE 4096u
+
+typedef struct window {
+    stack_read_fn read;
+    uint64_t lo, hi;             /* [lo, hi) is in buf */
+    unsigned char buf[WINDOW];
+} window;
+
+/* The two words at fp (8-byte aligned): 0, or -1 when they cannot be read. */
+static int read_pair(window *w, uint64_t fp, uint64_t words[2]) {
+    if (fp < w->lo || fp + 16 > w->hi || fp + 16 < fp) {
+        uint64_t page_end = (fp | (PAGE - 1)) + 1;
+        uint64_t n = page_end - fp < WINDOW ? page_end - fp : WINDOW;
+        if (n < 16 || page_end == 0) {
+            /* the two words straddle a page boundary (fp is 8-aligned: only when 8 bytes are left): read them alone */
+            w->lo = w->hi = 0;
+            return w->read((const void *)(uintptr_t)fp, words, 16);
+        }
+        if (w->read((const void *)(uintptr_t)fp, w->buf, (size_t)n) != 0) {
+            w->lo = w->hi = 0;
+            return -1;
+        }
+        w->lo = fp;
+        w->hi = fp + n;
+    }
+    memcpy(words, w->buf + (fp - w->lo), 16);
+    return 0;
+}
+
 void stack_walk_fp(thread_stack *out, uint64_t pc, uint64_t sp, uint64_t fp, const code_ranges *code,
                    stack_read_fn read, size_t max) {
+    window win;
+    win.read = read;
+    win.lo = win.hi = 0;
     out->n = 0;
     out->partial = STACK_WHOLE;
     out->activation = 1;
@@ -61,7 +96,7 @@ void stack_walk_fp(thread_stack *out, uint64_t pc, uint64_t sp, uint64_t fp, con
             return;
         }
         uint64_t words[2]; /* the caller's frame pointer, the return address */
-        if (read((const void *)(uintptr_t)fp, words, sizeof words) != 0) {
+        if (read_pair(&win, fp, words) != 0) {
             out->partial = STACK_UNREADABLE;
             return;
         }

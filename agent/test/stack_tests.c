@@ -85,6 +85,24 @@ static void test_walk_unreadable(void) {
     /* the first frame pointer itself unreadable */
     stack_walk_fp(st, 0x1fff, 0, (uint64_t)(uintptr_t)gone, &FAKE, agent_safe_read, STACK_MAX_FRAMES);
     CHECK(st->n == 1 && st->partial == STACK_UNREADABLE);
+
+    /* frames on both sides of a page boundary (the walk reads a page at most at a time), one of them straddling it:
+     * read whole while both pages are there; with the second page gone, the walk stops at the straddling one */
+    char *two = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    CHECK(two != MAP_FAILED);
+    uint64_t *a = (uint64_t *)(two + page - 64), *b = (uint64_t *)(two + page - 8), *c = (uint64_t *)(two + page + 64);
+    a[0] = (uint64_t)(uintptr_t)b;
+    a[1] = 0x1000;
+    b[0] = (uint64_t)(uintptr_t)c; /* the caller's frame pointer at the end of the first page */
+    b[1] = 0x1001;                 /* the return address at the start of the second */
+    c[0] = 0;
+    c[1] = 0x1002;
+    stack_walk_fp(st, 0x1fff, 0, (uint64_t)(uintptr_t)a, &FAKE, agent_safe_read, STACK_MAX_FRAMES);
+    CHECK(st->n == 4 && st->partial == STACK_WHOLE && st->frames[3].pc == 0x1002);
+    munmap(two + page, (size_t)page);
+    stack_walk_fp(st, 0x1fff, 0, (uint64_t)(uintptr_t)a, &FAKE, agent_safe_read, STACK_MAX_FRAMES);
+    CHECK(st->n == 2 && st->partial == STACK_UNREADABLE);
+    munmap(two, (size_t)page);
     free(st);
 }
 
