@@ -16,6 +16,7 @@
 
 #include "offload.h"
 #include "ring.h"
+#include "stacks.h"
 
 #define AGENT_NAME "ompd-explorer-agent"
 #define AGENT_VERSION "0.1.0"
@@ -133,6 +134,7 @@ typedef struct thread_rec {
     int32_t signalled;                 /* writer bookkeeping */
     sem_t resume;
     probe probe;
+    thread_stack stack;                /* its call stack, recorded when it is stopped (stacks.h) */
 } thread_rec;
 
 /* Configuration from the environment, read once in ompt_start_tool. */
@@ -149,6 +151,7 @@ typedef struct agent_config {
     unsigned interval_ms;              /* a snapshot series every this many ms; 0 = none */
     unsigned max_snapshots;            /* how many snapshots the series takes at most */
     int compress;                      /* OMPD_EXPLORER_COMPRESS=1 and zlib loaded: write .json.gz */
+    int stacks;                        /* OMPD_EXPLORER_STACKS (default on): each thread's call stack */
     char description[2048];
 } agent_config;
 
@@ -221,6 +224,7 @@ typedef struct copy_thread {
     pid_t lwp;
     uint64_t pthread;
     probe probe;
+    thread_stack stack;                /* n = 0 when none was taken */
 } copy_thread;
 typedef struct world_copy {
     copy_task *tasks; size_t ntasks, cap_tasks;

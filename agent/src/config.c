@@ -190,17 +190,26 @@ static unsigned interval_ms(void) {
     return (unsigned)n;
 }
 
-/* An on/off variable: 1, true, yes = on; unset, empty, 0, false, no = off; anything else = off, with one line. */
-static int env_switch(const char *var, const char *off_means) {
+/* An on/off variable: 1, true, yes = on; 0, false, no = off; unset or empty = fallback; anything else = fallback,
+ * with one line saying what that means. */
+static int env_switch_default(const char *var, int fallback, const char *fallback_means) {
     const char *v = getenv(var);
-    if (v == NULL || *v == '\0' || strcmp(v, "0") == 0 || strcasecmp(v, "false") == 0 || strcasecmp(v, "no") == 0) {
+    if (v == NULL || *v == '\0') {
+        return fallback;
+    }
+    if (strcmp(v, "0") == 0 || strcasecmp(v, "false") == 0 || strcasecmp(v, "no") == 0) {
         return 0;
     }
     if (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 || strcasecmp(v, "yes") == 0) {
         return 1;
     }
-    agent_log("%s=%s is not 1 or 0 (true/false, yes/no); %s", var, v, off_means);
-    return 0;
+    agent_log("%s=%s is not 1 or 0 (true/false, yes/no); %s", var, v, fallback_means);
+    return fallback;
+}
+
+/* An on/off variable that is off unless set: see env_switch_default. */
+static int env_switch(const char *var, const char *off_means) {
+    return env_switch_default(var, 0, off_means);
 }
 
 void config_read(agent_config *cfg) {
@@ -224,6 +233,7 @@ void config_read(agent_config *cfg) {
         cfg->compress = 0; /* gzip_load said so in one line */
     }
     cfg->verbose = env_switch("OMPD_EXPLORER_VERBOSE", "the agent stays quiet");
+    cfg->stacks = env_switch_default("OMPD_EXPLORER_STACKS", 1, "each thread's call stack is recorded");
     cfg->max_tasks = env_records("OMPD_EXPLORER_MAX_TASKS", DEFAULT_MAX_TASKS);
     cfg->max_regions = env_records("OMPD_EXPLORER_MAX_REGIONS", DEFAULT_MAX_REGIONS);
     cfg->max_target_regions = env_size("OMPD_EXPLORER_MAX_TARGET_REGIONS", DEFAULT_MAX_TARGET_REGIONS, 1, 1u << 19);

@@ -1,6 +1,7 @@
 /* Threads, parallel regions and tasks of a stopped-world copy. Every link written names an entity present
  * in the same file; a link whose target is gone is left out, and view.c has broken any cycle. */
 #include "render.h"
+#include "sites.h"
 #include "symbols.h"
 
 #include <inttypes.h>
@@ -43,6 +44,42 @@ static int thread_state(const world_copy *w, const copy_thread *th, uint64_t cur
         }
     }
     return state;
+}
+
+/* A stopped thread's call stack (format 1.3): raw frames, innermost first, each with its pc, its CFA when known, its
+ * module's index in "modules"; the innermost an activation when a signal interrupted it there. */
+static void write_stack(json *j, const render *r, const thread_stack *st) {
+    json_key(j, "stack");
+    json_begin_object(j);
+    json_key(j, "frames");
+    json_begin_array(j);
+    for (uint32_t k = 0; k < st->n; k++) {
+        const stack_frame *f = &st->frames[k];
+        json_begin_object(j);
+        json_key(j, "pc");
+        json_hex(j, f->pc);
+        if (f->cfa != 0) {
+            json_key(j, "cfa");
+            json_hex(j, f->cfa);
+        }
+        if (k == 0 && st->activation) {
+            json_key(j, "activation");
+            json_bool(j, 1);
+        }
+        int module = module_index(r, f->pc);
+        if (module >= 0) {
+            json_key(j, "module");
+            json_int(j, module);
+        }
+        json_end_object(j);
+    }
+    json_end_array(j);
+    const char *partial = stack_partial_text(st->partial);
+    if (partial != NULL) {
+        json_key(j, "partial");
+        json_string(j, partial);
+    }
+    json_end_object(j);
 }
 
 void write_threads(json *j, const render *r) {
@@ -100,6 +137,9 @@ void write_threads(json *j, const render *r) {
         }
         json_key(j, "toolData");
         write_tool_data(j, th->acked && th->probe.thread_value != 0 ? th->probe.thread_value : th->ordinal);
+        if (th->acked && th->stack.n > 0) {
+            write_stack(j, r, &th->stack);
+        }
         json_end_object(j);
     }
     json_break(j);

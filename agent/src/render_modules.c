@@ -1,7 +1,8 @@
-/* The snapshot's module map (format 1.2): each executable or shared object that holds a code location of the
- * snapshot (a creation site), with its path, GNU build-id, load bias, mapped range, file size and the distinct code
- * addresses in it, so that a reader symbolizes the raw addresses (function, file:line) where the same files are,
- * before it meets them, and knows when the files are not there.
+/* The snapshot's module map (format 1.2; 1.3 adds the modules holding a frame pc of a thread's stack): each
+ * executable or shared object that holds a code location of the snapshot (a creation site or a frame), with its
+ * path, GNU build-id, load bias, mapped range, file size and the distinct creation sites in it, so that a reader
+ * symbolizes the raw addresses (function, file:line) where the same files are, before it meets them, and knows when
+ * the files are not there.
  * Runs on the writer's thread after the threads were released (dl_iterate_phdr takes the loader's lock). */
 #include "sites.h"
 
@@ -18,8 +19,12 @@
 typedef struct module_scan {
     const uint64_t *addrs;             /* the snapshot's code addresses, sorted */
     size_t naddrs;
+    const uint64_t *pcs;               /* the pcs of its threads' frames, sorted */
+    size_t npcs;
     json *j;
     int seen;                          /* objects visited: the first is the main program */
+    render *r;                         /* gets the range of each module written */
+    size_t limit;                      /* room in r->modules */
 } module_scan;
 
 static int cmp_u64(const void *a, const void *b) {
@@ -27,12 +32,12 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* The index of the first address at or above start. */
-static size_t first_at(const module_scan *s, uint64_t start) {
-    size_t lo = 0, hi = s->naddrs;
+/* The index of the first of the n sorted addresses at or above start. */
+static size_t first_of(const uint64_t *addrs, size_t n, uint64_t start) {
+    size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (s->addrs[mid] < start) {
+        if (addrs[mid] < start) {
             lo = mid + 1;
         } else {
             hi = mid;
@@ -80,10 +85,14 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data) {
             }
         }
     }
-    size_t first = first_at(s, start);
-    if (start >= end || first == s->naddrs || s->addrs[first] >= end) {
+    size_t first = first_of(s->addrs, s->naddrs, start);
+    size_t first_pc = first_of(s->pcs, s->npcs, start);
+    int has_site = first < s->naddrs && s->addrs[first] < end;
+    int has_frame = first_pc < s->npcs && s->pcs[first_pc] < end;
+    if (start >= end || (!has_site && !has_frame) || s->r->nmodules == s->limit) {
         return 0;
     }
+    s->r->modules[s->r->nmodules++] = (code_range){start, end};
     char path[4096];
     if (main_program || info->dlpi_name == NULL || info->dlpi_name[0] == '\0') {
         ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
@@ -131,13 +140,56 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data) {
     return 0;
 }
 
-void write_modules(json *j, const render *r) {
+/* Sorts the n addresses and drops repeats; the number left. */
+static size_t sort_distinct(uint64_t *addrs, size_t n) {
+    if (n == 0) {
+        return 0;
+    }
+    qsort(addrs, n, sizeof *addrs, cmp_u64);
+    size_t distinct = 1;
+    for (size_t i = 1; i < n; i++) {
+        if (addrs[i] != addrs[distinct - 1]) {
+            addrs[distinct++] = addrs[i];
+        }
+    }
+    return distinct;
+}
+
+static int count_modules(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)info;
+    (void)size;
+    ++*(size_t *)data;
+    return 0;
+}
+
+int module_index(const render *r, uint64_t pc) {
+    for (size_t i = 0; i < r->nmodules; i++) {
+        if (pc >= r->modules[i].lo && pc < r->modules[i].hi) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+void write_modules(json *j, render *r) {
     const world_copy *w = r->w;
     size_t cap = w->ntasks + w->nregions + (w->offload.present ? w->offload.nregions : 0), n = 0;
+    size_t cap_pcs = 0, npcs = 0;
+    for (size_t i = 0; i < w->nthreads; i++) {
+        cap_pcs += w->threads[i].stack.n;
+    }
     uint64_t *addrs = cap > 0 ? malloc(cap * sizeof *addrs) : NULL;
-    if (cap > 0 && addrs == NULL) {
+    uint64_t *pcs = cap_pcs > 0 ? malloc(cap_pcs * sizeof *pcs) : NULL;
+    if ((cap > 0 && addrs == NULL) || (cap_pcs > 0 && pcs == NULL)) {
+        free(addrs);
+        free(pcs);
         j->failed = 1;
         return;
+    }
+    for (size_t i = 0; i < w->nthreads; i++) {
+        for (uint32_t k = 0; k < w->threads[i].stack.n; k++) {
+            pcs[npcs++] = w->threads[i].stack.frames[k].pc;
+        }
     }
     for (size_t i = 0; i < w->ntasks; i++) {
         if (w->tasks[i].rec.codeptr != NULL) {
@@ -154,18 +206,24 @@ void write_modules(json *j, const render *r) {
             addrs[n++] = (uint64_t)(uintptr_t)w->offload.regions[i].codeptr;
         }
     }
-    if (n == 0) {
+    size_t distinct = sort_distinct(addrs, n);
+    npcs = sort_distinct(pcs, npcs);
+    size_t objects = 0;
+    dl_iterate_phdr(count_modules, &objects);
+    if (distinct + npcs == 0 || objects == 0) {
         free(addrs);
+        free(pcs);
         return;
     }
-    qsort(addrs, n, sizeof *addrs, cmp_u64);
-    size_t distinct = 1;
-    for (size_t i = 1; i < n; i++) {
-        if (addrs[i] != addrs[distinct - 1]) {
-            addrs[distinct++] = addrs[i];
-        }
+    /* more than enough: a module loaded after the count above is not visited twice */
+    r->modules = malloc((objects + 16) * sizeof *r->modules);
+    if (r->modules == NULL) {
+        free(addrs);
+        free(pcs);
+        j->failed = 1;
+        return;
     }
-    module_scan s = {addrs, distinct, j, 0};
+    module_scan s = {addrs, distinct, pcs, npcs, j, 0, r, objects + 16};
     json_newline(j);
     json_key(j, "modules");
     json_begin_array(j);
@@ -173,4 +231,5 @@ void write_modules(json *j, const render *r) {
     json_break(j);
     json_end_array(j);
     free(addrs);
+    free(pcs);
 }

@@ -24,8 +24,11 @@ void sites_task_switched(const void *running);
 void sites_count(const world_copy *w);
 size_t sites_unresolved(void);
 
-/* "modules": the executables and shared objects that hold a code address of the copy. */
-void write_modules(json *j, const render *r);
+/* "modules": the executables and shared objects that hold a code address (a creation site) or a frame pc of the
+ * copy; notes their ranges in r->modules, in the order written, for the frames' module index. */
+void write_modules(json *j, render *r);
+/* The index in "modules" of the module holding pc, or -1. */
+int module_index(const render *r, uint64_t pc);
 /* The GNU build-id among ELF notes [notes, notes + size) as hex into hex; its length, or 0 when none. */
 size_t module_build_id(const unsigned char *notes, size_t size, char *hex, size_t hex_size);
 

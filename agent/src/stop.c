@@ -9,6 +9,7 @@
 #include "agent.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -115,12 +116,13 @@ void stop_unregister_thread(thread_rec *t) {
 static void on_stop_signal(int sig, siginfo_t *info, void *context) {
     (void)sig;
     (void)info;
-    (void)context;
     int saved = errno;
     thread_rec *t = agent_self;
     uint64_t gen = atomic_load(&stop_gen);
     if (t != NULL && gen != 0 && atomic_load(&resume_gen) < gen && atomic_load(&t->probe_gen) != gen) {
         probe_self(t);
+        /* its own return addresses, from where the signal interrupted it (nothing when stacks are off) */
+        stack_record_interrupted(&t->stack, context);
         atomic_store_explicit(&t->probe_gen, gen, memory_order_release);
         sem_post(&ack_sem);
         while (atomic_load(&resume_gen) < gen) {
@@ -338,8 +340,13 @@ static void copy_thread_state(copy_thread *c, thread_rec *t, int acked) {
     c->sync_kind = atomic_load(&t->sync_kind);
     c->sync_waiting = atomic_load(&t->sync_waiting);
     c->acked = acked;
+    c->stack.n = 0;
+    c->stack.partial = STACK_NOT_TAKEN;
     if (acked) {
         memcpy(&c->probe, &t->probe, sizeof t->probe);
+        uint32_t n = t->stack.n <= STACK_MAX_FRAMES ? t->stack.n : STACK_MAX_FRAMES;
+        memcpy(&c->stack, &t->stack, offsetof(thread_stack, frames) + n * sizeof t->stack.frames[0]);
+        c->stack.n = n;
     }
 }
 
@@ -430,6 +437,18 @@ static void snapshot_locked(const char *label, thread_rec *caller, unsigned seri
         free_copy(&w);
         return;
     }
+    /* Call stacks: the thread taking the snapshot unwinds itself now, through .eh_frame (the unwinder takes the
+     * loader's lock, which a stopped thread might hold); the others check their return addresses against the code
+     * ranges of the loaded modules, collected now for the same reason. */
+    int stacks = agent_cfg.stacks && stack_ranges_prepare() == 0;
+    if (caller != NULL) {
+        if (stacks) {
+            stack_record_self(&caller->stack);
+        } else {
+            caller->stack.n = 0;
+            caller->stack.partial = STACK_NOT_TAKEN;
+        }
+    }
     /* Locks the offload tables (when the program has any) until the threads run again. */
     offload_snapshot_prepare(&w.offload);
 
@@ -499,6 +518,9 @@ static void snapshot_locked(const char *label, thread_rec *caller, unsigned seri
     clock_gettime(CLOCK_MONOTONIC, &stop_end);
     w.stopped_ns = (stop_end.tv_sec - stop_start.tv_sec) * 1000000000LL + (stop_end.tv_nsec - stop_start.tv_nsec);
     atomic_store(&snap_active, 0);
+    if (stacks) {
+        stack_ranges_release();
+    }
     offload_snapshot_release(&w.offload);
     free_deferred();
     unsigned seq = ++snapshot_seq;

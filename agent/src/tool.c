@@ -58,6 +58,9 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, 
         return 0;
     }
     sites_init(lookup);
+    if (agent_cfg.stacks) {
+        stacks_init();
+    }
     if (stop_init() != 0) {
         agent_log("cannot set up thread stopping; snapshots will lack thread states");
     }

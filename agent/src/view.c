@@ -328,6 +328,9 @@ void render_free(render *r) {
     free(r->members);
     free(r->member_start);
     free(r->current);
+    free(r->modules);
+    r->modules = NULL;
+    r->nmodules = 0;
     r->current = NULL;
     r->views = NULL;
     r->members = NULL;

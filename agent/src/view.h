@@ -27,6 +27,8 @@ typedef struct render {
     size_t nmembers;
     size_t *member_start;  /* per region: first index in members, and member_start[r+1] the end */
     uint64_t *current;     /* per thread (sorted like the copy): its current task, 0 = none */
+    code_range *modules;   /* the ranges of the modules written in "modules", in their order (render_modules.c) */
+    size_t nmodules;
 } render;
 
 /* Sorts the copy, overlays the probes, breaks scheduling cycles and collects each region's team.

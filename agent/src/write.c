@@ -1,4 +1,4 @@
-/* Renders a stopped-world copy as a snapshot in format 1.2 (docs/snapshot-format.md) and writes the file.
+/* Renders a stopped-world copy as a snapshot in format 1.3 (docs/snapshot-format.md) and writes the file.
  *
  * Runs after the threads were released, so it may allocate, call dladdr and do IO. Every link it writes
  * names an entity present in the same file; a link whose target is gone is left out, and view.c has
@@ -28,7 +28,7 @@ char *snapshot_render(world_copy *w, const char *label, size_t *len) {
     json_key(&j, "format");
     json_string(&j, "ompd-explorer-snapshot");
     json_key(&j, "version");
-    json_string(&j, "1.2");
+    json_string(&j, "1.3");
     write_capture(&j, w, label);
     write_runtime(&j);
     write_address_spaces(&j, &r);

@@ -253,6 +253,15 @@ static void test_series_config(void) {
         }
     }
 
+    /* Call stacks are on unless OMPD_EXPLORER_STACKS turns them off. */
+    const char *stacks = "OMPD_EXPLORER_STACKS";
+    CHECK(config_with(stacks, NULL, &lines).stacks == 1 && lines == 0);
+    CHECK(config_with(stacks, "", &lines).stacks == 1 && lines == 0);
+    CHECK(config_with(stacks, "0", &lines).stacks == 0 && lines == 0);
+    CHECK(config_with(stacks, "no", &lines).stacks == 0 && lines == 0);
+    CHECK(config_with(stacks, "1", &lines).stacks == 1 && lines == 0);
+    CHECK(config_with(stacks, "off", &lines).stacks == 1 && lines == 1);           /* not a switch value: on */
+
     const char *max = "OMPD_EXPLORER_MAX_SNAPSHOTS";
     CHECK(config_with(max, NULL, &lines).max_snapshots == 100 && lines == 0);       /* the default */
     CHECK(config_with(max, "3", &lines).max_snapshots == 3 && lines == 0);
@@ -548,7 +557,7 @@ static void test_render(void) {
     CHECK(text != NULL && strstr(text, "\"lost\": [{\"what\": \"tasks\",\"count\": 350,\"bound\": "
                                        "\"OMPD_EXPLORER_MAX_TASKS=") != NULL);
     CHECK(text != NULL && strstr(text, "{\"what\": \"dependences\",\"count\": 3,") != NULL);
-    CHECK(text != NULL && strstr(text, "\"version\": \"1.2\"") != NULL);
+    CHECK(text != NULL && strstr(text, "\"version\": \"1.3\"") != NULL);
     free(text);
     w.untracked_tasks = 0;
     w.deps_lost = 0;
@@ -675,6 +684,7 @@ int main(void) {
     test_offload();
     test_track();
     test_sites();
+    test_call_stacks();
     printf("agent unit tests: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -42,9 +42,9 @@ def check(cond, what):
         print("FAIL " + what)
 
 
-def compile_program(src, work):
+def compile_program(src, work, *flags):
     exe = os.path.join(work, os.path.splitext(os.path.basename(src))[0])
-    subprocess.run([CC, "-fopenmp", "-O0", "-g", src, "-o", exe], check=True)
+    subprocess.run([CC, "-fopenmp", "-O0", "-g", *flags, src, "-o", exe], check=True)
     return exe
 
 
@@ -124,24 +124,92 @@ def validate_with_launcher(path):
 
 def load_checked(path, what):
     snap = json.load(open(path, encoding="utf-8"))
-    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.2", what + ": format header")
+    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.3", what + ": format header")
     check(snap["capture"]["source"] == "ompt-agent", what + ": capture.source")
     errors = links_resolve(snap)
     check(not errors, "%s: links %s" % (what, errors[:5]))
     bad = sites_outside_modules(snap)
     check(not bad, "%s: creation sites outside the module map %s" % (what, bad[:5]))
+    bad = stack_problems(snap)
+    check(not bad, "%s: call stacks %s" % (what, bad[:5]))
     validate_with_launcher(path)
     return snap
 
 
 def sites_outside_modules(snap):
-    """Every creation site lies in one module of the map, and every module holds one (format 1.2)."""
+    """Every creation site lies in one module of the map, and every module holds one or a frame's pc (format 1.3)."""
     modules = [(int(m["start"], 16), int(m["end"], 16)) for m in snap.get("modules", [])]
     sites = [int(e["creationSite"]["address"], 16) for e in snap["tasks"] + snap["parallelRegions"]
              + snap.get("targetRegions", []) if isinstance(e.get("creationSite"), dict)]
+    pcs = [int(f["pc"], 16) for t in snap["threads"] for f in t.get("stack", {}).get("frames", [])]
     bad = [hex(a) for a in sites if sum(1 for lo, hi in modules if lo <= a < hi) != 1]
-    bad += ["module %d holds none" % i for i, (lo, hi) in enumerate(modules) if not any(lo <= a < hi for a in sites)]
+    bad += ["module %d holds none" % i for i, (lo, hi) in enumerate(modules)
+            if not any(lo <= a < hi for a in sites + pcs)]
     return bad
+
+
+STACK_PARTIAL = ("depth cap", "unreadable memory", "outside the code of every loaded module",
+                 "not above the one before", "misaligned frame pointer", "no unwind information")
+
+
+def stack_problems(snap):
+    """Each thread's stack (format 1.3, as the agent writes it): raw frames with a pc, a module index naming the module
+    that holds the pc, a CFA that grows outwards, an activation only on the innermost, at most 256 frames, and a
+    partial reason only of the kinds the agent gives."""
+    modules = snap.get("modules", [])
+    bad = []
+    for t in snap["threads"]:
+        stack = t.get("stack")
+        if stack is None:
+            continue
+        frames = stack["frames"]
+        where = "thread %d" % t["id"]
+        if not 1 <= len(frames) <= 256:
+            bad.append("%s: %d frames" % (where, len(frames)))
+        if set(stack) - {"frames", "partial"}:
+            bad.append("%s: fields %s" % (where, sorted(stack)))
+        if "partial" in stack and not any(p in stack["partial"] for p in STACK_PARTIAL):
+            bad.append("%s: partial %r" % (where, stack["partial"]))
+        cfas = []
+        for k, f in enumerate(frames):
+            if set(f) - {"pc", "cfa", "activation", "module"} or (f.get("activation") and k > 0):
+                bad.append("%s frame %d: %s" % (where, k, f))
+            if "module" in f:
+                m = modules[f["module"]] if 0 <= f["module"] < len(modules) else None
+                if m is None or not int(m["start"], 16) <= int(f["pc"], 16) < int(m["end"], 16):
+                    bad.append("%s frame %d: pc %s not in module %s" % (where, k, f["pc"], f["module"]))
+            if "cfa" in f:
+                cfas.append(int(f["cfa"], 16))
+        if cfas != sorted(cfas) or len(set(cfas)) != len(cfas):
+            bad.append("%s: CFAs not growing outwards %s" % (where, [hex(c) for c in cfas]))
+    return bad
+
+
+def functions_of(exe):
+    """The executable's functions from its ELF symbol table (nm): [(start, end, name)], file-relative."""
+    out = subprocess.run(["nm", "-S", "--defined-only", exe], capture_output=True, text=True, check=True).stdout
+    functions = []
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[2] in "tTwW":
+            start = int(parts[0], 16)
+            functions.append((start, start + int(parts[1], 16), parts[3]))
+    return functions
+
+
+def frame_functions(snap, thread, exe):
+    """The names of a thread's frames in the executable (looked up at pc, or pc - 1 for a return address), innermost
+    first; a frame in another module (or none) is "-"."""
+    functions = functions_of(exe)
+    names = []
+    for f in thread.get("stack", {}).get("frames", []):
+        module = snap["modules"][f["module"]] if "module" in f else None
+        name = "-"
+        if module is not None and module["path"] == exe:
+            rel = int(f["pc"], 16) - int(module["loadBias"], 16) - (0 if f.get("activation") else 1)
+            name = next((n for lo, hi, n in functions if lo <= rel < hi), "?")
+        names.append(name)
+    return names
 
 
 def load_one(out_dir, what):
@@ -209,7 +277,9 @@ def test_fib(agent, work):
     check(fib11["toolData"]["value"] == 11 and fib11["creationOrder"] == 11, "fib: tool data = creation order")
     # The module map: the program itself, with the build-id its file has, loaded where the sites are.
     exe = os.path.join(work, "fib-taskwait")
-    check([m["path"] for m in s["modules"]] == [exe], "fib: module map %s" % [m["path"] for m in s["modules"]])
+    # the program holds every creation site; the other modules (the runtime, libc) hold frames of the threads' stacks
+    with_sites = [m["path"] for m in s["modules"] if m["codeAddresses"]]
+    check(with_sites == [exe] and s["modules"][0]["path"] == exe, "fib: module map %s" % with_sites)
     module = s["modules"][0]
     check(bytes.fromhex(module.get("buildId", "")) in open(exe, "rb").read() and len(module["buildId"]) == 40,
           "fib: the build-id is the file's %s" % module.get("buildId"))
@@ -510,12 +580,12 @@ def check_series(what, out, names, snaps, interval, max_snapshots=100):
     times = [capture_seconds(s) for s in snaps]
     check(times == sorted(times) and len(set(times)) == len(times), "%s: name order is time order %s" % (what, times))
     for k, (name, snap) in enumerate(zip(names, snaps), 1):
-        check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.2", what + ": format header")
+        check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.3", what + ": format header")
         check(snap["capture"]["label"] == "interval", "%s: label of %s" % (what, name))
         check("[agent: interval snapshot %d of at most %d, one every %d ms]" % (k, max_snapshots, interval)
               in snap["capture"].get("description", ""), "%s: series position in %s" % (what, name))
-        errors = links_resolve(snap)
-        check(not errors, "%s: links of %s %s" % (what, name, errors[:5]))
+        errors = links_resolve(snap) + stack_problems(snap)
+        check(not errors, "%s: links and stacks of %s %s" % (what, name, errors[:5]))
         validate_with_launcher(os.path.join(out, name))
 
 
@@ -659,6 +729,89 @@ def test_taskloop(agent, work):
             check(len(threads) == 2, "taskloop %s: the helper ran on the other thread %s" % (mode, threads))
 
 
+def test_stacks(agent, work):
+    """Each thread's call stack (format 1.3) in a program built with frame pointers, held at a known point: three fib
+    tasks, each on its own worker in fib_hold under five fib frames, the primary thread in main's parallel region.
+    Taken by the primary thread itself (omp_control_tool: it unwinds itself through .eh_frame, down to main and
+    _start) and by the trigger signal (every thread walks its frame pointers in the stop handler);
+    OMPD_EXPLORER_STACKS=0 writes none."""
+    sub = os.path.join(work, "stacks")
+    os.makedirs(sub)
+    exe = compile_program(os.path.join(HERE, "stack_target.c"), sub, "-fno-omit-frame-pointer")
+    expected_output = "fib(5) = 5\n" * 3
+
+    def check_workers(s, what):
+        tasks = {t["id"]: t for t in s["tasks"]}
+        workers = [t for t in s["threads"] if t["kind"] == "worker"]
+        check(len(workers) == 3, "%s: 3 workers" % what)
+        for t in workers:
+            names = frame_functions(s, t, exe)
+            current = tasks.get(t.get("currentTask"), {})
+            check(current.get("kind") == "explicit" and current.get("lifecycle") == "running",
+                  "%s: thread %d runs a fib task %s" % (what, t["id"], current))
+            check(t.get("stack", {}).get("frames", [{}])[0].get("activation") is True,
+                  "%s: thread %d innermost an activation" % (what, t["id"]))
+            check(names[:6] == ["fib_hold"] + ["fib"] * 5, "%s: thread %d frames %s" % (what, t["id"], names))
+            # under the fib frames, the task's entry (outlined by the compiler in the program), then the runtime
+            check(len(names) > 6 and names[6] == ".omp_task_entry.", "%s: thread %d task entry %s"
+                  % (what, t["id"], names[6:8]))
+
+    # the primary thread takes the snapshot itself
+    out = os.path.join(sub, "flush")
+    os.makedirs(out)
+    result = subprocess.run([exe], env=agent_env(agent, out, OMPD_EXPLORER_SIGNAL="none"), timeout=60,
+                            capture_output=True, text=True)
+    check(result.returncode == 0 and result.stdout == expected_output and not agent_lines(result.stderr),
+          "stacks: the program ran as without the agent %r %r" % (result.stdout, result.stderr))
+    s = load_one(out, "stacks flush")
+    if s is not None:
+        check_workers(s, "stacks flush")
+        initial = next(t for t in s["threads"] if t["kind"] == "initial")
+        names = frame_functions(s, initial, exe)
+        order = [n for n in names if n in ("primary_snapshot", "main.omp_outlined", "main", "_start")]
+        check(order == ["primary_snapshot", "main.omp_outlined", "main", "_start"] and names[-1] == "_start",
+              "stacks flush: the initial thread, from the runtime's call into the agent down to main %s" % names)
+        check(not any(f.get("activation") for f in initial["stack"]["frames"]) and "partial" not in initial["stack"],
+              "stacks flush: the snapshot-taking thread's frames are all return addresses, whole %s" % initial["stack"])
+        check(all("cfa" in f for f in initial["stack"]["frames"]), "stacks flush: every CFA from .eh_frame")
+        check(s["modules"][0]["path"] == exe, "stacks flush: the program is module 0 %s" % s["modules"][0]["path"])
+
+    # every thread stopped by the signal walks its own frame pointers
+    out = os.path.join(sub, "signal")
+    os.makedirs(out)
+    proc = subprocess.Popen([exe, "signal"], env=agent_env(agent, out), stdout=subprocess.PIPE, text=True)
+    try:
+        check(proc.stdout.readline().strip() == "ready", "stacks signal: target ready")
+        proc.send_signal(signal.SIGUSR2)
+        deadline = time.time() + 20
+        while not snapshots(out) and time.time() < deadline:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGUSR1)
+        check(proc.wait(timeout=30) == 0 and proc.stdout.read() == expected_output, "stacks signal: the program ran on")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    s = load_one(out, "stacks signal")
+    if s is not None:
+        check_workers(s, "stacks signal")
+        initial = next(t for t in s["threads"] if t["kind"] == "initial")
+        names = frame_functions(s, initial, exe)
+        check(names[:3] == ["primary_wait", "main.omp_outlined_debug__", "main.omp_outlined"]
+              and initial["stack"]["frames"][0].get("activation") is True,
+              "stacks signal: the initial thread waits in main's parallel region %s" % names)
+
+    # OMPD_EXPLORER_STACKS=0: no stack, the rest as before
+    out = os.path.join(sub, "off")
+    os.makedirs(out)
+    result = subprocess.run([exe], env=agent_env(agent, out, OMPD_EXPLORER_SIGNAL="none", OMPD_EXPLORER_STACKS="0"),
+                            timeout=60, capture_output=True, text=True)
+    check(result.returncode == 0 and not agent_lines(result.stderr), "stacks off: ran quietly %r" % result.stderr)
+    s = load_one(out, "stacks off")
+    if s is not None:
+        check(len(s["threads"]) == 4 and not any("stack" in t for t in s["threads"]),
+              "stacks off: no thread has a stack")
+
+
 def test_offload(agent, work):
     offload_integration.test_offload(sys.modules[__name__], agent, work)
 
@@ -680,7 +833,7 @@ def main():
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
                  test_at_exit_and_unwritable, test_exit_inside, test_exit_in_handler, test_signal_variables,
                  test_series, test_series_thread, test_hang_series, test_series_fork,
-                 test_offload, test_compressed, test_real_patterns, test_taskloop):
+                 test_offload, test_compressed, test_real_patterns, test_taskloop, test_stacks):
         try:
             test(agent, work)
         except Exception as e:  # a crash of one test is a failure, the others still run
