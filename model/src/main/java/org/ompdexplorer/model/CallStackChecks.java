@@ -46,7 +46,7 @@ final class CallStackChecks {
     }
 
     private void checkFrames(EntityRef ref, CallStack stack) {
-        List<Task> chain = index.schedulingChain(stack.thread());
+        List<Task> chain = org.ompdexplorer.model.callstack.TaskSegments.chainOf(index, stack.thread());
         int modules = snapshot.modules().size();
         int lastAt = 0;
         List<CallFrame> frames = stack.frames();

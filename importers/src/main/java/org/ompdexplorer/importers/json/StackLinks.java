@@ -103,7 +103,7 @@ final class StackLinks {
         List<CallStack> attributed = new ArrayList<>(stacks.size());
         for (int i = 0; i < stacks.size(); i++) {
             CallStack s = stacks.get(i);
-            attributed.add(raw.get(i) ? TaskSegments.attribute(s, snapshot.index().schedulingChain(s.thread()),
+            attributed.add(raw.get(i) ? TaskSegments.attribute(s, TaskSegments.chainOf(snapshot.index(), s.thread()),
                     snapshot.modules()) : s);
         }
         return snapshot.withCallStacks(snapshot.modules(), attributed);

@@ -48,7 +48,7 @@ final class ThreadStacks {
         for (OmpThread t : snapshot.threads()) {
             CallStack s = byThread.get(t.id().value());
             if (s != null) {
-                stacks.add(TaskSegments.attribute(s, index.schedulingChain(t.id()), taken.modules()));
+                stacks.add(TaskSegments.attribute(s, TaskSegments.chainOf(index, t.id()), taken.modules()));
             }
         }
         return snapshot.withCallStacks(taken.modules(), stacks);

@@ -55,6 +55,12 @@ public final class AgentCaptures {
 
     /** Runs {@code exe} with the agent, snapshots going to {@code out}; the snapshots it wrote, oldest first. */
     public static List<Path> capture(Path exe, Path out) throws IOException, InterruptedException {
+        return capture(exe, out, Map.of());
+    }
+
+    /** As {@link #capture(Path, Path)}, with {@code extra} in the program's environment. */
+    public static List<Path> capture(Path exe, Path out, Map<String, String> extra)
+            throws IOException, InterruptedException {
         Files.createDirectories(out);
         ProcessBuilder pb = new ProcessBuilder(exe.toString());
         Map<String, String> env = pb.environment();
@@ -62,6 +68,7 @@ public final class AgentCaptures {
         env.put("OMP_TOOL_LIBRARIES", agent().toString());
         env.put("OMPD_EXPLORER_DIR", out.toString());
         env.put("OMPD_EXPLORER_NUMBER_BLOCK", "1");
+        env.putAll(extra);
         run(pb, "running " + exe + " with the agent");
         try (Stream<Path> files = Files.list(out)) {
             return files.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();

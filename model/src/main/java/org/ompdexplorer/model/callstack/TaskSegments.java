@@ -7,6 +7,12 @@ import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.FrameInfo;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskFrames;
+import org.ompdexplorer.model.TaskKind;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.SnapshotIndex;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Cuts a thread's call stack into the segments of its scheduling-task chain, by the rule of LLVM's gdb OMPD plugin
@@ -14,7 +20,7 @@ import org.ompdexplorer.model.TaskFrames;
  * is runtime code the task called into (a scheduling point); one between its enter and exit frames is the task's
  * own; past its exit frame the walk moves to the task it was scheduled on (suspended further down the same stack)
  * and tests again. Frames past the outermost task belong to none (thread start-up, or {@code main} before the
- * initial task is known) and are runtime when they are in the runtime's module.
+ * initial task is known). A frame in the OpenMP runtime's module is always the runtime's.
  *
  * <p>Frames are compared by their canonical frame address (CFA). A task frame is a frame address whose flags say what
  * it is: a CFA, or a frame pointer, which on x86-64 lies 16 bytes below its frame's CFA (return address and saved
@@ -29,9 +35,40 @@ public final class TaskSegments {
     }
 
     /**
+     * The tasks whose segments a thread's stack holds, innermost first: its scheduling chain
+     * ({@code SnapshotIndex.schedulingChain}), continued — where it ends at an implicit task — with the task that
+     * encountered that task's parallel region when it runs on the same thread (the primary thread of a region runs the
+     * region on the encountering task's stack; {@code ompd bt} follows the same link), and that task's chain in turn.
+     */
+    public static List<Task> chainOf(SnapshotIndex index, ThreadId thread) {
+        List<Task> chain = new ArrayList<>(index.schedulingChain(thread));
+        Set<Long> seen = new HashSet<>();
+        chain.forEach(t -> seen.add(t.id().value()));
+        while (!chain.isEmpty()) {
+            Task last = chain.getLast();
+            if (!last.kind().equals(TaskKind.IMPLICIT)) {
+                break;
+            }
+            Optional<Task> encountering = index.region(last.parallelRegion())
+                    .flatMap(r -> index.task(r.encounteringTask()))
+                    .filter(t -> !t.thread().isKnown() || t.thread().equals(last.thread()) || !last.thread().isKnown());
+            if (encountering.isEmpty() || !seen.add(encountering.get().id().value())) {
+                break;
+            }
+            Task next = encountering.get();
+            while (next != null) {
+                chain.add(next);
+                Optional<Task> scheduling = index.task(next.schedulingTask());
+                next = scheduling.filter(t -> seen.add(t.id().value())).orElse(null);
+            }
+        }
+        return List.copyOf(chain);
+    }
+
+    /**
      * {@code stack} with every frame's task and role set.
      *
-     * @param chain   the thread's scheduling chain, current task first ({@code SnapshotIndex.schedulingChain})
+     * @param chain   the thread's tasks, current task first ({@link #chainOf})
      * @param modules the snapshot's modules, to tell the runtime's frames outside every task
      */
     public static CallStack attribute(CallStack stack, List<Task> chain, List<CodeModule> modules) {
@@ -50,12 +87,10 @@ public final class TaskSegments {
                     at++;
                 }
             }
-            if (role == null) {
-                role = frame.moduleIn(modules).map(SystemModules::isRuntime).orElse(false)
-                        ? FrameRole.RUNTIME : FrameRole.USER;
-            }
-            out.add(frame.attributed(at < chain.size() ? chain.get(at).id() : null, role));
-            lastRole = role;
+            // the runtime's own code is the runtime's wherever it lies (between segments without an enter frame too)
+            boolean runtime = frame.moduleIn(modules).map(SystemModules::isRuntime).orElse(false);
+            lastRole = runtime ? FrameRole.RUNTIME : role == null ? FrameRole.USER : role;
+            out.add(frame.attributed(at < chain.size() ? chain.get(at).id() : null, lastRole));
         }
         return stack.withFrames(out);
     }
@@ -68,7 +103,7 @@ public final class TaskSegments {
         FrameInfo enter = frames.enter();
         if (enter.isPresent() && cfa != 0) {
             int c = Long.compareUnsigned(cfa, cfaOf(enter));
-            if (c < 0 || (c == 0 && !isApplication(enter))) {
+            if (c < 0) {
                 return FrameRole.RUNTIME;
             }
         }
@@ -77,10 +112,7 @@ public final class TaskSegments {
             return FrameRole.USER; // no exit frame (the initial task): its segment reaches the stack's end
         }
         int c = Long.compareUnsigned(cfa, cfaOf(exit));
-        if (c < 0 || (c == 0 && isApplication(exit))) {
-            return FrameRole.USER;
-        }
-        return null;
+        return c < 0 || (c == 0 && (exit.flags() & FrameInfo.APPLICATION) != 0) ? FrameRole.USER : null;
     }
 
     /** The CFA of the frame a task frame names. */
@@ -92,7 +124,4 @@ public final class TaskSegments {
         };
     }
 
-    private static boolean isApplication(FrameInfo frame) {
-        return (frame.flags() & FrameInfo.APPLICATION) != 0;
-    }
 }

@@ -70,11 +70,15 @@ class TaskSegmentsTest {
                 null);
     }
 
-    /** Inner implicit task #3 runs; outer implicit task #2 entered the runtime at the inner fork; initial task #1 at the outer one. */
+    /**
+     * Inner implicit task #3 runs; outer implicit task #2 entered the runtime at the inner fork, initial task #1 at the
+     * outer one: as libomp records them, an enter frame names the program's frame that called the runtime (the
+     * outlined function, main), an exit frame the runtime's frame that called the task (__kmp_invoke_microtask).
+     */
     private static final List<Task> CHAIN = List.of(
             task(3, TaskKind.IMPLICIT, 0x7000600 - 16, 0),
-            task(2, TaskKind.IMPLICIT, 0x7000c00 - 16, 0x7000900 - 16),
-            task(1, TaskKind.INITIAL, 0, 0x7000f00 - 16));
+            task(2, TaskKind.IMPLICIT, 0x7000c00 - 16, 0x7000a00 - 16),
+            task(1, TaskKind.INITIAL, 0, 0x7001000 - 16));
 
     @Test
     void eachFrameBelongsToTheTaskWhoseSegmentHoldsItAndTheForksBetweenAreRuntime() {
@@ -101,16 +105,17 @@ class TaskSegmentsTest {
     }
 
     @Test
-    void aFrameGivenAsItsCfaIsTheBoundaryItselfAndItsFlagsSayWhoseItIs() {
-        // the same exit frame given as a CFA with the application flag: __kmp_invoke_microtask becomes the task's
-        Task inner = task(3, TaskKind.IMPLICIT, 0, 0);
-        inner = new Task(inner.id(), inner.kind(), Fact.absent(), Fact.absent(), Fact.absent(), Fact.absent(),
-                Fact.absent(), Fact.of(CodeLocation.at(0)), Fact.absent(), Fact.of(TaskFrames.of(
-                new FrameInfo(0x7000600, FrameInfo.CFA | FrameInfo.APPLICATION), new FrameInfo(0, 0))),
-                Fact.absent(), List.of(), null);
+    void aFrameGivenAsItsCfaIsComparedAsTheCfaAndTheBoundaryFramesBelongAsLibompMeansThem() {
+        // the inner task's exit frame given as a CFA: __kmp_invoke_microtask (the frame it names) is outside it
+        Task inner = new Task(new TaskId(3), TaskKind.IMPLICIT, Fact.absent(), Fact.absent(), Fact.absent(),
+                Fact.absent(), Fact.absent(), Fact.of(CodeLocation.at(0)), Fact.absent(), Fact.of(TaskFrames.of(
+                new FrameInfo(0x7000600, FrameInfo.CFA), new FrameInfo(0, 0))), Fact.absent(), List.of(), null);
         CallStack cut = TaskSegments.attribute(stack(), List.of(inner, CHAIN.get(1), CHAIN.get(2)), MODULES);
-        assertThat(cut.frames().get(5).task()).isEqualTo(new TaskId(3));
-        assertThat(cut.frames().get(6).task()).isEqualTo(new TaskId(2));
+        assertThat(cut.frames().get(4).task()).isEqualTo(new TaskId(3));
+        assertThat(cut.frames().get(5).task()).isEqualTo(new TaskId(2));
+        // the outer task's enter frame names main.omp_outlined_debug__ (flags "runtime", as libomp writes them): its own
+        assertThat(cut.frames().get(9).task()).isEqualTo(new TaskId(2));
+        assertThat(cut.frames().get(9).role()).isEqualTo(FrameRole.USER);
     }
 
     @Test
