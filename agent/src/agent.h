@@ -112,6 +112,7 @@ typedef struct probe {
     int32_t state;
     int32_t task_levels, region_levels;
     int32_t truncated;
+    int32_t max_active_levels; /* max-active-levels-var of the task at level 0, -1 = not read */
     uint64_t wait_id;
     uint64_t thread_value;
     probe_task tasks[PROBE_TASK_LEVELS];
@@ -211,6 +212,12 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series);
 /* The at-exit snapshot: like snapshot_take("exit", ...), but waits a bounded time for another snapshot to end. */
 void snapshot_take_at_exit(thread_rec *caller);
 void probe_self(thread_rec *t);
+/* The runtime's omp_get_max_active_levels (NULL = none), which a stopped thread calls for the task it runs, once
+ * the runtime is initialized (a parallel region began) and until it ends: before and after, the routine takes the
+ * runtime's initialization lock, which the stopped thread may hold. */
+void probe_use_runtime(int (*max_active_levels)(void));
+void probe_runtime_initialized(void);
+void probe_runtime_ending(void);
 
 /* series.c: the OMPD_EXPLORER_INTERVAL timer. */
 void series_start(void);

@@ -1,6 +1,6 @@
 /* What a stopped thread records of itself in the stop signal's handler (stop.c): its state and wait id, its task
- * and region levels through the async-signal-safe OMPT inquiry functions, and every value behind a pointer the
- * runtime hands out read without faulting. */
+ * and region levels through the async-signal-safe OMPT inquiry functions, every value behind a pointer the
+ * runtime hands out read without faulting, and the max-active-levels-var of the task it runs. */
 #include "agent.h"
 
 #include <errno.h>
@@ -10,6 +10,25 @@
 #include <unistd.h>
 
 static _Atomic int safe_read_unavailable; /* process_vm_readv refused (a seccomp filter): plain loads then */
+static _Atomic(int (*)(void)) max_active_levels_routine;
+static _Atomic int runtime_state;         /* 0 starting, 1 initialized, 2 ending */
+
+void probe_use_runtime(int (*max_active_levels)(void)) {
+    atomic_store(&max_active_levels_routine, max_active_levels);
+    atomic_store(&runtime_state, 0);
+}
+
+/* Called at every parallel_begin: libomp begins one only after its initialization ended and released its lock. */
+void probe_runtime_initialized(void) {
+    if (atomic_load_explicit(&runtime_state, memory_order_relaxed) == 0) {
+        int starting = 0;
+        atomic_compare_exchange_strong(&runtime_state, &starting, 1);
+    }
+}
+
+void probe_runtime_ending(void) {
+    atomic_store(&runtime_state, 2);
+}
 
 /* Copies n bytes at addr without faulting. A thread stopped while libomp forms or ends a team can be handed
  * pointers to data not yet filled or already freed (seen: a parallel's ompt_data_t in __kmp_fork_call); a plain
@@ -73,6 +92,13 @@ void probe_self(thread_rec *t) {
     }
     p->task_levels = k;
     p->truncated = k == PROBE_TASK_LEVELS;
+    /* OMPT has no ICV inquiry. libomp's omp_get_max_active_levels reads the calling thread's current task's ICVs:
+     * no lock for a thread the runtime knows (every stopped thread) once the runtime is initialized; before that it
+     * initializes the runtime under a lock the interrupted thread may hold (seen: a deadlock in __kmp_fork_call).
+     * The current task is level 0: without one the routine would read through a null task. */
+    int (*max_active_levels)(void) = atomic_load(&max_active_levels_routine);
+    int ready = atomic_load(&runtime_state) == 1;
+    p->max_active_levels = k > 0 && ready && max_active_levels != NULL ? max_active_levels() : -1;
     int j = 0;
     for (; j < PROBE_REGION_LEVELS; j++) {
         ompt_data_t *parallel = NULL;

@@ -13,8 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The ICVs OMPT reveals, by their id in the snapshot's ICV catalogue. */
-enum { ICV_TEAM_SIZE = 1, ICV_LEVELS = 2, ICV_ACTIVE_LEVELS = 3, ICV_THREAD_NUM = 4 };
+/* The ICVs the agent records, by their id in the snapshot's ICV catalogue: four OMPT reveals, and
+ * max-active-levels-var, which a stopped thread reads with omp_get_max_active_levels (probe.c). */
+enum { ICV_TEAM_SIZE = 1, ICV_LEVELS = 2, ICV_ACTIVE_LEVELS = 3, ICV_THREAD_NUM = 4, ICV_MAX_ACTIVE_LEVELS = 5 };
 
 const char *name_of_state(int value, char *buf, size_t n);
 const char *lifecycle_name(int lc);

@@ -307,6 +307,9 @@ void write_tasks(json *j, const render *r) {
         if (thread_num_ok) {
             write_icv(j, ICV_THREAD_NUM, t->thread_num);
         }
+        if (v->max_active_levels >= 0) {
+            write_icv(j, ICV_MAX_ACTIVE_LEVELS, v->max_active_levels);
+        }
         json_end_array(j);
         const char *lc = lifecycle_name(v->lifecycle);
         if (lc != NULL) {

@@ -18,6 +18,7 @@ static const struct { int id; const char *name; const char *scope; } ICVS[] = {
     {ICV_LEVELS, "levels-var", "parallel"},
     {ICV_ACTIVE_LEVELS, "active-levels-var", "parallel"},
     {ICV_THREAD_NUM, "thread-num-var", "task"},
+    {ICV_MAX_ACTIVE_LEVELS, "max-active-levels-var", "task"},
 };
 
 /* capture.lost: every record the agent could not keep, by kind, with the bound that was reached. */

@@ -2,6 +2,7 @@
 #include "agent.h"
 #include "sites.h"
 
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,22 @@ static int started, active;
             return 0;                                                                                           \
         }                                                                                                       \
     } while (0)
+
+/* An OpenMP API routine of the runtime that started the tool (the library holding its lookup function), not of
+ * whichever library comes first in the process; NULL when it has none. */
+static void *runtime_routine(ompt_function_lookup_t lookup, const char *name) {
+    Dl_info info;
+    if (dladdr(*(void **)&lookup, &info) == 0 || info.dli_fname == NULL) {
+        return NULL;
+    }
+    void *runtime = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+    if (runtime == NULL) {
+        return NULL;
+    }
+    void *routine = dlsym(runtime, name);
+    dlclose(runtime); /* RTLD_NOLOAD took a reference to a library that stays loaded */
+    return routine;
+}
 
 static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data) {
     (void)initial_device_num;
@@ -61,6 +78,9 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, 
     if (agent_cfg.stacks) {
         stacks_init();
     }
+    int (*max_active_levels)(void);
+    *(void **)&max_active_levels = runtime_routine(lookup, "omp_get_max_active_levels");
+    probe_use_runtime(max_active_levels);
     if (stop_init() != 0) {
         agent_log("cannot set up thread stopping; snapshots will lack thread states");
     }
@@ -102,6 +122,7 @@ static void on_finalize(ompt_data_t *tool_data) {
     if (!active) {
         return;
     }
+    probe_runtime_ending();
     agent_program_end(agent_self); /* when the initial task's end was not reported */
     stop_finalize();
 }

@@ -200,6 +200,7 @@ static void on_parallel_begin(ompt_data_t *encountering_task_data, const ompt_fr
                               ompt_data_t *parallel_data, unsigned int requested_parallelism, int flags,
                               const void *codeptr_ra) {
     (void)encountering_task_frame;
+    probe_runtime_initialized();
     region_rec *r = new_region(parallel_data);
     if (r == NULL) {
         return;

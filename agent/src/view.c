@@ -178,6 +178,7 @@ static void apply_probes(render *r) {
         v->lifecycle = atomic_load(&t->lifecycle);
         v->scheduling = atomic_load(&t->scheduling);
         v->thread = atomic_load(&t->thread);
+        v->max_active_levels = -1;
         /* A worker reports the end of its implicit task late (when it is next used, or at shutdown); once the
          * region has ended, its implicit tasks are done. */
         size_t reg = find_region(w, t->region);
@@ -189,6 +190,11 @@ static void apply_probes(render *r) {
         const copy_thread *th = &w->threads[k];
         if (!th->acked || !apply_stack(r, k)) {
             apply_event_stack(r, k);
+        }
+        /* The value the thread read belongs to its level-0 task: kept when that is the task it runs. */
+        size_t idx = r->current[k] != 0 ? find_task(w, r->current[k]) : NOT_FOUND;
+        if (th->acked && idx != NOT_FOUND && th->probe.task_levels > 0 && th->probe.tasks[0].task == r->current[k]) {
+            r->views[idx].max_active_levels = th->probe.max_active_levels;
         }
     }
     /* A thread's stack is the truth of what it holds. A task the events last placed on a thread that is not on

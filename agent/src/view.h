@@ -13,6 +13,7 @@ typedef struct task_view {
     uint8_t on_stack;      /* seen on a stopped thread's stack */
     uint8_t has_frame;
     uint8_t member;        /* listed in its region's members */
+    int32_t max_active_levels; /* read by the stopped thread that runs it, -1 = not read */
     uint64_t scheduling;
     uint64_t thread;
     const probe_task *frame;

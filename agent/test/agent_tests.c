@@ -511,6 +511,7 @@ static void test_render(void) {
     threads[0].probe.region_levels = 1;
     threads[0].probe.regions[0].region = 1;
     threads[0].probe.regions[0].team_size = 2;
+    threads[0].probe.max_active_levels = 3; /* omp_get_max_active_levels() of the task it runs */
 
     w.tasks = tasks;
     w.ntasks = 4;
@@ -547,6 +548,11 @@ static void test_render(void) {
     CHECK(strstr(text, "\"lifecycle\": \"queued\"") != NULL);
     CHECK(strstr(text, "\"unsupported\",\"detail\": \"OMPT does not report a task's entry function\"") != NULL);
     CHECK(strstr(text, "{\"icv\": 4,\"value\": 1}") != NULL);  /* thread-num-var on the implicit task */
+    /* max-active-levels-var: in the catalogue (task scope), on the task the stopped thread runs and on no other */
+    CHECK(strstr(text, "{\"id\": 5,\"name\": \"max-active-levels-var\",\"scope\": \"task\"}") != NULL);
+    CHECK(strstr(text, "\"icvs\": [{\"icv\": 4,\"value\": 1},{\"icv\": 5,\"value\": 3}]") != NULL);
+    const char *first = strstr(text, "{\"icv\": 5,");
+    CHECK(first != NULL && strstr(first + 1, "{\"icv\": 5,") == NULL);
     CHECK(strstr(text, "\"description\"") == NULL);
     free(text);
 
@@ -666,6 +672,58 @@ static void test_safe_read(void) {
     CHECK(agent_safe_read(NULL, &copy, sizeof copy) == -1);
 }
 
+/* A stopped thread reads max-active-levels-var of the task it runs (the runtime's omp_get_max_active_levels) only
+ * when the runtime names a task at level 0, the routine was found, and the runtime is initialized and not ending. */
+static int fake_levels;        /* task levels the fake runtime reports */
+static int fake_routine_calls;
+static int fake_state(ompt_wait_id_t *wait) { *wait = 0; return ompt_state_work_parallel; }
+static int fake_task_info(int level, int *flags, ompt_data_t **task, ompt_frame_t **frame, ompt_data_t **parallel,
+                          int *thread_num) {
+    static ompt_data_t data = {.value = 7};
+    if (level >= fake_levels) {
+        return 0;
+    }
+    *flags = ompt_task_implicit;
+    *task = &data;
+    *frame = NULL;
+    *parallel = NULL;
+    *thread_num = 0;
+    return 2;
+}
+static int fake_parallel_info(int level, ompt_data_t **parallel, int *team_size) {
+    (void)level;
+    (void)parallel;
+    (void)team_size;
+    return 0;
+}
+static ompt_data_t *fake_thread_data(void) { return NULL; }
+static int fake_max_active_levels(void) { fake_routine_calls++; return 4; }
+
+static void test_probe_max_active_levels(void) {
+    ompt_api saved = agent_ompt;
+    agent_ompt.get_state = fake_state;
+    agent_ompt.get_task_info = fake_task_info;
+    agent_ompt.get_parallel_info = fake_parallel_info;
+    agent_ompt.get_thread_data = fake_thread_data;
+    static thread_rec t;
+    fake_levels = 1;
+    probe_use_runtime(fake_max_active_levels);
+    probe_self(&t); /* no parallel region began yet: the routine would initialize the runtime, under its lock */
+    CHECK(t.probe.task_levels == 1 && t.probe.max_active_levels == -1 && fake_routine_calls == 0);
+    probe_runtime_initialized();
+    probe_self(&t);
+    CHECK(t.probe.task_levels == 1 && t.probe.max_active_levels == 4 && fake_routine_calls == 1);
+    fake_levels = 0; /* no current task: the routine would read through a null task */
+    probe_self(&t);
+    CHECK(t.probe.max_active_levels == -1 && fake_routine_calls == 1);
+    fake_levels = 1;
+    probe_runtime_ending(); /* the finalizer: the routine could start the runtime again */
+    probe_self(&t);
+    CHECK(t.probe.max_active_levels == -1 && fake_routine_calls == 1);
+    probe_use_runtime(NULL);
+    agent_ompt = saved;
+}
+
 int main(void) {
     test_json();
     test_json_limits();
@@ -681,6 +739,7 @@ int main(void) {
     test_stacks();
     test_output();
     test_safe_read();
+    test_probe_max_active_levels();
     test_offload();
     test_track();
     test_sites();

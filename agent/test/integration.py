@@ -338,6 +338,13 @@ def test_nested(agent, work):
         values = {v["icv"]: v["value"] for v in r["icvs"]}
         check(values.get(icvs["team-size-var"]) == 2 and values.get(icvs["levels-var"]) == 2,
               "nested: ICVs of an inner region %s" % values)
+    # max-active-levels-var (omp_set_max_active_levels(2) in the initial task, inherited): read by each stopped
+    # thread for the task it runs, so on exactly the four running inner implicit tasks
+    check(next(i["scope"] for i in s["icvs"] if i["name"] == "max-active-levels-var") == "task",
+          "nested: max-active-levels-var in the catalogue, task scope")
+    limit = {t["id"]: v["value"] for t in s["tasks"] for v in t["icvs"] if v["icv"] == icvs["max-active-levels-var"]}
+    running = {t["id"] for t in s["tasks"] if t.get("lifecycle") == "running"}
+    check(len(running) == 4 and limit == {n: 2 for n in running}, "nested: max-active-levels-var %s" % limit)
 
 
 def test_taskgroup(agent, work):

@@ -5,8 +5,8 @@
  * team of its own, and four threads run at once. The snapshots show the region tree (enclosingRegion),
  * each region's team (members with thread numbers), its level and active level and its ICVs
  * (team-size-var, levels-var, active-levels-var), the encountering task of each inner region (the outer
- * implicit task of the thread that opened it) and the implicit tasks: one per thread per region.
- *
+ * implicit task of the thread that opened it) and the implicit tasks: one per thread per region. Each running
+ * task shows max-active-levels-var 2, copied from the initial task: the limit that lets level 2 be active.
  * Steps: inside the outer region, before the inner ones; all four threads inside the inner regions; back in
  * the outer region after the inner ones ended. Every thread counts itself in and then waits; outer thread 0
  * (inner thread 0) takes each snapshot once all the others have arrived. */

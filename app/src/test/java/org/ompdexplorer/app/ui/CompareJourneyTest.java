@@ -24,7 +24,12 @@ import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.app.ui.compare.CompareItem;
+import org.ompdexplorer.model.diff.AggregateDelta;
 import org.ompdexplorer.model.diff.ChangeKind;
+import org.ompdexplorer.model.diff.CountedEntities;
+import org.ompdexplorer.model.diff.KindCounts;
+import org.ompdexplorer.model.diff.SnapshotDiff;
 import org.ompdexplorer.model.diff.UnionNode;
 import org.ompdexplorer.model.synthetic.GeneratorSpec;
 import org.ompdexplorer.model.synthetic.SnapshotEdits;
@@ -160,6 +165,65 @@ class CompareJourneyTest {
         return explorer.fx(() -> fields.getChildren().stream()
                 .filter(n -> n instanceof Hyperlink && GridPane.getColumnIndex(n) == column)
                 .map(Hyperlink.class::cast).findFirst().orElseThrow());
+    }
+
+    /**
+     * Every count of the summary is a link that filters the navigator to exactly what it counts: each column of the
+     * counts per kind, what is still blocked, and both sides of a row of tasks per region × task × lifecycle.
+     */
+    @Test
+    void everyCountOfTheSummaryFiltersTheNavigatorToExactlyWhatItCounts(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        compareWithB(robot, explorer);
+        SnapshotDiff d = explorer.fx(() -> vm.compare().diffProperty().get());
+        for (KindCounts c : d.counts()) {
+            for (CountedEntities.Column column : CountedEntities.Column.values()) {
+                List<UnionNode> expected = CountedEntities.of(d, c.kind(), column);
+                assertThat(expected).hasSize(column.of(c));
+                clickCount(robot, explorer, "#compareCount-" + c.kind().name() + "-" + column.name(),
+                        String.valueOf(column.of(c)), expected);
+            }
+        }
+        List<UnionNode> blocked = CountedEntities.stillBlocked(d);
+        assertThat(blocked).isNotEmpty();
+        clickCount(robot, explorer, "#compareStillBlockedCount", String.valueOf(blocked.size()), blocked);
+        List<AggregateDelta> rows = d.aggregates().stream().filter(a -> a.delta() != 0).toList();
+        assertThat(rows).isNotEmpty();
+        AggregateDelta row = rows.stream().filter(a -> a.inA() > 0 && a.inB() > 0).findFirst().orElse(rows.getFirst());
+        int at = rows.indexOf(row);
+        clickCount(robot, explorer, "#compareAggregate-" + at + "-A", String.valueOf(row.inA()),
+                CountedEntities.inAggregate(d, row, true));
+        clickCount(robot, explorer, "#compareAggregate-" + at + "-B", String.valueOf(row.inB()),
+                CountedEntities.inAggregate(d, row, false));
+
+        robot.clickOn("#compareClearFilter");
+        @SuppressWarnings("unchecked")
+        TreeView<CompareItem> tree = robot.lookup("#compareTree").queryAs(TreeView.class);
+        explorer.waitFor(10, () -> tree.getRoot().getChildren().size() > 2);
+        assertThat(explorer.fx(() -> robot.lookup("#compareClearFilter").query().isVisible())).isFalse();
+    }
+
+    /** Clicks the count link {@code id} (showing {@code text}); the navigator then lists exactly {@code expected}. */
+    private void clickCount(FxRobot robot, ExplorerRobot explorer, String id, String text, List<UnionNode> expected) {
+        Hyperlink link = robot.lookup(id).queryAs(Hyperlink.class);
+        assertThat(explorer.fx(link::getText)).as(id).isEqualTo(text);
+        javafx.scene.control.ScrollPane page = robot.lookup("#compareDetails").queryAs(javafx.scene.control.ScrollPane.class);
+        robot.interact(() -> { // scrolled to the link, as a reader would
+            javafx.geometry.Bounds at = page.getContent().sceneToLocal(link.localToScene(link.getBoundsInLocal()));
+            double range = page.getContent().getBoundsInLocal().getHeight() - page.getViewportBounds().getHeight();
+            page.setVvalue(range <= 0 ? 0 : Math.clamp((at.getMinY() - 40) / range, 0, 1));
+        });
+        robot.clickOn(link);
+        @SuppressWarnings("unchecked")
+        TreeView<CompareItem> tree = robot.lookup("#compareTree").queryAs(TreeView.class);
+        explorer.waitFor(10, () -> tree.getRoot().getChildren().size() == 2
+                && tree.getRoot().getChildren().get(1).getValue() instanceof CompareItem.Group g
+                && g.label().endsWith("(" + expected.size() + ")"));
+        List<UnionNode> listed = explorer.fx(() -> tree.getRoot().getChildren().get(1).getChildren().stream()
+                .map(i -> ((CompareItem.Entity) i.getValue()).node()).toList());
+        assertThat(listed).as(id).containsExactlyElementsOf(expected);
+        assertThat(explorer.fx(() -> robot.lookup("#compareClearFilter").query().isVisible())).isTrue();
+        assertThat(explorer.fx(() -> vm.compare().selectedProperty().get())).as("the summary stays shown").isNull();
     }
 
     @Test

@@ -145,6 +145,18 @@ class LessonStructureTest {
         }
         ParallelRegion outer = inner.index().region(level2.getFirst().enclosingRegion()).orElseThrow();
         assertThat(icv(inner, outer, "levels-var")).isEqualTo(1);
+        // max-active-levels-var, which lets the inner regions be active: 2 (omp_set_max_active_levels(2)) on every
+        // running task, the ones the agent reads it for, in each step
+        for (Snapshot step : steps) {
+            List<Task> running = step.tasks().stream().filter(t -> lifecycle(t) == TaskLifecycle.RUNNING).toList();
+            assertThat(running).isNotEmpty();
+            for (Task t : running) {
+                assertThat(t.icvs().stream().filter(v -> step.index().icv(v.icv()).orElseThrow().name()
+                        .equals("max-active-levels-var")).map(IcvValue::integer).map(Fact::get).toList())
+                        .as("max-active-levels-var of running task %s in %s", t.id(), step.capture().label())
+                        .containsExactly(2L);
+            }
+        }
         SnapshotDiff back = SnapshotSeries.of(steps).steps().get(1);
         assertThat(stack(steps.get(2), 1)).containsExactly(2L, 1L); // thread 1 back in its outer implicit task
         assertThat(tasks(back).removed()).isEqualTo(2); // the inner implicit tasks of the outer threads

@@ -60,6 +60,11 @@ public final class DiffTree {
                 task.inA() ? taskPositions(a, a.index().generatedBy(a.tasks().get(task.a()).id())) : new int[0]);
     }
 
+    /** Every entity of {@code kind}: B's in B's order with their matches, then those only A has, in A's order. */
+    public List<UnionNode> all(EntityKind kind) {
+        return union(kind, all(Matching.count(b, kind)), all(Matching.count(a, kind)));
+    }
+
     /** The union node of an entity of A. */
     public UnionNode ofA(EntityKind kind, int aPosition) {
         return new UnionNode(kind, aPosition, matching.inB(kind, aPosition));

@@ -8,9 +8,12 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.EntityRef;
+import org.ompdexplorer.model.diff.CountedEntities;
 import org.ompdexplorer.model.diff.AggregateDelta;
 import org.ompdexplorer.model.diff.DiffValue;
 import org.ompdexplorer.model.diff.EntityDiff;
@@ -23,8 +26,9 @@ import org.ompdexplorer.model.diff.UnionNode;
 
 /**
  * The compare details: the summary page (warnings, counts per kind, what is still blocked, task counts per
- * region × task × lifecycle that changed), or one entity of the union with A and B side by side, changed rows
- * highlighted and marked, links on both sides selecting what they name.
+ * region × task × lifecycle that changed — every count a link that lists what it counts in the navigator), or one
+ * entity of the union with A and B side by side, changed rows highlighted and marked, links on both sides
+ * selecting what they name.
  */
 final class CompareDetailsView extends ScrollPane {
     static final String ID = "compareDetails";
@@ -78,13 +82,23 @@ final class CompareDetailsView extends ScrollPane {
         GridPane counts = grid("compareCounts", "", "in A", "in B", "+ added", "− removed", "~ changed", "unchanged");
         int row = 1;
         for (KindCounts c : d.counts()) {
-            counts.addRow(row++, cells(c.kind().label(), c.inA(), c.inB(), c.added(), c.removed(), c.changed(),
-                    c.unchanged()));
+            counts.add(whole(new Label(c.kind().label())), 0, row);
+            int col = 1;
+            for (CountedEntities.Column column : CountedEntities.Column.values()) {
+                EntityKind kind = c.kind();
+                counts.add(count("compareCount-" + kind.name() + "-" + column.name(), column.of(c),
+                        new CompareFilter(plural(kind) + " " + column.label(), x -> CountedEntities.of(x, kind, column))),
+                        col++, row);
+            }
+            row++;
         }
         content.getChildren().addAll(heading("Counts"), counts);
 
-        content.getChildren().add(heading("Still blocked — the same wait at the same place in A and B ("
-                + d.stillBlocked().size() + ")"));
+        Label blockedHeading = heading("Still blocked — the same wait at the same place in A and B:");
+        HBox blockedLine = new HBox(4, blockedHeading, count("compareStillBlockedCount", d.stillBlocked().size(),
+                new CompareFilter("still blocked", CountedEntities::stillBlocked)));
+        blockedLine.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+        content.getChildren().add(blockedLine);
         if (d.stillBlocked().isEmpty()) {
             content.getChildren().add(wrapped("Nothing waits at the same place in both snapshots."));
         } else if (d.hangs() && !d.hasDifferences()) {
@@ -115,8 +129,14 @@ final class CompareDetailsView extends ScrollPane {
         GridPane aggregates = grid("compareAggregates", "region", "task", "lifecycle", "in A", "in B", "delta");
         row = 1;
         for (AggregateDelta a : changed.subList(0, Math.min(changed.size(), AGGREGATE_ROWS))) {
-            aggregates.addRow(row++, cells(a.region(), a.task(), a.lifecycle(), a.inA(), a.inB(),
-                    (a.delta() > 0 ? "+" : "") + a.delta()));
+            String what = "tasks of " + a.region() + " · " + a.task() + " · " + a.lifecycle();
+            aggregates.addRow(row, cells(a.region(), a.task(), a.lifecycle()));
+            aggregates.add(count("compareAggregate-" + (row - 1) + "-A", a.inA(),
+                    new CompareFilter(what + " in A", x -> CountedEntities.inAggregate(x, a, true))), 3, row);
+            aggregates.add(count("compareAggregate-" + (row - 1) + "-B", a.inB(),
+                    new CompareFilter(what + " in B", x -> CountedEntities.inAggregate(x, a, false))), 4, row);
+            aggregates.add(whole(new Label((a.delta() > 0 ? "+" : "") + a.delta())), 5, row);
+            row++;
         }
         content.getChildren().add(changed.isEmpty() ? wrapped("The same number of tasks in every region, task and "
                 + "lifecycle.") : aggregates);
@@ -231,6 +251,21 @@ final class CompareDetailsView extends ScrollPane {
             g.add(h, i, 0);
         }
         return g;
+    }
+
+    /** A count that lists what it counts in the navigator when clicked (the summary page stays shown). */
+    private Hyperlink count(String id, int figure, CompareFilter filter) {
+        Hyperlink link = new Hyperlink(Integer.toString(figure));
+        link.setId(id);
+        link.getStyleClass().add("compare-count");
+        link.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        link.setOnAction(e -> vm.filter(filter));
+        return link;
+    }
+
+    /** "tasks", "parallel regions", "address spaces": what a count counts, in words. */
+    private static String plural(EntityKind kind) {
+        return kind.label() + "s";
     }
 
     private static Node[] cells(Object... values) {

@@ -4,7 +4,7 @@ import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.diff.UnionNode;
 
 /** A row of the compare navigator: the summary page, a group (threads, regions, tasks), or an entity of the union. */
-sealed interface CompareItem {
+public sealed interface CompareItem {
     record Summary() implements CompareItem {
     }
 

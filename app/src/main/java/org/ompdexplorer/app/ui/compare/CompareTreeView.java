@@ -17,7 +17,8 @@ import org.ompdexplorer.model.diff.UnionNode;
 /**
  * The compare navigator: the union of A and B — threads, regions nested by enclosing region, tasks by generating
  * link — each row marked added (+), removed (−), changed (~) or unchanged, by glyph and by colour token, so the
- * marks survive a colour-blind reader and the dark theme. "Changes only" keeps the changed rows and those above.
+ * marks survive a colour-blind reader and the dark theme. "Changes only" keeps the changed rows and those above. A
+ * count of the summary page replaces the union by one flat group of exactly what it counts.
  */
 final class CompareTreeView extends TreeView<CompareItem> {
     static final String ID = "compareTree";
@@ -38,6 +39,7 @@ final class CompareTreeView extends TreeView<CompareItem> {
         setCellFactory(tree -> new Cell());
         vm.diffProperty().addListener((obs, old, now) -> rebuild());
         vm.changesOnlyProperty().addListener((obs, old, now) -> rebuild());
+        vm.filterProperty().addListener((obs, old, now) -> rebuild());
         vm.selectedProperty().addListener((obs, old, now) -> reveal(now));
         getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
             if (syncing || now == null) {
@@ -59,6 +61,13 @@ final class CompareTreeView extends TreeView<CompareItem> {
             paths = new UnionPaths(diff);
             DiffTree tree = diff.tree();
             root.getChildren().add(new TreeItem<>(new CompareItem.Summary()));
+            CompareFilter f = vm.filterProperty().get();
+            if (f != null) {
+                root.getChildren().add(filtered(f.label(), vm.filtered()));
+                setRoot(root);
+                reveal(vm.selectedProperty().get());
+                return;
+            }
             root.getChildren().add(group("Address spaces", EntityKind.ADDRESS_SPACE, tree.spaces()));
             List<UnionNode> targets = tree.targets();
             if (!targets.isEmpty()) {
@@ -79,6 +88,19 @@ final class CompareTreeView extends TreeView<CompareItem> {
             item.getChildren().add(new NodeItem(n));
         }
         item.setExpanded(kind != EntityKind.TASK || shown.size() <= 50);
+        return item;
+    }
+
+    /** The filter's group: its entities as rows without children, since they are listed whatever their nesting. */
+    private static TreeItem<CompareItem> filtered(String label, List<UnionNode> nodes) {
+        TreeItem<CompareItem> item = new TreeItem<>(new CompareItem.Group(label + " (" + nodes.size() + ")",
+                EntityKind.SNAPSHOT));
+        List<TreeItem<CompareItem>> rows = new ArrayList<>(nodes.size());
+        for (UnionNode n : nodes) {
+            rows.add(new TreeItem<>(new CompareItem.Entity(n)));
+        }
+        item.getChildren().setAll(rows);
+        item.setExpanded(true);
         return item;
     }
 
@@ -120,6 +142,11 @@ final class CompareTreeView extends TreeView<CompareItem> {
     }
 
     private TreeItem<CompareItem> find(UnionNode node) {
+        if (vm.filterProperty().get() != null) {
+            return getRoot().getChildren().size() < 2 ? null : getRoot().getChildren().get(1).getChildren().stream()
+                    .filter(i -> i.getValue() instanceof CompareItem.Entity e && e.node().equals(node))
+                    .findFirst().orElse(null);
+        }
         TreeItem<CompareItem> at = null;
         for (TreeItem<CompareItem> g : getRoot().getChildren()) {
             if (g.getValue() instanceof CompareItem.Group group && group.kind() == node.kind()) {

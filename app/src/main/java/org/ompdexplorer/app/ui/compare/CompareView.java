@@ -54,6 +54,10 @@ public final class CompareView extends BorderPane {
         changesOnly.setTooltip(new Tooltip("Show only what was added, removed or changed, and what is above it"));
         Button previous = button("comparePreviousChange", "▲ Previous change", "Shift+F7", vm::previousChange);
         Button next = button("compareNextChange", "▼ Next change", "F7", vm::nextChange);
+        Button clearFilter = button("compareClearFilter", "✕ Clear filter",
+                "List the whole comparison again in the navigator", vm::clearFilter);
+        clearFilter.visibleProperty().bind(vm.filterProperty().isNotNull());
+        clearFilter.managedProperty().bind(clearFilter.visibleProperty());
         Button swapButton = button("compareSwap", "⇄ Swap A and B", "Compare B with A instead", swap);
         swapButton.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
                 () -> vm.stepCount() > 1, vm.seriesProperty()));
@@ -72,7 +76,7 @@ public final class CompareView extends BorderPane {
         title.setAlignment(Pos.CENTER_LEFT);
         Button reportButton = button("compareReport", "Export report…",
                 "The findings — still blocked, what moved — as Markdown or HTML to hand on", report);
-        HBox bar = new HBox(8, changesOnly, previous, next, gap, reportButton, swapButton, closeButton);
+        HBox bar = new HBox(8, changesOnly, previous, next, clearFilter, gap, reportButton, swapButton, closeButton);
         bar.setAlignment(Pos.CENTER_LEFT);
         VBox top = new VBox(4, title, bar);
         top.setId("compareBar");

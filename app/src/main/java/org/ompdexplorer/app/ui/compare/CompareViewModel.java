@@ -19,8 +19,8 @@ import org.ompdexplorer.model.diff.UnionNode;
 
 /**
  * Compare mode: two snapshots (a series of two) or a series of many, the step shown (its diff with the snapshot
- * before), the selected entity of the union (none: the summary page), the "changes only" filter, and Next/Previous
- * change. The selection follows its entity from step to step through the matchings.
+ * before), the selected entity of the union (none: the summary page), the "changes only" filter, the filter a
+ * count of the summary page sets, and Next/Previous change. The selection follows its entity from step to step through the matchings.
  */
 public final class CompareViewModel {
     // Properties
@@ -29,6 +29,7 @@ public final class CompareViewModel {
     private final ReadOnlyObjectWrapper<SnapshotDiff> diff = new ReadOnlyObjectWrapper<>(this, "diff");
     private final ReadOnlyObjectWrapper<UnionNode> selected = new ReadOnlyObjectWrapper<>(this, "selected");
     private final BooleanProperty changesOnly = new SimpleBooleanProperty(this, "changesOnly", false);
+    private final ReadOnlyObjectWrapper<CompareFilter> filter = new ReadOnlyObjectWrapper<>(this, "filter");
     private final ReadOnlyStringWrapper countsText = new ReadOnlyStringWrapper(this, "countsText", "");
     private final ReadOnlyStringWrapper stepText = new ReadOnlyStringWrapper(this, "stepText", "");
     private List<LoadedSnapshot> sources = List.of();
@@ -54,6 +55,11 @@ public final class CompareViewModel {
 
     public BooleanProperty changesOnlyProperty() {
         return changesOnly;
+    }
+
+    /** What the navigator lists instead of the union (a count of the summary was clicked), or null. */
+    public ReadOnlyObjectProperty<CompareFilter> filterProperty() {
+        return filter.getReadOnlyProperty();
     }
 
     /** {@code 3 added · 1 removed · 5 changed · 120 unchanged}, for the status bar. */
@@ -89,6 +95,7 @@ public final class CompareViewModel {
     public void show(List<LoadedSnapshot> loaded, SnapshotSeries made, boolean lesson) {
         lessonNumbering = lesson;
         sources = List.copyOf(loaded);
+        filter.set(null);
         series.set(made);
         step.set(-1);
         selected.set(null);
@@ -97,6 +104,7 @@ public final class CompareViewModel {
 
     public void clear() {
         sources = List.of();
+        filter.set(null);
         selected.set(null);
         diff.set(null);
         series.set(null);
@@ -156,6 +164,22 @@ public final class CompareViewModel {
             snapshot--;
         }
         return position;
+    }
+
+    /** Lists in the navigator exactly what {@code f} names (a count of the summary page), in every step. */
+    public void filter(CompareFilter f) {
+        filter.set(f);
+    }
+
+    /** The navigator lists the union again. */
+    public void clearFilter() {
+        filter.set(null);
+    }
+
+    /** What the filter lists in the step shown; empty without a filter. */
+    public List<UnionNode> filtered() {
+        CompareFilter f = filter.get();
+        return f == null || diff.get() == null ? List.of() : f.nodes().apply(diff.get());
     }
 
     /** Shows one entity of the union side by side. */

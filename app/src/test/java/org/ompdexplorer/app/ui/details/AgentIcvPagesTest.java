@@ -31,6 +31,18 @@ class AgentIcvPagesTest {
     }
 
     @Test
+    void aRunningTaskOfTheNestedParallelLessonShowsMaxActiveLevelsVar() {
+        details.setSnapshot(TestSnapshots.lessonStep("nested-parallel", 2));
+        Section.Icvs icvs = (Section.Icvs) show(Target.of(new org.ompdexplorer.model.TaskId(4))).section("icvs")
+                .orElseThrow();
+        assertThat(icvs.own()).filteredOn(r -> r.name().equals("max-active-levels-var"))
+                .singleElement().satisfies(r -> {
+                    assertThat(r.scope()).isEqualTo("task");
+                    assertThat(r.value().text()).isEqualTo("2");
+                });
+    }
+
+    @Test
     void theIcvCataloguePageOfAnAgentCaptureIsNotTitledWithAnOmpdCall() {
         details.setSnapshot(TestSnapshots.lessonStep("target-offload", 1));
         DetailsPage page = show(Target.of(SnapshotPage.ICV_CATALOGUE));

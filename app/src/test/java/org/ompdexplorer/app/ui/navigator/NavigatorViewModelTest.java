@@ -105,9 +105,9 @@ class NavigatorViewModelTest {
     void regionRowsNameTheFunctionTheyWereWrittenIn() {
         vm.setSnapshot(TestSnapshots.lessonStep("nested-parallel", 2)); // the inner regions exist
         NavNode p2 = child(child(child(root("group:regions"), "region:1"), "task:1"), "region:2");
-        assertThat(p2.secondary()).isEqualTo("in main");
+        assertThat(p2.secondary()).isEqualTo("in main (nested-parallel.c:34)");
         NavNode p3 = child(child(p2, "task:2"), "region:3");
-        assertThat(p3.secondary()).isEqualTo("in main");
+        assertThat(p3.secondary()).isEqualTo("in main (nested-parallel.c:45)");
     }
 
     private static List<String> badges(NavNode node) {
