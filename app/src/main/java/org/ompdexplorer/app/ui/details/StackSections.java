@@ -36,26 +36,29 @@ final class StackSections {
         this.modules = snapshot.modules();
     }
 
-    /** The thread's stack, or a note saying why there is none. */
-    Section ofThread(OmpThread thread) {
+    /**
+     * The thread's stack, or a note saying why it has none; empty when the snapshot has no stacks at all (a file
+     * older than format 1.3: its pages stay as they were, and the Parallel Stacks view says why it is empty).
+     */
+    Optional<Section> ofThread(OmpThread thread) {
+        if (snapshot.callStacks().isEmpty()) {
+            return Optional.empty();
+        }
         Optional<CallStack> stack = index.callStack(thread.id());
         if (stack.isEmpty() || stack.get().frames().isEmpty()) {
-            String why = snapshot.callStacks().isEmpty()
-                    ? "This snapshot has no call stacks: snapshots of format 1.3 have them (import-core and the "
-                    + "capture agent record every thread's stack)."
-                    : stack.isEmpty() ? "This snapshot has no call stack for this thread."
+            String why = stack.isEmpty() ? "This snapshot has no call stack for this thread."
                     : "The thread's call stack has no frames" + stack.get().partialReason().map(r -> ": " + r)
                     .orElse(".");
-            return new Section.Note(ID, "Call stack", why);
+            return Optional.of(new Section.Note(ID, "Call stack", why));
         }
         CallStack s = stack.get();
         List<Numbered> frames = new ArrayList<>();
         for (int i = 0; i < s.frames().size(); i++) {
             frames.add(new Numbered(i, s.frames().get(i)));
         }
-        return new StackSection(ID, "Call stack (innermost first, numbered as gdb numbers frames)",
+        return Optional.of(new StackSection(ID, "Call stack (innermost first, numbered as gdb numbers frames)",
                 s.partialReason().map(TextCut::value).orElse(""), Value.link(Target.of(thread.id())),
-                segments(frames));
+                segments(frames)));
     }
 
     /**
@@ -78,14 +81,14 @@ final class StackSections {
             }
             if (!own.isEmpty()) {
                 Value thread = index.thread(s.thread()).map(t -> Value.link(Target.of(t.id())))
-                        .orElse(Value.of(Names.thread(s.thread())));
+                        .orElse(Value.of("thread " + Names.thread(s.thread())));
                 return Optional.of(new StackSection(ID, "Its call-stack segment (on " + thread.text()
                         + "'s stack, innermost first)", s.partialReason().map(TextCut::value).orElse(""), thread,
                         segments(own)));
             }
         }
         return Optional.of(new Section.Note(ID, "Its call-stack segment", "No thread's call stack has frames of "
-                + Names.task(task.id()) + ": it is not running, nor suspended under another task on a thread."));
+                + "task " + Names.task(task.id()) + ": it is not running, nor suspended under another task on a thread."));
     }
 
     private record Numbered(int number, CallFrame frame) {

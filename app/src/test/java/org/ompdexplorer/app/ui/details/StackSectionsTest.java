@@ -75,12 +75,22 @@ class StackSectionsTest {
     }
 
     @Test
-    void withoutStacksAThreadPageSaysSoAndATaskPageHasNoSection() {
+    void aFileWithoutStacksKeepsItsPagesAsTheyWereAndAThreadWithoutOneAmongStacksSaysSo() {
         vm.setSnapshot(TestSnapshots.handWritten());
         vm.show(Target.of(TestSnapshots.handWritten().snapshot().threads().getFirst().id()));
-        assertThat(vm.pageProperty().get().section(StackSections.ID).orElseThrow())
-                .isInstanceOfSatisfying(Section.Note.class, n -> assertThat(n.text()).contains("no call stacks"));
+        assertThat(vm.pageProperty().get().section(StackSections.ID)).isEmpty();
         vm.show(Target.of(new org.ompdexplorer.model.TaskId(5)));
         assertThat(vm.pageProperty().get().section(StackSections.ID)).isEmpty();
+
+        org.ompdexplorer.model.Snapshot s = loaded.snapshot();
+        vm.setSnapshot(LoadedSnapshot.of(s.withCallStacks(s.modules(), s.callStacks().subList(1, 6)), "five"));
+        vm.show(Target.of(s.threads().getFirst().id()));
+        assertThat(vm.pageProperty().get().section(StackSections.ID).orElseThrow())
+                .isInstanceOfSatisfying(Section.Note.class, n -> assertThat(n.text())
+                        .isEqualTo("This snapshot has no call stack for this thread."));
+        vm.show(Target.of(s.threads().getFirst().currentTask().get()));
+        assertThat(vm.pageProperty().get().section(StackSections.ID).orElseThrow())
+                .isInstanceOfSatisfying(Section.Note.class, n -> assertThat(n.text()).startsWith("No thread's call"
+                        + " stack has frames of task #"));
     }
 }
