@@ -30,6 +30,7 @@ public final class StacksLayouter {
     static final double MIN_WIDTH = 140;
     static final double MAX_WIDTH = 440;
     static final double MARGIN = 16;
+    static final double SLACK = 8;
 
     private StacksLayouter() {
     }
@@ -176,7 +177,8 @@ public final class StacksLayouter {
         if (!p.ending.isEmpty()) {
             w = Math.max(w, TextMetrics.width(p.ending, FONT, false));
         }
-        p.width = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.ceil(w + 2 * PAD)));
+        // slack for a thicker class outline and for the toolkit's text, a hair wider than the font's advance widths
+        p.width = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH + SLACK, Math.ceil(w + 2 * PAD + SLACK)));
         int rows = 1 + p.lines.size() + (p.ending.isEmpty() ? 0 : 1);
         p.height = PAD + LINE * rows + 4 + PAD;
         double children = 0;
