@@ -9,10 +9,10 @@ import java.awt.geom.Path2D;
 import java.awt.geom.RoundRectangle2D;
 
 /** A {@link Pen} on a Java 2D surface: how the PNG export is drawn, without JavaFX. */
-final class AwtPen implements Pen {
+public final class AwtPen implements Pen {
     private final Graphics2D g;
 
-    AwtPen(Graphics2D g) {
+    public AwtPen(Graphics2D g) {
         this.g = g;
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);

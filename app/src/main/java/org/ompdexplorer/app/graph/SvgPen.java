@@ -3,10 +3,10 @@ package org.ompdexplorer.app.graph;
 import java.util.Locale;
 
 /** A {@link Pen} that writes SVG 1.1: one {@code <g>} with a {@code <title>} per node, edge and region. */
-final class SvgPen implements Pen {
+public final class SvgPen implements Pen {
     private final StringBuilder out = new StringBuilder();
 
-    SvgPen(double width, double height, String background) {
+    public SvgPen(double width, double height, String background) {
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
                 .append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"").append(n(width))
                 .append("\" height=\"").append(n(height)).append("\" viewBox=\"0 0 ").append(n(width)).append(' ')
@@ -15,7 +15,7 @@ final class SvgPen implements Pen {
                 .append("<rect width=\"100%\" height=\"100%\" fill=\"").append(background).append("\"/>\n");
     }
 
-    String finish() {
+    public String finish() {
         return out.append("</svg>\n").toString();
     }
 

@@ -78,6 +78,36 @@ record Exports(BackgroundTasks tasks, SnapshotLoading status) {
     }
 
     /**
+     * Saves the parallel stacks as {@code format} in {@code file}, in the background, in the given theme's colours.
+     *
+     * @param sources the snapshots it was made from, never to be written over
+     */
+    void exportStacks(org.ompdexplorer.app.stacks.StacksPicture shown, GraphFormat format, Path file, boolean dark,
+                      List<LoadedSnapshot> sources) {
+        if (shown == null) {
+            return;
+        }
+        List<Path> inputs = new ArrayList<>();
+        sources.forEach(s -> s.path().ifPresent(inputs::add));
+        status.message("Exporting the parallel stacks to " + file + "…");
+        tasks.execute(BackgroundTask.of("Export the parallel stacks", context -> {
+                    byte[] bytes = org.ompdexplorer.app.stacks.StacksExport.render(shown, format, dark
+                            ? org.ompdexplorer.app.stacks.StacksPalette.DARK
+                            : org.ompdexplorer.app.stacks.StacksPalette.LIGHT);
+                    OutputFile.write(file, inputs, out -> out.write(bytes));
+                    return file;
+                })
+                .onSuccess(done -> status.message("Exported the parallel stacks to " + done))
+                .onFailure(error -> {
+                    status.message("");
+                    status.problem(new Problem("Could not export the parallel stacks to " + file, error instanceof
+                            PictureTooLargeException tooLarge ? tooLarge.getMessage() + "; nothing was written. Fold "
+                            + "the runtime frames, or export SVG, which has no such limit." : error.getMessage() == null
+                            ? error.toString() : error.getMessage(), List.of()));
+                }));
+    }
+
+    /**
      * Writes the comparison shown as a hang report (Markdown, or HTML for a name ending in {@code .html}) to
      * {@code file}, in the background: what {@code diff --report} writes.
      *

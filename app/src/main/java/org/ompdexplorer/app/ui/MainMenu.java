@@ -119,6 +119,11 @@ final class MainMenu extends MenuBar {
         MenuItem zoomOut = item("menuZoomOut", "Zoom Out", KeyCode.MINUS, vm::zoomOut);
         MenuItem actualSize = item("menuActualSize", "Actual Size", KeyCode.DIGIT0, vm::actualSize);
         MenuItem graph = item("menuShowGraph", "Show Task Graph", KeyCode.G, actions::showGraph);
+        MenuItem stacks = new MenuItem("Parallel Stacks");
+        stacks.setId("menuParallelStacks");
+        stacks.setOnAction(e -> actions.showParallelStacks());
+        stacks.setAccelerator(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN,
+                KeyCombination.SHIFT_DOWN));
         ToggleGroup placement = new ToggleGroup();
         Menu placements = new Menu("Task Graph Placement");
         for (GraphPlacement p : GraphPlacement.values()) {
@@ -130,7 +135,7 @@ final class MainMenu extends MenuBar {
             item.setOnAction(e -> actions.graphPlacement(p));
             placements.getItems().add(item);
         }
-        menu.getItems().addAll(new SeparatorMenuItem(), graph, placements, new SeparatorMenuItem(), effective, dark,
+        menu.getItems().addAll(new SeparatorMenuItem(), graph, placements, stacks, new SeparatorMenuItem(), effective, dark,
                 new SeparatorMenuItem(), zoomIn, zoomOut, actualSize, new SeparatorMenuItem(), navigator);
         return menu;
     }

@@ -78,6 +78,8 @@ public final class MainView extends BorderPane {
 
         void showGraph();
 
+        void showParallelStacks();
+
         void graphPlacement(GraphPlacement placement);
 
         GraphPlacement graphPlacement();
@@ -101,7 +103,27 @@ public final class MainView extends BorderPane {
                 format, path, dark()));
         rememberExplainFold();
         SplitPane split = new SplitPane(navigator, details);
-        workArea = new WorkArea(split, navigator, details, graph, vm.graph(), vm.preferences());
+        var stacks = new org.ompdexplorer.app.ui.stacks.ParallelStacksView(vm.stacks(), vm.uiScaleProperty(),
+                format -> dialogs.chooseGraphTarget(getScene().getWindow(), baseName() + "-stacks."
+                        + format.extension()).ifPresent(path -> vm.exportStacks(format, path, dark())));
+        var source = new org.ompdexplorer.app.ui.source.SourceView(vm.source(), new org.ompdexplorer.app.ui.ompd
+                .PathChooser() { // the dialogs in use when asked: tests replace them
+                    @Override
+                    public Optional<Path> chooseFile(javafx.stage.Window owner, String title, Optional<Path> at) {
+                        return dialogs.chooseFile(owner, title, at);
+                    }
+
+                    @Override
+                    public Optional<Path> chooseDirectory(javafx.stage.Window owner, String title, Optional<Path> at) {
+                        return dialogs.chooseDirectory(owner, title, at);
+                    }
+                }, this::showDialog);
+        workArea = new WorkArea(split, navigator, details, graph, vm.graph(), vm.preferences(), stacks, vm.stacks(),
+                source);
+        vm.details().setStackActions(frame -> {
+            vm.source().open(frame);
+            workArea.showSource();
+        }, workArea::showParallelStacks);
         setTop(new VBox(new MainMenu(vm, actions), toolBar));
         split.setId("mainSplit");
         split.setOrientation(Orientation.HORIZONTAL);
@@ -240,11 +262,15 @@ public final class MainView extends BorderPane {
     }
 
     private Optional<Path> chooseGraphFile(GraphFormat format) {
-        String base = vm.snapshotProperty().get() == null ? "graph" : vm.snapshotProperty().get().path()
+        return dialogs.chooseGraphTarget(getScene().getWindow(), baseName() + "-graph." + format.extension());
+    }
+
+    /** The open snapshot's file name without {@code .json}, for an export's name ({@code graph} with none). */
+    private String baseName() {
+        return vm.snapshotProperty().get() == null ? "graph" : vm.snapshotProperty().get().path()
                 .map(p -> p.getFileName().toString().replaceFirst("\\.json$", ""))
                 .orElse(vm.snapshotProperty().get().sourceName().replaceFirst("\\.json$", "").replaceAll(
                         "[^A-Za-z0-9._-]+", "-"));
-        return dialogs.chooseGraphTarget(getScene().getWindow(), base + "-graph." + format.extension());
     }
 
     /** {@code fib-taskwait-report.md}: the program's name, else B's. */
@@ -378,6 +404,11 @@ public final class MainView extends BorderPane {
             @Override
             public void showGraph() {
                 MainView.this.showGraph();
+            }
+
+            @Override
+            public void showParallelStacks() {
+                workArea.showParallelStacks();
             }
 
             @Override

@@ -53,6 +53,8 @@ public final class MainViewModel {
     private final Lessons lessons;
     private final Zoom zoom;
     private final Exports exports;
+    private final org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacks;
+    private final org.ompdexplorer.app.ui.source.SourceViewModel source;
     /** Kept across runs: the presentation zoom. */
     static final String UI_SCALE_KEY = Zoom.UI_SCALE_KEY;
 
@@ -79,6 +81,13 @@ public final class MainViewModel {
         this.lessons = new Lessons(loading, compareMode, open, this::show);
         recentFiles.setAll(preferences.recentFiles());
         this.zoom = new Zoom(preferences, loading::message);
+        this.stacks = new org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel(tasks, open.search()::filter);
+        stacks.snapshotProperty().bind(open.snapshotProperty());
+        this.source = new org.ompdexplorer.app.ui.source.SourceViewModel(tasks, preferences, () -> {
+            LoadedSnapshot shown = open.snapshotProperty().get();
+            return shown == null ? Optional.empty() : shown.path().map(p -> p.toAbsolutePath().getParent());
+        });
+        open.snapshotProperty().addListener((obs, old, now) -> source.clear());
     }
 
     /**
@@ -195,6 +204,16 @@ public final class MainViewModel {
     /** The lesson being taught (its bar, Previous/Next step) and the Lessons page. */
     public LessonViewModel lesson() {
         return lessons.lesson();
+    }
+
+    /** The Parallel Stacks view: every thread's call stack merged. */
+    public org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacks() {
+        return stacks;
+    }
+
+    /** The source view of a call frame, with its path substitutions. */
+    public org.ompdexplorer.app.ui.source.SourceViewModel source() {
+        return source;
     }
 
     /** File → Open Core File…. */
@@ -352,6 +371,13 @@ public final class MainViewModel {
         List<LoadedSnapshot> sources = new java.util.ArrayList<>(shown == null ? List.of() : List.of(shown));
         sources.addAll(compareMode.compare().sources());
         exports.exportGraph(which, format, file, dark, sources);
+    }
+
+    /** Saves the parallel stacks as shown as {@code format} in {@code file}, in the background, in the theme's colours. */
+    public void exportStacks(GraphFormat format, Path file, boolean dark) {
+        LoadedSnapshot shown = open.snapshotProperty().get();
+        exports.exportStacks(stacks.pictureProperty().get(), format, file, dark,
+                shown == null ? List.of() : List.of(shown));
     }
 
     /** Writes the comparison shown as a hang report (Markdown or HTML, by the name) to {@code file}, in the background. */

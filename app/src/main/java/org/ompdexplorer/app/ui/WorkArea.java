@@ -12,7 +12,8 @@ import org.ompdexplorer.app.ui.navigator.NavigatorView;
 
 /**
  * The navigator, the details and the task graph in the main split: the graph as a tab beside the details, or as a
- * centre pane between the navigator and the details, as the user last chose. A graph out of sight is not laid out.
+ * centre pane between the navigator and the details, as the user last chose. The Parallel Stacks and the source view
+ * are tabs beside the details either way. A graph or parallel stacks out of sight are not laid out.
  */
 final class WorkArea {
     static final String PLACEMENT_KEY = "graph.placement";
@@ -25,17 +26,27 @@ final class WorkArea {
     private final ExplorerPreferences preferences;
     private final Tab detailsTab = new Tab("Details");
     private final Tab graphTab = new Tab("Task Graph");
-    private final TabPane tabs = new TabPane(detailsTab, graphTab);
+    private final Tab stacksTab = new Tab("Parallel Stacks");
+    private final Tab sourceTab = new Tab("Source");
+    private final TabPane tabs = new TabPane(detailsTab, graphTab, stacksTab, sourceTab);
+    private final org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacksVm;
     private GraphPlacement placement;
 
     WorkArea(SplitPane split, NavigatorView navigator, DetailsView details, GraphView graph, GraphViewModel graphVm,
-             ExplorerPreferences preferences) {
+             ExplorerPreferences preferences, org.ompdexplorer.app.ui.stacks.ParallelStacksView stacks,
+             org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacksVm,
+             org.ompdexplorer.app.ui.source.SourceView source) {
         this.split = split;
         this.navigator = navigator;
         this.details = details;
         this.graph = graph;
         this.graphVm = graphVm;
         this.preferences = preferences;
+        this.stacksVm = stacksVm;
+        stacksTab.setContent(stacks);
+        stacksTab.setId("stacksTab");
+        sourceTab.setContent(source);
+        sourceTab.setId("sourceTab");
         tabs.setId("detailsTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         // Tab goes from the navigator straight into the details; Ctrl+Tab (inside) and Ctrl+G switch the tabs
@@ -65,13 +76,17 @@ final class WorkArea {
         double first = dividers.length > 0 ? dividers[0] : 0.45;
         detailsTab.setContent(null);
         graphTab.setContent(null);
+        detailsTab.setContent(details);
         if (now == GraphPlacement.TAB) {
-            detailsTab.setContent(details);
             graphTab.setContent(graph);
+            if (!tabs.getTabs().contains(graphTab)) {
+                tabs.getTabs().add(1, graphTab);
+            }
             split.getItems().setAll(navigator, tabs);
             split.setDividerPositions(first);
         } else {
-            split.getItems().setAll(navigator, graph, details);
+            tabs.getTabs().remove(graphTab);
+            split.getItems().setAll(navigator, graph, tabs);
             split.setDividerPositions(first, first + (1 - first) * 0.55);
         }
         SplitPane.setResizableWithParent(navigator, false);
@@ -88,7 +103,27 @@ final class WorkArea {
         Platform.runLater(graph::requestFocus);
     }
 
+    /** Brings the Parallel Stacks tab into view, the focus on its first box. */
+    void showParallelStacks() {
+        tabs.getSelectionModel().select(stacksTab);
+        Platform.runLater(() -> {
+            javafx.scene.Node first = stacksTab.getContent().lookup(".stacks-block");
+            (first != null ? first : stacksTab.getContent()).requestFocus();
+        });
+    }
+
+    /** Brings the source view's tab into view. */
+    void showSource() {
+        tabs.getSelectionModel().select(sourceTab);
+    }
+
+    /** Back to the details tab. */
+    void showDetails() {
+        tabs.getSelectionModel().select(detailsTab);
+    }
+
     private void active() {
+        stacksVm.activeProperty().set(tabs.getSelectionModel().getSelectedItem() == stacksTab);
         graphVm.setActive(placement == GraphPlacement.CENTRE || tabs.getSelectionModel().getSelectedItem() == graphTab);
     }
 }

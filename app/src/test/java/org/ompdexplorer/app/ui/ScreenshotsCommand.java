@@ -80,6 +80,7 @@ public final class ScreenshotsCommand {
             PageGallery.write(vm, scene, Path.of(args[1]));
             DialogScreenshots.gallery(vm, scene, Path.of(args[1]));
         }
+        StacksScreenshots.write(vm, scene, out);
         DeviceScreenshots.write(vm, scene, out); // last: it leaves the offload lesson's step open
 
         tasks.shutdown();

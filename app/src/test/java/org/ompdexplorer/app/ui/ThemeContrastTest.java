@@ -52,6 +52,19 @@ class ThemeContrastTest {
             new String[] {"danger-fg", "bg-subtle", "4.5", "still blocked on the timeline"},
             new String[] {"added-fg", "bg-default", "4.5", "added row"},
             new String[] {"removed-fg", "bg-default", "4.5", "removed row"},
+            new String[] {"fg-default", "stack-class-0-subtle", "4.5", "parallel stacks: class 0 box text"},
+            new String[] {"fg-default", "stack-class-1-subtle", "4.5", "parallel stacks: class 1 box text"},
+            new String[] {"fg-default", "stack-class-2-subtle", "4.5", "parallel stacks: class 2 box text"},
+            new String[] {"fg-default", "stack-class-3-subtle", "4.5", "parallel stacks: class 3 box text"},
+            new String[] {"fg-default", "stack-class-4-subtle", "4.5", "parallel stacks: class 4 box text"},
+            new String[] {"fg-default", "stack-class-5-subtle", "4.5", "parallel stacks: class 5 box text"},
+            new String[] {"stack-class-0-fg", "bg-default", "3", "parallel stacks: class 0 box outline"},
+            new String[] {"stack-class-1-fg", "bg-default", "3", "parallel stacks: class 1 box outline"},
+            new String[] {"stack-class-2-fg", "bg-default", "3", "parallel stacks: class 2 box outline"},
+            new String[] {"stack-class-3-fg", "bg-default", "3", "parallel stacks: class 3 box outline"},
+            new String[] {"stack-class-4-fg", "bg-default", "3", "parallel stacks: class 4 box outline"},
+            new String[] {"stack-class-5-fg", "bg-default", "3", "parallel stacks: class 5 box outline"},
+            new String[] {"fg-default", "warning-subtle", "4.5", "source view: the frame's line"},
             new String[] {"fg-subtle", "bg-inset", "3", "placeholder (prompt) text"},
             new String[] {"accent-emphasis", "bg-default", "3", "chosen grouping against the pane"});
 
@@ -80,7 +93,7 @@ class ThemeContrastTest {
 
     private static Map<String, String> tokens(String block) {
         Map<String, String> tokens = new LinkedHashMap<>();
-        Matcher m = Pattern.compile("-color-([a-z-]+):\\s*(#[0-9a-fA-F]{6})").matcher(block);
+        Matcher m = Pattern.compile("-color-([a-z0-9-]+):\\s*(#[0-9a-fA-F]{6})").matcher(block);
         while (m.find()) {
             tokens.put(m.group(1), m.group(2));
         }

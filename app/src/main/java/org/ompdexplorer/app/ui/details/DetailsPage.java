@@ -41,6 +41,7 @@ public record DetailsPage(Target target, String kind, String title, String subti
                 case Section.Icvs i -> i.own().forEach(r -> b.append("  ").append(r.name()).append(" (")
                         .append(r.ompName()).append(", ").append(r.scope()).append("): ")
                         .append(r.value().text()).append('\n'));
+                case StackSection st -> b.append(st.asText());
                 case Section.Note n -> b.append("  ").append(n.text()).append('\n');
                 case Section.Explain x -> x.sentences().forEach(s -> b.append("  ").append(s.text())
                         .append(s.sections().isEmpty() ? "" : " [" + String.join("; ", s.sections().stream()

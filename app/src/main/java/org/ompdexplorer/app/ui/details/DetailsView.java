@@ -97,7 +97,8 @@ public final class DetailsView extends BorderPane {
         subtitle.setVisible(!page.subtitle().isEmpty());
         subtitle.setManaged(!page.subtitle().isEmpty());
         for (Section section : page.sections()) {
-            sections.getChildren().add(SectionViews.of(section, new Links(navigate, viewModel::filter), viewModel.effectiveIcvsProperty(),
+            sections.getChildren().add(SectionViews.of(section, new Links(navigate, viewModel::filter,
+                    viewModel::openSource, viewModel::showParallelStacks), viewModel.effectiveIcvsProperty(),
                     viewModel.explainShownProperty()));
         }
         scroll.setVvalue(0);

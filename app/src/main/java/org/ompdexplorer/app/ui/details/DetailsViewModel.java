@@ -24,6 +24,8 @@ public final class DetailsViewModel {
     private final LatestWinsScheduler scheduler;
     private final java.util.function.Consumer<String> filter;
     private LoadedSnapshot loaded;
+    private java.util.function.Consumer<org.ompdexplorer.model.callstack.CallFrame> sourceOpener = frame -> { };
+    private Runnable parallelStacksShower = () -> { };
 
     public DetailsViewModel(BackgroundTasks tasks) {
         this(tasks, query -> { });
@@ -56,6 +58,25 @@ public final class DetailsViewModel {
         if (query != null && !query.isBlank()) {
             filter.accept(query);
         }
+    }
+
+    /** What opening a frame's source does (the window shows its source view) and what shows the parallel stacks. */
+    public void setStackActions(java.util.function.Consumer<org.ompdexplorer.model.callstack.CallFrame> openSource,
+                                Runnable showParallelStacks) {
+        this.sourceOpener = java.util.Objects.requireNonNull(openSource);
+        this.parallelStacksShower = java.util.Objects.requireNonNull(showParallelStacks);
+    }
+
+    /** A frame of a call stack was followed: its source file, at its line. */
+    public void openSource(org.ompdexplorer.model.callstack.CallFrame frame) {
+        if (frame != null && frame.file() != null) {
+            sourceOpener.accept(frame);
+        }
+    }
+
+    /** The thread page's "Parallel stacks" link: every thread's stack merged. */
+    public void showParallelStacks() {
+        parallelStacksShower.run();
     }
 
     public void setSnapshot(LoadedSnapshot snapshot) {

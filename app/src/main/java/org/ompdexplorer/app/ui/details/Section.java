@@ -4,7 +4,7 @@ import java.util.List;
 
 /** One part of a details page. */
 public sealed interface Section permits Section.Properties, Section.Table, Section.Icvs, Section.Note,
-        Section.Entries, Section.Explain {
+        Section.Entries, Section.Explain, StackSection {
     /** The node id of the part, for tests and keyboard access: {@code properties}, {@code framesTable}… */
     String id();
 

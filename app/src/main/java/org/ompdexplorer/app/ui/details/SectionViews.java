@@ -43,6 +43,7 @@ final class SectionViews {
             case Section.Icvs i -> icvs(i, links, effectiveIcvs);
             case Section.Note n -> note(n);
             case Section.Entries e -> entries(e, links);
+            case StackSection st -> StackSectionView.of(st, links);
         };
         Label title = new Label(section.title());
         title.getStyleClass().add("section-title");

@@ -33,6 +33,7 @@ final class TaskPage {
         List<Section> sections = new ArrayList<>();
         sections.add(properties(task));
         sections.add(links(task));
+        new StackSections(snapshot).ofTask(task).ifPresent(sections::add);
         sections.add(icvs(task));
         sections.add(frames(task.frames()));
         sections.add(Rows.toolData(task.toolData()));

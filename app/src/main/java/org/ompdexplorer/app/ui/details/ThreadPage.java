@@ -47,6 +47,7 @@ final class ThreadPage {
                         .map(s -> Value.link(Target.of(s.id()), EntityNames.title(s)))
                         .orElse(Value.of(thread.addressSpace() + " (not in snapshot)")))
                 .section("links", "Links"));
+        new StackSections(snapshot).ofThread(thread).ifPresent(sections::add);
         sections.add(stack(thread));
         IcvTables tables = new IcvTables(snapshot);
         IcvTables.Scope own = TaskPage.threadScope(thread);

@@ -58,6 +58,9 @@ public final class SnapshotSearch {
     }
 
     static boolean matches(SearchQuery q, OmpThread thread) {
+        if (q.field() == Field.THREAD_SET) {
+            return q.holdsThread(thread.id().value());
+        }
         if (q.field() == Field.STUCK) {
             return thread.state() instanceof Fact.Known<ThreadState>(ThreadState s) && s.isWait();
         }

@@ -141,4 +141,19 @@ class SnapshotSearchTest {
         vm.textProperty().set("kind:explicit");
         assertThat(vm.result().size()).isEqualTo(100_000);
     }
+
+    @Test
+    void aThreadSetAsTheParallelStacksWriteItFindsExactlyThoseThreads() {
+        Snapshot eight = SyntheticSnapshotGenerator.generate(new GeneratorSpec(8, 1, 20, 5));
+        List<ThreadId> wanted = List.of(new ThreadId(1), new ThreadId(2), new ThreadId(3), new ThreadId(6));
+        String query = SearchQuery.threads(wanted);
+        assertThat(query).isEqualTo("T1-T3,T6");
+        SearchResult r = SnapshotSearch.run(eight, query, JobContext.NONE);
+        assertThat(IntStream.range(0, r.size()).mapToObj(i -> r.target(i, eight)).toList())
+                .containsExactlyElementsOf(wanted.stream().map(Target::of).toList());
+        SearchResult single = SnapshotSearch.run(eight, "T1-3", JobContext.NONE);
+        assertThat(IntStream.range(0, single.size()).mapToObj(i -> single.target(i, eight)).toList())
+                .as("the second T of a range may be left out").containsExactly(Target.of(new ThreadId(1)),
+                        Target.of(new ThreadId(2)), Target.of(new ThreadId(3)));
+    }
 }
