@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ompdexplorer.app.graph.GraphLayout;
@@ -26,6 +27,7 @@ import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.graph.EdgeKind;
 import org.ompdexplorer.model.graph.GraphEdge;
+import org.ompdexplorer.model.graph.GraphGroup;
 import org.ompdexplorer.model.graph.GraphNode;
 import org.ompdexplorer.model.graph.TaskGraph;
 import org.ompdexplorer.resources.BundledResources;
@@ -35,7 +37,7 @@ import org.ompdexplorer.resources.Lesson;
  * Issue 24 item 9: in the window's graph of every lesson step, a task's children that share a layer stand left to
  * right in the order they were created (the roots too), with regions as boxes and with lanes by thread (there, within
  * a lane); and a task seen in two consecutive steps of a lesson stays on the same side of each sibling it shares a
- * layer with in both.
+ * layer with in both. Lanes by thread that share a layer stand in thread order.
  */
 class GraphSiblingOrderTest {
     static Stream<String> lessons() {
@@ -178,6 +180,33 @@ class GraphSiblingOrderTest {
         }
         assertThat(compared).as("%s has siblings seen in consecutive steps", lesson).isPositive();
         assertThat(moved).as("%s: siblings that swapped sides between steps", lesson).isEmpty();
+    }
+
+    @Test
+    void lanesThatShareALayerStandInThreadOrder() {
+        List<String> wrong = new ArrayList<>();
+        int compared = 0;
+        for (String lesson : lessons().toList()) {
+            for (int step = 1; step <= stepCount(lesson); step++) {
+                GraphLayout layout = shown(step(lesson, step), true);
+                for (GraphGroup a : layout.graph().groups()) {
+                    for (GraphGroup b : layout.graph().groups()) {
+                        Rect ra = layout.groups().get(a.index());
+                        Rect rb = layout.groups().get(b.index());
+                        if (a.isLane() && b.isLane() && a.thread() < b.thread() && ra.y() < rb.maxY()
+                                && rb.y() < ra.maxY()) {
+                            compared++;
+                            if (ra.centerX() >= rb.centerX()) {
+                                wrong.add(String.format("%s/%d: lane %s right of lane %s", lesson, step, a.key(),
+                                        b.key()));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(compared).as("lanes side by side in some lesson step").isPositive();
+        assertThat(wrong).isEmpty();
     }
 
     /**
