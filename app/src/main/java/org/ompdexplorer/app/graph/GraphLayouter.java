@@ -6,10 +6,10 @@ import org.eclipse.elk.alg.layered.options.GreedySwitchType;
 import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
 import org.eclipse.elk.alg.layered.options.LayeredOptions;
 import org.eclipse.elk.alg.layered.options.NodePlacementStrategy;
-import org.eclipse.elk.alg.layered.options.OrderingStrategy;
 import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
 import org.eclipse.elk.core.data.LayoutMetaDataService;
 import org.eclipse.elk.core.math.ElkPadding;
+import org.eclipse.elk.core.math.KVector;
 import org.eclipse.elk.core.options.CoreOptions;
 import org.eclipse.elk.core.options.Direction;
 import org.eclipse.elk.core.options.EdgeLabelPlacement;
@@ -30,8 +30,9 @@ import org.ompdexplorer.model.graph.TaskGraph;
 
 /**
  * Places a {@link TaskGraph} with Eclipse ELK's layered algorithm: top to bottom along the generating links,
- * regions as nested boxes, orthogonal edges, and the graph's model order kept so that the next snapshot of a series
- * keeps its shape. Pure computation: call it off the FX thread.
+ * regions as nested boxes, orthogonal edges, and the nodes of a layer in the order of the generating tree, siblings in
+ * creation order ({@link GeneratingTreeOrder}), so that the next snapshot of a series keeps its shape. Pure
+ * computation: call it off the FX thread.
  */
 public final class GraphLayouter {
     static final double GROUP_LABEL_SIZE = 11;
@@ -73,15 +74,14 @@ public final class GraphLayouter {
 
     /**
      * As {@link #layout}, with ELK's crossing minimization tuned otherwise: for benchmarks that compare the
-     * window's setting ({@value #THOROUGHNESS}, no greedy switch) with ELK's defaults (7, greedy switch).
+     * window's setting ({@value #THOROUGHNESS}, no greedy switch) with ELK's defaults (7, greedy switch). The greedy
+     * switch does not heed the order of a layer's nodes: siblings may then stand out of creation order.
      */
     public static GraphLayout layoutWith(TaskGraph graph, int thoroughness, boolean greedySwitch) {
         ElkNode root = ElkGraphUtil.createGraph();
         configure(root, thoroughness, greedySwitch);
         root.setProperty(CoreOptions.HIERARCHY_HANDLING, HierarchyHandling.INCLUDE_CHILDREN);
         root.setProperty(CoreOptions.PADDING, new ElkPadding(MARGIN));
-        // ELK reads the model order strategy from the root of a hierarchical layout (set on a box, it fails)
-        root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY, OrderingStrategy.NODES_AND_EDGES);
         Boxes boxes = new Boxes(graph, root, thoroughness, greedySwitch);
         List<ElkNode> nodes = new ArrayList<>(graph.nodes().size());
         for (GraphNode n : graph.nodes()) { // in model order; a box is made before its first node, so in order too
@@ -105,6 +105,7 @@ public final class GraphLayouter {
             boxes.box(g); // a box no node is bound to directly (it only encloses boxes): made all the same
         }
         boxes.holdBelowHeaders(nodes);
+        boxes.keepInTreeOrder(nodes);
         new RecursiveGraphLayoutEngine().layout(root, new BasicProgressMonitor());
         return read(graph, root, nodes, edges, boxes);
     }
@@ -169,6 +170,30 @@ public final class GraphLayouter {
             }
         }
 
+        /**
+         * Gives every node and box its place in {@link GeneratingTreeOrder} as its position: with
+         * semi-interactive crossing minimization ({@link #configure}) ELK keeps the nodes of a layer in the order of
+         * their positions and minimizes crossings around them (long edges' bends). Left to itself, ELK breaks the tie
+         * between siblings, which hang below the same node, at random (a perturbation in its barycenter heuristic),
+         * so they stood in any order and swapped sides from one snapshot of a series to the next (issue 24 item 9).
+         * A header stands first in its box.
+         */
+        void keepInTreeOrder(List<ElkNode> nodes) {
+            GeneratingTreeOrder order = GeneratingTreeOrder.of(graph);
+            for (int i = 0; i < nodes.size(); i++) {
+                place(nodes.get(i), order.nodes()[i]);
+            }
+            for (int g = 0; g < boxes.length; g++) {
+                place(boxes[g], order.boxes()[g]);
+                place(headers[g], -1);
+            }
+        }
+
+        /** ELK reads the order from the position across its layers, which it transposes for direction DOWN. */
+        private static void place(ElkNode node, double rank) {
+            node.setProperty(CoreOptions.POSITION, new KVector(rank, rank));
+        }
+
         /** Whether group {@code g} is {@code outer} or nested in it. */
         private boolean within(int g, int outer) {
             for (int at = g; at >= 0; at = graph.groups().get(at).parent()) {
@@ -206,6 +231,9 @@ public final class GraphLayouter {
         // One sweep and no greedy switch: a 10k-node layout in about a second (docs/benchmarks.md §6); more
         // thoroughness buys few crossings at several times the cost.
         n.setProperty(LayeredOptions.THOROUGHNESS, thoroughness);
+        // The order of a layer's nodes as their positions say (Boxes.keepInTreeOrder). Set on the root and on every
+        // box: ELK configures each nested graph of a hierarchical layout from its own node.
+        n.setProperty(LayeredOptions.CROSSING_MINIMIZATION_SEMI_INTERACTIVE, true);
 
         n.setProperty(LayeredOptions.CROSSING_MINIMIZATION_GREEDY_SWITCH_TYPE, greedySwitch
                 ? GreedySwitchType.TWO_SIDED : GreedySwitchType.OFF);
