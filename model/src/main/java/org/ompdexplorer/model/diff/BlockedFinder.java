@@ -143,10 +143,10 @@ final class BlockedFinder {
                 && fb.enter().isPresent() && fa.enterAddress() == fb.enterAddress()
                 && (lb.isKnown() || !isCurrentTaskOfRunningThread(tb)) && sameChildren(ta, tb) && threadStayed(ta, tb)
                 && unmoved(SyncWait.TASKWAIT.awaited(ta, a.index()), SyncWait.TASKWAIT.awaited(tb, b.index()))
-                && stacks.compare(ta.thread(), tb.thread()).isPresent()) {
+                && stacks.compare(ta.thread(), tb.thread(), ta.id(), tb.id()).isPresent()) {
             String place = "at its scheduling point, enter frame " + fb.enter()
                     + waitingThreadState(tb).map(s -> " (" + s + ")").orElse("") + children(tb)
-                    + stacks.compare(ta.thread(), tb.thread()).orElseThrow();
+                    + stacks.compare(ta.thread(), tb.thread(), ta.id(), tb.id()).orElseThrow();
             found.add(new StillBlocked(EntityKind.TASK, EntityRef.of(ta.id()), EntityRef.of(tb.id()),
                     StillBlocked.How.SUSPENDED, place));
             return;

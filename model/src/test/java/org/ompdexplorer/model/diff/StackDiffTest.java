@@ -61,6 +61,28 @@ class StackDiffTest {
     }
 
     @Test
+    void whereTheThreadStoppedCountsByItsFunctionAloneAsASpinStopsOnAnyOfItsLines() {
+        // no runtime frames: the thread stopped in solve itself, at line 40 and then 41 of its loop
+        Snapshot a = withStack(waiting(), 0x5555_0000_0000L, 40);
+        Snapshot b = withStack(waiting(), 0x5555_0000_0000L, 41);
+        assertThat(a.index().callStack(T0.id()).orElseThrow().frames().getFirst().activation()).isFalse();
+        Snapshot a2 = a.withCallStacks(a.modules(), List.of(activationFirst(a)));
+        Snapshot b2 = b.withCallStacks(b.modules(), List.of(activationFirst(b)));
+        assertThat(SnapshotDiff.of(a2, b2).stillBlocked()).filteredOn(s -> s.kind() == EntityKind.THREAD).hasSize(1);
+        assertThat(SnapshotDiff.of(a, b).stillBlocked()).as("a return address at another line moved")
+                .noneMatch(s -> s.kind() == EntityKind.THREAD);
+    }
+
+    private static CallStack activationFirst(Snapshot s) {
+        CallStack stack = s.index().callStack(T0.id()).orElseThrow();
+        List<CallFrame> frames = new java.util.ArrayList<>(stack.frames());
+        CallFrame f = frames.getFirst();
+        frames.set(0, new CallFrame(f.pc(), f.cfa(), true, f.module(), f.function(), f.file(), f.line(), f.column(),
+                f.inlined(), f.task(), f.role()));
+        return stack.withFrames(frames);
+    }
+
+    @Test
     void withoutAStackInOneSnapshotTheWaitIsJudgedAsBefore() {
         Snapshot a = withStack(waiting(), 0x5555_0000_0000L, 40, "__kmp_acquire_queuing_lock");
         SnapshotDiff d = SnapshotDiff.of(a, waiting());
