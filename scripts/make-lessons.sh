@@ -117,22 +117,33 @@ for i, f in enumerate(files, 1):
 PY
     # Normalize each step with the exporter (fixed field order, one entity per line), refusing any error, so
     # that the bundled files are byte-stable under import → export (a golden test checks it). The export reads the
-    # step where its program is, so its creation sites come out symbolized (file:line); the module map, which names
-    # that temporary program, is then left out: nothing in a bundled step needs it.
+    # step where its program is, so its creation sites and call stacks come out symbolized (file:line); the module
+    # map is kept, for the frames' module+offset where nothing has a symbol (libomp's internals), with the temporary
+    # program's path cut to its file name and what would name this machine's build left out (build-id, size): a
+    # bundled step symbolizes nothing when it is read, so no module is ever looked for.
     rm -rf "$out/$name" "$out/$name.json"
     mkdir -p "$out/$name"
     for step in "$work/$name.steps"/step-*.json; do
         file=$(basename "$step")
         "$launcher" export --strict "$step" -o "$work/$name.steps/exported-$file" >/dev/null \
             || die "$name/$file does not validate: $launcher validate $step"
-        python3 - "$work/$name.steps/exported-$file" "$out/$name/$file" <<'PY'
-import sys
+        python3 - "$work/$name.steps/exported-$file" "$out/$name/$file" "$work" <<'PY'
+import json, re, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+work = sys.argv[3]
 if '  "modules": [' in lines:
     at = lines.index('  "modules": [')
     end = lines.index("  ],", at)
-    assert all(l.startswith('    {"path":') for l in lines[at + 1:end]), "unexpected modules section"
-    del lines[at:end + 1]
+    for i in range(at + 1, end):
+        line = lines[i]
+        assert line.startswith('    {"path":'), "unexpected modules section"
+        comma = line.endswith(",")
+        module = json.loads(line.rstrip(",").strip())
+        if module["path"].startswith(work):
+            module["path"] = module["path"].rsplit("/", 1)[-1]
+        for key in ("buildId", "fileSize"):
+            module.pop(key, None)
+        lines[i] = "    " + json.dumps(module, separators=(",", ":")) + ("," if comma else "")
 open(sys.argv[2], "w", encoding="utf-8").write("\n".join(lines))
 PY
         chmod 644 "$out/$name/$file"

@@ -16,6 +16,7 @@ import org.ompdexplorer.model.ThreadId;
 import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.callstack.CallFrame;
 import org.ompdexplorer.model.callstack.CallStack;
+import org.ompdexplorer.model.callstack.FrameKey;
 import org.ompdexplorer.model.callstack.FrameRole;
 import org.ompdexplorer.model.callstack.MergedStacks;
 
@@ -128,7 +129,7 @@ final class StacksReport {
     }
 
     private String name(CallFrame f) {
-        return f.function() != null ? TextCut.name(f.function()) : Address.hex(f.pc());
+        return f.function() != null ? TextCut.name(f.function()) : FrameKey.of(f, modules).display();
     }
 
     /** The merged tree of every thread's stack, outermost frame first, a chain of frames shared by the same threads as one block. */
