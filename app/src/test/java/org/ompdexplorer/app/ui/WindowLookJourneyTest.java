@@ -134,9 +134,10 @@ class WindowLookJourneyTest {
         new ExplorerRobot(robot).keepingStageBounds(stage, () -> {
             // taller, within the headless screen (1000x1000)
             robot.interact(() -> { stage.setX(0); stage.setY(0); stage.setWidth(1000); stage.setHeight(960); });
-            var worker = vm.snapshotProperty().get().snapshot().threads().getLast(); // a short page, with two tables
+            // a short page, with two tables: the process's (a thread's page has its call stack too)
+            var process = vm.snapshotProperty().get().snapshot().addressSpaces().getFirst();
             robot.interact(() -> vm.details().explainShownProperty().set(false)); // the tables' room, not the prose
-            show(robot, org.ompdexplorer.app.ui.entity.Target.of(worker.id()));
+            show(robot, org.ompdexplorer.app.ui.entity.Target.of(process.id()));
             assertThat(sections.prefHeight(sections.getWidth())).as("room to spare")
                     .isLessThan(scroll.getViewportBounds().getHeight() - 50);
             java.util.List<javafx.scene.Node> shown = sections.getChildrenUnmodifiable();
@@ -144,7 +145,7 @@ class WindowLookJourneyTest {
                 javafx.scene.Node above = ((javafx.scene.Parent) shown.get(i - 1)).getChildrenUnmodifiable().getLast();
                 double aboveEnd = sections.sceneToLocal(above.localToScene(above.getBoundsInLocal())).getMaxY();
                 double gap = shown.get(i).getBoundsInParent().getMinY() - aboveEnd; // from what the section shows
-                assertThat(gap).as("gap above section %d of the thread page (spacing 18)", i).isLessThan(20);
+                assertThat(gap).as("gap above section %d of the process page (spacing 18)", i).isLessThan(20);
             }
 
             robot.interact(() -> stage.setHeight(500));

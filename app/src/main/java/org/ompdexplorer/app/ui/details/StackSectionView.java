@@ -2,12 +2,14 @@ package org.ompdexplorer.app.ui.details;
 
 import java.util.ArrayList;
 import java.util.List;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -92,7 +94,7 @@ final class StackSectionView {
 
     /** The frame's link, or the row itself (focusable for the keyboard) when it has none. */
     private static Node focusable(Node row) {
-        return row instanceof HBox h ? h.getChildren().stream().filter(n -> n instanceof Hyperlink).findFirst()
+        return row instanceof javafx.scene.layout.Pane h ? h.getChildren().stream().filter(n -> n instanceof Hyperlink).findFirst()
                 .orElse(row) : row;
     }
 
@@ -117,17 +119,21 @@ final class StackSectionView {
         }
         function.setId("frame-" + f.number());
         function.getStyleClass().add(FUNCTION);
-        HBox row = new HBox(8, number, function);
+        // a frame's parts flow onto the next line in a narrow pane or at a large zoom, and a name longer than the
+        // pane wraps, rather than being cut (C++ and offload entry names run to 60 characters)
+        FlowPane row = new FlowPane(8, 2, number, function);
         row.setAlignment(Pos.BASELINE_LEFT);
+        row.setRowValignment(javafx.geometry.VPos.BASELINE);
         row.getStyleClass().add(FRAME);
+        wrapWithin(row, (javafx.scene.control.Labeled) function);
         if (f.isRuntime()) {
             row.getStyleClass().add(RUNTIME);
         }
         if (!f.position().isEmpty()) {
-            row.getChildren().add(where(f.position()));
+            row.getChildren().add(wrapWithin(row, where(f.position())));
         }
         if (!f.module().isEmpty()) {
-            row.getChildren().add(where("[" + f.module() + "]"));
+            row.getChildren().add(wrapWithin(row, where("[" + f.module() + "]")));
         }
         if (f.frame().inlined()) {
             row.getChildren().add(badge("inlined", "inlined into the frame below it, at the same address"));
@@ -141,8 +147,25 @@ final class StackSectionView {
     private static Label where(String text) {
         Label l = new Label(text);
         l.getStyleClass().add(WHERE);
-        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
+    }
+
+    /** {@code label} wraps, within the row's width, a text longer than a line. */
+    private static <L extends javafx.scene.control.Labeled> L wrapWithin(FlowPane row, L label) {
+        label.setWrapText(true);
+        label.maxWidthProperty().bind(row.widthProperty());
+        label.setMinWidth(0);
+        label.prefWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> Math.min(
+                label.getFont() == null ? Double.MAX_VALUE : textWidth(label), Math.max(0, row.getWidth())),
+                row.widthProperty(), label.textProperty(), label.fontProperty()));
+        return label;
+    }
+
+    private static double textWidth(javafx.scene.control.Labeled label) {
+        javafx.scene.text.Text t = new javafx.scene.text.Text(label.getText());
+        t.setFont(label.getFont());
+        Insets pad = label.getPadding();
+        return Math.ceil(t.getLayoutBounds().getWidth() + (pad == null ? 0 : pad.getLeft() + pad.getRight())) + 2;
     }
 
     private static Label badge(String text, String tip) {

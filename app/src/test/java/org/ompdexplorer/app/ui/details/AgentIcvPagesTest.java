@@ -27,7 +27,7 @@ class AgentIcvPagesTest {
         Section.Icvs icvs = (Section.Icvs) show(Target.of(new AddressSpaceId(0))).section("icvs").orElseThrow();
         assertThat(icvs.own()).isEmpty();
         assertThat(icvs.none()).isEqualTo("The capture agent recorded no ICV of this scope: it records"
-                + " team-size-var, levels-var and active-levels-var (parallel scope) and thread-num-var (task scope).");
+                + " team-size-var, levels-var and active-levels-var (parallel scope) and thread-num-var and max-active-levels-var (task scope).");
     }
 
     @Test

@@ -78,8 +78,8 @@ class NavigatorViewModelTest {
             assertThat(row.isUnavailable()).isFalse();
         }
         // named by where they were created, as the user wrote it
-        assertThat(implicit.secondary()).isEqualTo("parallel region in main");
-        assertThat(child(implicit, "task:5").secondary()).isEqualTo("task in main");
+        assertThat(implicit.secondary()).isEqualTo("parallel region in main (fib-taskwait.c:55)");
+        assertThat(child(implicit, "task:5").secondary()).isEqualTo("task in main (fib-taskwait.c:68)");
     }
 
     @Test
@@ -162,7 +162,7 @@ class NavigatorViewModelTest {
         NavNode included = child(t1, "task:7");
         assertThat(badges(included)).contains("undeferred", "final", "included");
         assertThat(styleOf(included, "included")).isEqualTo(Badge.FLAG);
-        assertThat(included.secondary()).isEqualTo("task in main");
+        assertThat(included.secondary()).isEqualTo("task in main (taskgroup-flags.c:51)");
         NavNode untied = child(child(root("group:threads"), "thread:2"), "task:3");
         assertThat(badges(untied)).contains("untied", "running", "≠ gen")
                 .as("under its own thread the row does not repeat it").noneMatch(t -> t.startsWith("on T"));
