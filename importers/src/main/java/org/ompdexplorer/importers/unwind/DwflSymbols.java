@@ -70,30 +70,30 @@ final class DwflSymbols {
         if (lineRecord != 0) {
             file = Libc.string((long) dw.dwarfLinesrc.invokeExact(lineRecord, 0L, 0L));
             MemorySegment value = arena.allocate(JAVA_INT);
-            if ((int) dw.dwarfLineno.invokeExact(lineRecord, value.address()) == 0) {
+            if ((int) (long) dw.dwarfLineno.invokeExact(lineRecord, value.address()) == 0) {
                 line = Math.max(0, value.get(JAVA_INT, 0));
             }
-            if ((int) dw.dwarfLinecol.invokeExact(lineRecord, value.address()) == 0) {
+            if ((int) (long) dw.dwarfLinecol.invokeExact(lineRecord, value.address()) == 0) {
                 column = Math.max(0, value.get(JAVA_INT, 0));
             }
         }
         // the innermost scope at pc, then the scopes that hold it as written (dwarf_getscopes would go on through
         // an inlined function's own definition, not the function it was inlined into)
         MemorySegment scopesOut = arena.allocate(JAVA_LONG);
-        int n = (int) dw.dwarfGetscopes.invokeExact(cu, pc, scopesOut.address());
+        int n = (int) (long) dw.dwarfGetscopes.invokeExact(cu, pc, scopesOut.address());
         long innermost = scopesOut.get(JAVA_LONG, 0);
         long scopes = 0;
         if (n > 0) {
             MemorySegment chainOut = arena.allocate(JAVA_LONG);
-            n = (int) dw.dwarfGetscopesDie.invokeExact(innermost, chainOut.address());
+            n = (int) (long) dw.dwarfGetscopesDie.invokeExact(innermost, chainOut.address());
             scopes = n > 0 ? chainOut.get(JAVA_LONG, 0) : 0;
         }
         // an assembler unit names its entry points as written (glibc's __clone3); debuggers name them by symbol
-        boolean assembler = (int) dw.dwarfSrclang.invokeExact(cu) == Libdw.DW_LANG_MIPS_ASSEMBLER;
+        boolean assembler = (int) (long) dw.dwarfSrclang.invokeExact(cu) == Libdw.DW_LANG_MIPS_ASSEMBLER;
         try {
             for (int i = 0; i < n && !assembler; i++) {
                 long die = scopes + i * Libdw.DIE_SIZE;
-                int tag = (int) dw.dwarfTag.invokeExact(die);
+                int tag = (int) (long) dw.dwarfTag.invokeExact(die);
                 if (tag != Libdw.DW_TAG_SUBPROGRAM && tag != Libdw.DW_TAG_INLINED_SUBROUTINE
                         && tag != Libdw.DW_TAG_ENTRY_POINT) {
                     continue;
@@ -140,7 +140,7 @@ final class DwflSymbols {
         bias.set(JAVA_LONG, 0, units.bias());
         long pc = address - units.bias();
         for (long cu : units.dies()) {
-            if ((int) dw.dwarfHaspc.invokeExact(cu, pc) > 0) {
+            if ((int) (long) dw.dwarfHaspc.invokeExact(cu, pc) > 0) {
                 return cu;
             }
         }
@@ -175,11 +175,11 @@ final class DwflSymbols {
             return names;
         }
         names = new HashMap<>();
-        int count = (int) dw.dwflModuleGetsymtab.invokeExact(module);
+        int count = (int) (long) dw.dwflModuleGetsymtab.invokeExact(module);
         MemorySegment sym = arena.allocate(Libdw.SYM_SIZE, 8);
         MemorySegment value = arena.allocate(JAVA_LONG);
         for (int i = 1; i < count; i++) {
-            String name = Libc.string((long) dw.dwflModuleGetsymInfo.invokeExact(module, i, sym.address(),
+            String name = Libc.string((long) dw.dwflModuleGetsymInfo.invokeExact(module, (long) i, sym.address(),
                     value.address(), 0L, 0L, 0L));
             if (name == null || name.isEmpty() || (sym.get(JAVA_BYTE, 4) & 0xf) != STT_FUNC) {
                 continue;
@@ -219,18 +219,18 @@ final class DwflSymbols {
 
     private String string(long die, int attribute) throws Throwable {
         MemorySegment attr = arena.allocate(Libdw.ATTRIBUTE_SIZE, 8);
-        long found = (long) dw.dwarfAttrIntegrate.invokeExact(die, attribute, attr.address());
+        long found = (long) dw.dwarfAttrIntegrate.invokeExact(die, (long) attribute, attr.address());
         return found == 0 ? null : Libc.string((long) dw.dwarfFormstring.invokeExact(found));
     }
 
     private long unsigned(long die, int attribute) throws Throwable {
         MemorySegment attr = arena.allocate(Libdw.ATTRIBUTE_SIZE, 8);
-        long found = (long) dw.dwarfAttrIntegrate.invokeExact(die, attribute, attr.address());
+        long found = (long) dw.dwarfAttrIntegrate.invokeExact(die, (long) attribute, attr.address());
         if (found == 0) {
             return 0;
         }
         MemorySegment value = arena.allocate(JAVA_LONG);
-        return (int) dw.dwarfFormudata.invokeExact(found, value.address()) == 0 ? value.get(JAVA_LONG, 0) : 0;
+        return (int) (long) dw.dwarfFormudata.invokeExact(found, value.address()) == 0 ? value.get(JAVA_LONG, 0) : 0;
     }
 
     /** The file of an inlined call's call site ({@code DW_AT_call_file}, an index in the unit's file table). */
@@ -238,7 +238,7 @@ final class DwflSymbols {
         long index = unsigned(die, Libdw.DW_AT_CALL_FILE);
         MemorySegment files = arena.allocate(JAVA_LONG);
         MemorySegment count = arena.allocate(JAVA_LONG);
-        if ((int) dw.dwarfGetsrcfiles.invokeExact(cu, files.address(), count.address()) != 0
+        if ((int) (long) dw.dwarfGetsrcfiles.invokeExact(cu, files.address(), count.address()) != 0
                 || index < 0 || index >= count.get(JAVA_LONG, 0)) {
             return null;
         }
