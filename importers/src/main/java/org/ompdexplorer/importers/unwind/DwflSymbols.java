@@ -25,7 +25,7 @@ final class DwflSymbols {
     private Arena arena;
     private final Map<Long, Units> unitsByModule = new HashMap<>();
     private final Map<Long, Map<Long, List<SourceFrame>>> cache = new HashMap<>();
-    private final Map<Long, Map<Long, String>> aliasesByModule = new HashMap<>();
+    private final Map<Long, FunctionNames> functionsByModule = new HashMap<>();
     private static final int STT_FUNC = 2;
 
     DwflSymbols(Libdw dw) {
@@ -164,31 +164,84 @@ final class DwflSymbols {
         if (name == null) {
             return null;
         }
-        String alias = aliases(module).get(address - offset.get(JAVA_LONG, 0));
-        return demangler.functionName(withoutVersion(alias != null ? alias : name));
+        String plain = withoutVersion(name);
+        if (underscores(plain) > 0) {
+            // only a name with leading underscores can have a more public alias
+            String alias = functions(module).preferredAt(address - offset.get(JAVA_LONG, 0));
+            if (alias != null) {
+                plain = alias;
+            }
+        }
+        return demangler.functionName(plain);
     }
 
-    /** The preferred name of each function address of a module's symbol table, made once per module. */
-    private Map<Long, String> aliases(long module) throws Throwable {
-        Map<Long, String> names = aliasesByModule.get(module);
-        if (names != null) {
-            return names;
+    /** A module's function symbols, read once per module. */
+    private FunctionNames functions(long module) throws Throwable {
+        FunctionNames names = functionsByModule.get(module);
+        if (names == null) {
+            names = FunctionNames.of(dw, module, arena);
+            functionsByModule.put(module, names);
         }
-        names = new HashMap<>();
-        int count = (int) (long) dw.dwflModuleGetsymtab.invokeExact(module);
-        MemorySegment sym = arena.allocate(Libdw.SYM_SIZE, 8);
-        MemorySegment value = arena.allocate(JAVA_LONG);
-        for (int i = 1; i < count; i++) {
-            String name = Libc.string((long) dw.dwflModuleGetsymInfo.invokeExact(module, (long) i, sym.address(),
-                    value.address(), 0L, 0L, 0L));
-            if (name == null || name.isEmpty() || (sym.get(JAVA_BYTE, 4) & 0xf) != STT_FUNC) {
-                continue;
-            }
-            String plain = withoutVersion(name);
-            names.merge(value.get(JAVA_LONG, 0), plain, (a, b) -> underscores(b) < underscores(a) ? b : a);
-        }
-        aliasesByModule.put(module, names);
         return names;
+    }
+
+    /**
+     * A module's function symbols by address, as their values and their names' addresses in libelf's string tables
+     * (valid while the session lasts): a name is decoded only when asked for — libc's table has some 14,000.
+     *
+     * @param values sorted, in symbol table order where equal
+     * @param names  the name of each value's symbol
+     */
+    private record FunctionNames(long[] values, long[] names) {
+        static FunctionNames of(Libdw dw, long module, Arena arena) throws Throwable {
+            int count = (int) (long) dw.dwflModuleGetsymtab.invokeExact(module);
+            MemorySegment sym = arena.allocate(Libdw.SYM_SIZE, 8);
+            MemorySegment value = arena.allocate(JAVA_LONG);
+            long[] values = new long[Math.max(0, count)];
+            long[] names = new long[values.length];
+            int n = 0;
+            for (int i = 1; i < count; i++) {
+                long name = (long) dw.dwflModuleGetsymInfo.invokeExact(module, (long) i, sym.address(),
+                        value.address(), 0L, 0L, 0L);
+                if (name == 0 || (sym.get(JAVA_BYTE, 4) & 0xf) != STT_FUNC
+                        || MemorySegment.ofAddress(name).reinterpret(1).get(JAVA_BYTE, 0) == 0) {
+                    continue;
+                }
+                values[n] = value.get(JAVA_LONG, 0);
+                names[n++] = name;
+            }
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, (a, b) -> Long.compare(values[a], values[b])); // stable: table order kept
+            long[] sortedValues = new long[n];
+            long[] sortedNames = new long[n];
+            for (int i = 0; i < n; i++) {
+                sortedValues[i] = values[order[i]];
+                sortedNames[i] = names[order[i]];
+            }
+            return new FunctionNames(sortedValues, sortedNames);
+        }
+
+        /** Of the names of the functions at {@code value}, the first with the fewest leading underscores; or null. */
+        String preferredAt(long value) {
+            int i = java.util.Arrays.binarySearch(values, value);
+            if (i < 0) {
+                return null;
+            }
+            while (i > 0 && values[i - 1] == value) {
+                i--;
+            }
+            String best = null;
+            for (; i < values.length && values[i] == value; i++) {
+                String name = withoutVersion(Libc.string(names[i]));
+                if (best == null || underscores(name) < underscores(best)) {
+                    best = name;
+                }
+            }
+            return best;
+        }
     }
 
     private static int underscores(String name) {
