@@ -216,7 +216,19 @@ public final class OmpdCoreImporter {
             tables.put(runtime.module().path(), runtime.symbols());
             lineFiles.put(runtime.module().path(), runtime.symbolFile());
         }
-        CodeSymbolizer symbolizer = new CodeSymbolizer(options.sourceLines());
+        try (CodeSymbolizer symbolizer = new CodeSymbolizer(options.sourceLines())) {
+            Map<Long, CodeLocation> result = symbolize(files, addresses, tables, lineFiles, symbolizer);
+            symbolizer.notes().forEach(n -> diagnostics.add(new Diagnostic(
+                    org.ompdexplorer.model.diagnostics.Severity.INFO, "symbolization", n, "",
+                    Location.inInput(input, 0, 0, null))));
+            return result;
+        }
+    }
+
+    /** Each address's location, symbolized in the module holding it (one libdwfl session for all of them). */
+    private static Map<Long, CodeLocation> symbolize(ModuleFiles files, List<Long> addresses,
+                                                     Map<String, SymbolTable> tables, Map<String, Path> lineFiles,
+                                                     CodeSymbolizer symbolizer) {
         Map<Long, CodeLocation> result = new HashMap<>();
         Map<LoadedModule, List<Long>> byModule = new LinkedHashMap<>();
         for (long address : new TreeSet<>(addresses)) {
@@ -238,8 +250,6 @@ public final class OmpdCoreImporter {
             result.putAll(symbolizer.symbolize(new CodeSymbolizer.ModuleFile(file.get(), module.loadBias(file.get()),
                     tables.get(module.path()), lineFiles.get(module.path())), list));
         });
-        symbolizer.notes().forEach(n -> diagnostics.add(new Diagnostic(org.ompdexplorer.model.diagnostics.Severity.INFO,
-                "symbolization", n, "", Location.inInput(input, 0, 0, null))));
         return result;
     }
 }

@@ -165,7 +165,7 @@ public final class CoreStacks {
         Libdw dw;
         try {
             dw = Libdw.get(libdw);
-        } catch (Libdw.LibdwUnavailableException e) {
+        } catch (LibdwUnavailableException e) {
             return new Unwound(List.of(), List.of(), List.of(Diagnostic.warning("stacks-unavailable", "call stacks were"
                     + " not taken: " + e.getMessage(), "install elfutils' libdw (Debian/Ubuntu: apt-get install libdw1;"
                     + " Fedora: dnf install elfutils-libs)", Location.inInput(request.input(), 0, 0, null))), Map.of());

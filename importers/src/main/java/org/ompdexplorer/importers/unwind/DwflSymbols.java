@@ -68,7 +68,7 @@ final class DwflSymbols {
         int column = 0;
         long lineRecord = (long) dw.dwarfGetsrcDie.invokeExact(cu, pc);
         if (lineRecord != 0) {
-            file = Libc.string((long) dw.dwarfLinesrc.invokeExact(lineRecord, 0L, 0L));
+            file = inCompilationDirectory(cu, Libc.string((long) dw.dwarfLinesrc.invokeExact(lineRecord, 0L, 0L)));
             MemorySegment value = arena.allocate(JAVA_INT);
             if ((int) (long) dw.dwarfLineno.invokeExact(lineRecord, value.address()) == 0) {
                 line = Math.max(0, value.get(JAVA_INT, 0));
@@ -103,7 +103,7 @@ final class DwflSymbols {
                 if (!inlined) {
                     break; // the real function: anything further out is its enclosing scope, not a caller
                 }
-                file = callFile(cu, die);
+                file = inCompilationDirectory(cu, callFile(cu, die));
                 line = (int) Math.max(0, unsigned(die, Libdw.DW_AT_CALL_LINE));
                 column = (int) Math.max(0, unsigned(die, Libdw.DW_AT_CALL_COLUMN));
             }
@@ -284,6 +284,20 @@ final class DwflSymbols {
         }
         MemorySegment value = arena.allocate(JAVA_LONG);
         return (int) (long) dw.dwarfFormudata.invokeExact(found, value.address()) == 0 ? value.get(JAVA_LONG, 0) : 0;
+    }
+
+    /**
+     * {@code file} as a path from the root: a line table's name relative to the unit's compilation directory
+     * ({@code DW_AT_comp_dir}) joined to it, as a debugger opens the file ({@code llvm-symbolizer} prints it so too),
+     * so that the source is found from wherever the snapshot is opened.
+     */
+    private String inCompilationDirectory(long cu, String file) throws Throwable {
+        if (file == null || file.startsWith("/")) {
+            return file;
+        }
+        String directory = string(cu, Libdw.DW_AT_COMP_DIR);
+        return directory == null || !directory.startsWith("/") ? file
+                : directory + (directory.endsWith("/") ? "" : "/") + file;
     }
 
     /** The file of an inlined call's call site ({@code DW_AT_call_file}, an index in the unit's file table). */

@@ -44,6 +44,7 @@ final class Libdw {
     static final int DW_AT_CALL_COLUMN = 0x57;
     static final int DW_AT_CALL_FILE = 0x58;
     static final int DW_AT_CALL_LINE = 0x59;
+    static final int DW_AT_COMP_DIR = 0x1b;
 
     /** The system's libdw's soname. */
     static final String SONAME = "libdw.so.1";
@@ -54,9 +55,8 @@ final class Libdw {
     final MethodHandle elfEnd;
     final MethodHandle dwflBegin;
     final MethodHandle dwflEnd;
-    final MethodHandle dwflErrno;
     final MethodHandle dwflErrmsg;
-    final MethodHandle dwflReportBegin;
+    final MethodHandle dwflReportBeginAdd;
     final MethodHandle dwflReportEnd;
     final MethodHandle dwflReportElf;
     final MethodHandle dwflCoreFileReport;
@@ -107,9 +107,8 @@ final class Libdw {
         elfEnd = e.words("elf_end", 1);
         dwflBegin = b.words("dwfl_begin", 1);
         dwflEnd = b.words("dwfl_end", 1);
-        dwflErrno = b.words("dwfl_errno", 0);
         dwflErrmsg = b.words("dwfl_errmsg", 1);
-        dwflReportBegin = b.words("dwfl_report_begin", 1);
+        dwflReportBeginAdd = b.words("dwfl_report_begin_add", 1);
         dwflReportEnd = b.words("dwfl_report_end", 3);
         dwflReportElf = b.words("dwfl_report_elf", 6);
         dwflCoreFileReport = b.words("dwfl_core_file_report", 3);
@@ -223,15 +222,6 @@ final class Libdw {
         MemorySegment address(String name) {
             return lookup.find(name).orElseThrow(() -> new IllegalStateException("it does not define " + name
                     + " (elfutils 0.188 or later is needed)"));
-        }
-    }
-
-    /** libdw could not be loaded; the message says why. */
-    static final class LibdwUnavailableException extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        LibdwUnavailableException(String message) {
-            super(message);
         }
     }
 }
