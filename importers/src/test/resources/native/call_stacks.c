@@ -14,6 +14,17 @@ __attribute__((noinline)) void middle(int v) {
     sink += 1;
 }
 
+/* inlined into outer at every optimisation level: its call to leaf is outer's code, with a position of its own */
+static inline __attribute__((always_inline)) void step(int *v) {
+    sink += 4;
+    leaf(v); /* LINE:inlined_call_leaf */
+}
+
+__attribute__((noinline)) void outer(int v) {
+    sink += 5;
+    step(&v); /* LINE:call_step */
+}
+
 int main(void) {
 #pragma omp parallel num_threads(2) /* LINE:parallel */
     {

@@ -53,7 +53,7 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
     @Option(names = "--ompd-lib", paramLabel = "FILE", description = "the libompd.so to use (default: as the runtime names it, then beside libomp)")
     Path ompdLibrary;
 
-    @Option(names = "--no-source-lines", description = "do not ask llvm-symbolizer/addr2line for file:line")
+    @Option(names = "--no-source-lines", description = "do not read task functions' file:line (libdw)")
     boolean noSourceLines;
 
     @Option(names = "--accept-truncated", description = "import a core whose memory is cut short, with warnings")

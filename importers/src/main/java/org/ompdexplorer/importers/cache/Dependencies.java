@@ -16,12 +16,12 @@ import org.ompdexplorer.model.Snapshot;
 
 /**
  * What a load depends on besides its input file: a snapshot with a module map (format 1.2) was symbolized from the
- * module files on this machine and with the symbolizer found on PATH. A cached load stands for the file only while
- * these are as they were: a rebuilt, moved or newly installed program, or a symbolizer installed since, makes the
- * entry a miss, so that a reopen shows what a first open would (docs/decisions/0010-reopen-cache.md).
+ * module files on this machine with the libdw found then. A cached load stands for the file only while these are as
+ * they were: a rebuilt, moved or newly installed program, or libdw installed or upgraded since, makes the entry a
+ * miss, so that a reopen shows what a first open would (docs/decisions/0010-reopen-cache.md).
  */
 public final class Dependencies {
-    /** The name that stands for the external symbolizer, whose stamp is its path (or {@code none}). */
+    /** The name that stands for the symbolizer, whose stamp is the libdw in use: its path, size and time (or {@code none}). */
     static final String SYMBOLIZER = "<symbolizer>";
 
     private Dependencies() {
@@ -54,11 +54,11 @@ public final class Dependencies {
 
     /**
      * A file's identity, size, modification and change times (a rebuild copied in with {@code cp -p} keeps the
-     * first three), or {@code absent}; the symbolizer's path, or {@code none}.
+     * first three), or {@code absent}; the symbolizer's ({@link CodeSymbolizer#symbolizerStamp}).
      */
     static String stampOf(String name) {
         if (name.equals(SYMBOLIZER)) {
-            return CodeSymbolizer.findTool().map(Path::toString).orElse("none");
+            return CodeSymbolizer.symbolizerStamp();
         }
         try {
             Map<String, Object> a = Files.readAttributes(Path.of(name), "unix:size,lastModifiedTime,ctime,fileKey");

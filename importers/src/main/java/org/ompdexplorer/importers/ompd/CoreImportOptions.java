@@ -17,8 +17,8 @@ import java.util.Objects;
  *                             {@code /usr/lib/debug} ({@code set debug-file-directory})
  * @param ompdLibrary          the OMPD library to use, or {@code null} to take the one the runtime names in
  *                             {@code ompd_dll_locations}, else the {@code libompd.so} next to the runtime
- * @param sourceLines          whether to add file:line to task functions with {@code llvm-symbolizer} or
- *                             {@code addr2line}, when installed
+ * @param sourceLines          whether to add file:line to task functions from the modules' debug information
+ *                             (elfutils' libdw, when installed)
  * @param acceptTruncatedCore  import what a core cut off in its memory segments still holds, instead of failing
  * @param callStacks           unwind every thread's native call stack with elfutils' libdw (the default)
  */

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.ompdexplorer.importers.InputUnreadableException;
+import org.ompdexplorer.importers.LoadCancelledException;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoadException;
@@ -29,6 +30,7 @@ import org.ompdexplorer.importers.elf.ThreadLocalStorage;
 import org.ompdexplorer.importers.ompd.CoreImportException.Reason;
 import org.ompdexplorer.importers.ompd.Walked.TaskRec;
 import org.ompdexplorer.importers.symbols.CodeSymbolizer;
+import org.ompdexplorer.importers.unwind.CoreStacks;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CaptureSource;
 import org.ompdexplorer.model.CodeLocation;
@@ -86,6 +88,8 @@ public final class OmpdCoreImporter {
         try (CoreFile core = openCore(corePath, input)) {
             checkTruncation(core, options, input, diagnostics);
             PathResolver resolver = resolver(options);
+            // libdw's stacks need nothing of libompd's walk until they are matched to its threads: taken beside it
+            CoreStacks.Started stacks = options.callStacks() ? ThreadStacks.start(core, options, resolver, input) : null;
             try (MemoryImage memory = new MemoryImage(core, resolver);
                  ModuleFiles files = new ModuleFiles(core, resolver)) {
                 ExecutableCheck.verify(input, memory, files, options, diagnostics);
@@ -104,9 +108,14 @@ public final class OmpdCoreImporter {
                             diagnostics);
                     Snapshot snapshot = SnapshotAssembler.assemble(outcome.facts(),
                             offload.info(outcome.devices().size()), outcome.devices(), outcome.walk(), functions);
-                    if (options.callStacks()) {
+                    if (stacks != null) {
                         listener.progress("unwinding call stacks", 0, -1);
-                        snapshot = ThreadStacks.add(snapshot, core, options, resolver, input, diagnostics);
+                        try {
+                            snapshot = ThreadStacks.add(snapshot, stacks, diagnostics);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new LoadCancelledException(input);
+                        }
                     }
                     diagnostics.addAll(SnapshotValidator.validate(snapshot));
                     listener.progress("done", 1, 1);
@@ -207,7 +216,19 @@ public final class OmpdCoreImporter {
             tables.put(runtime.module().path(), runtime.symbols());
             lineFiles.put(runtime.module().path(), runtime.symbolFile());
         }
-        CodeSymbolizer symbolizer = new CodeSymbolizer(options.sourceLines());
+        try (CodeSymbolizer symbolizer = new CodeSymbolizer(options.sourceLines())) {
+            Map<Long, CodeLocation> result = symbolize(files, addresses, tables, lineFiles, symbolizer);
+            symbolizer.notes().forEach(n -> diagnostics.add(new Diagnostic(
+                    org.ompdexplorer.model.diagnostics.Severity.INFO, "symbolization", n, "",
+                    Location.inInput(input, 0, 0, null))));
+            return result;
+        }
+    }
+
+    /** Each address's location, symbolized in the module holding it (one libdwfl session for all of them). */
+    private static Map<Long, CodeLocation> symbolize(ModuleFiles files, List<Long> addresses,
+                                                     Map<String, SymbolTable> tables, Map<String, Path> lineFiles,
+                                                     CodeSymbolizer symbolizer) {
         Map<Long, CodeLocation> result = new HashMap<>();
         Map<LoadedModule, List<Long>> byModule = new LinkedHashMap<>();
         for (long address : new TreeSet<>(addresses)) {
@@ -229,8 +250,6 @@ public final class OmpdCoreImporter {
             result.putAll(symbolizer.symbolize(new CodeSymbolizer.ModuleFile(file.get(), module.loadBias(file.get()),
                     tables.get(module.path()), lineFiles.get(module.path())), list));
         });
-        symbolizer.notes().forEach(n -> diagnostics.add(new Diagnostic(org.ompdexplorer.model.diagnostics.Severity.INFO,
-                "symbolization", n, "", Location.inInput(input, 0, 0, null))));
         return result;
     }
 }

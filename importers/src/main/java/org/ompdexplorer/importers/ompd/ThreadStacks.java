@@ -18,24 +18,39 @@ import org.ompdexplorer.model.callstack.TaskSegments;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 
 /**
- * Adds the threads' native call stacks to a core's snapshot: unwound by {@link CoreStacks}, matched to the snapshot's
- * threads by LWP, and cut into the segments of each thread's scheduling-task chain ({@link TaskSegments}).
+ * Adds the threads' native call stacks to a core's snapshot: unwound by {@link CoreStacks} (started before libompd's
+ * walk, to run beside it), matched to the snapshot's threads by LWP, and cut into the segments of each thread's scheduling-task chain ({@link TaskSegments}).
  */
 final class ThreadStacks {
     private ThreadStacks() {
     }
 
-    static Snapshot add(Snapshot snapshot, CoreFile core, CoreImportOptions options, PathResolver resolver,
-                        String input, List<Diagnostic> diagnostics) {
+    /**
+     * Starts taking the core's stacks on a thread of their own ({@link CoreStacks#start}), to run while the caller
+     * reads the core through libompd; the session reads nothing of {@code core} after this returns.
+     */
+    static CoreStacks.Started start(CoreFile core, CoreImportOptions options, PathResolver resolver, String input) {
+        String exeInCore = core.executablePath().orElse(null);
+        List<LoadedModule> modules = core.modules();
+        return CoreStacks.start(new CoreStacks.Request(options.core(), options.executable(), exeInCore,
+                options.debugDirectories(), resolver::resolve, start -> modules.stream()
+                        .filter(m -> Long.compareUnsigned(m.start(), start) <= 0
+                                && Long.compareUnsigned(start, m.end()) < 0)
+                        .map(LoadedModule::path).findFirst().orElse(null), input));
+    }
+
+    /**
+     * {@code snapshot} with the stacks {@code started} took, each matched to its thread by LWP and attributed.
+     *
+     * @throws InterruptedException when the wait is interrupted
+     */
+    static Snapshot add(Snapshot snapshot, CoreStacks.Started started, List<Diagnostic> diagnostics)
+            throws InterruptedException {
         Map<Long, ThreadId> byLwp = new HashMap<>();
         for (OmpThread t : snapshot.threads()) {
             t.osId(OsThreadIdKind.LWP).ifPresent(lwp -> byLwp.putIfAbsent(lwp, t.id()));
         }
-        String exeInCore = core.executablePath().orElse(null);
-        CoreStacks.Taken taken = CoreStacks.take(new CoreStacks.Request(options.core(), options.executable(), exeInCore,
-                options.debugDirectories(), resolver::resolve, start -> core.modules().stream()
-                        .filter(m -> Long.compareUnsigned(m.start(), start) <= 0 && Long.compareUnsigned(start, m.end()) < 0).map(LoadedModule::path).findFirst()
-                        .orElse(null), input), byLwp::get);
+        CoreStacks.Taken taken = started.await(byLwp::get);
         diagnostics.addAll(taken.diagnostics());
         if (taken.stacks().isEmpty()) {
             return snapshot;

@@ -1,39 +1,41 @@
 package org.ompdexplorer.importers.symbols;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
 import org.ompdexplorer.importers.elf.ElfSymbol;
 import org.ompdexplorer.importers.elf.FunctionSymbols;
 import org.ompdexplorer.importers.elf.SymbolTable;
+import org.ompdexplorer.importers.unwind.LibdwUnavailableException;
+import org.ompdexplorer.importers.unwind.ModuleSymbols;
+import org.ompdexplorer.importers.unwind.SourceFrame;
 import org.ompdexplorer.model.CodeLocation;
 
 /**
  * Turns code addresses of a process into code locations, one module at a time: the function from the module's
- * symbol table, and file:line from its DWARF through the system's {@code llvm-symbolizer} (or {@code addr2line})
- * when one is installed, one run per module for all its addresses. The one symbolizer of both sources: task
- * functions of a core, creation sites of an agent snapshot.
+ * symbol table, and file:line from its DWARF through elfutils' libdwfl ({@link ModuleSymbols}: the module's file
+ * reported at its load bias, separate debug files found by build-id) — the one symbolizer of both sources, as for a
+ * core's call stacks: task functions of a core, creation sites and raw stack frames of an agent snapshot (those with
+ * their inlined calls and columns, {@link #frames}). Without libdw, one note says so and locations get their function
+ * from the symbol table only.
  */
-public final class CodeSymbolizer {
-    private static final List<String> TOOLS = List.of("llvm-symbolizer-19", "llvm-symbolizer", "addr2line");
-    private static final int BATCH = 2000;
-
+public final class CodeSymbolizer implements AutoCloseable {
     private final boolean sourceLines;
     private final List<String> notes = new ArrayList<>();
     private final Map<ElfFile, FunctionSymbols> functions = new IdentityHashMap<>();
-    private Optional<Path> tool;
+    private final Set<Path> unreadable = new HashSet<>();
+    private final String libdw;
+    private ModuleSymbols session;
+    private boolean sessionTried;
 
     /**
      * One module's file as symbols are read from it.
@@ -41,7 +43,7 @@ public final class CodeSymbolizer {
      * @param file      the module's ELF file on this machine
      * @param bias      what to subtract from a process address to get the file's address as linked
      * @param symbols   a symbol table to use instead of the file's own (a stripped runtime's debug file), or null
-     * @param lineFile  a file to read line tables from instead of this one, or null
+     * @param lineFile  a file to read debug information from instead of this one (its separate debug file), or null
      */
     public record ModuleFile(ElfFile file, long bias, SymbolTable symbols, Path lineFile) {
         public static ModuleFile of(ElfFile file, long bias) {
@@ -49,12 +51,18 @@ public final class CodeSymbolizer {
         }
     }
 
-    /** @param sourceLines whether to run an external symbolizer for file:line */
+    /** @param sourceLines whether to read file:line from the modules' debug information (libdw) */
     public CodeSymbolizer(boolean sourceLines) {
-        this.sourceLines = sourceLines;
+        this(sourceLines, null);
     }
 
-    /** Why some locations have no symbol or no line (no symbolizer installed, a symbol table unreadable). */
+    /** With the libdw named {@code libdw} ({@code null}: the system's; a test names one that is missing). */
+    CodeSymbolizer(boolean sourceLines, String libdw) {
+        this.sourceLines = sourceLines;
+        this.libdw = libdw;
+    }
+
+    /** Why some locations have no symbol or no line (no libdw, a file libdw cannot read, a symbol table unreadable). */
     public List<String> notes() {
         return notes;
     }
@@ -66,36 +74,45 @@ public final class CodeSymbolizer {
 
     /**
      * A location for each of {@code addresses} (process addresses in {@code module}): its address with the
-     * function containing it and, when the line tables say, its file:line.
+     * function containing it and, when the line tables say, its file:line (the line table's, of the innermost
+     * inlined call).
      */
     public Map<Long, CodeLocation> symbolize(ModuleFile module, List<Long> addresses) {
         List<Long> sorted = List.copyOf(new TreeSet<>(addresses));
         Map<Long, CodeLocation> result = new HashMap<>();
         FunctionSymbols table = functions(module);
-        Optional<Path> found = sourceLines ? tool() : Optional.empty();
-        List<String> lines = found.isPresent() ? lines(found.get(), module.lineFile() != null ? module.lineFile()
-                : module.file().path(), sorted, module.bias()) : List.of();
-        for (int i = 0; i < sorted.size(); i++) {
-            long address = sorted.get(i);
+        Optional<Long> handle = sourceLines ? reported(module) : Optional.empty();
+        for (long address : sorted) {
             String symbol = table == null ? null : table.containing(address - module.bias()).map(ElfSymbol::name)
                     .orElse(null);
             String fileName = null;
             int line = 0;
-            if (i < lines.size()) {
-                String l = lines.get(i).replaceFirst(" \\(discriminator \\d+\\)$", "");
-                int colon = l.lastIndexOf(':');
-                if (colon > 0 && !l.startsWith("??")) {
-                    fileName = l.substring(0, colon);
-                    try {
-                        line = Math.max(0, Integer.parseInt(l.substring(colon + 1)));
-                    } catch (NumberFormatException e) {
-                        line = 0;
-                    }
+            if (handle.isPresent()) {
+                List<SourceFrame> at = session.at(handle.get(), address);
+                if (!at.isEmpty() && at.getFirst().file() != null) {
+                    fileName = at.getFirst().file();
+                    line = at.getFirst().line();
                 }
             }
             result.put(address, new CodeLocation(address, symbol, fileName, line));
         }
         return result;
+    }
+
+    /**
+     * The functions at {@code address} (a process address in {@code module}), innermost first, as a core's frames
+     * get them: an inlined callee with the line table's file:line:column, then each function it was inlined into at
+     * its call site. Without libdw (or without file:line asked for), the symbol table's function alone; empty when
+     * nothing is known there.
+     */
+    public List<SourceFrame> frames(ModuleFile module, long address) {
+        Optional<Long> handle = sourceLines ? reported(module) : Optional.empty();
+        if (handle.isPresent()) {
+            return session.at(handle.get(), address);
+        }
+        FunctionSymbols table = functions(module);
+        return table == null ? List.of() : table.containing(address - module.bias())
+                .map(s -> List.of(new SourceFrame(s.name(), null, 0, 0, false))).orElse(List.of());
     }
 
     /** The module's function symbols (read once per file), or {@code null} when its symbol tables are damaged. */
@@ -116,62 +133,43 @@ public final class CodeSymbolizer {
         return table;
     }
 
-    private Optional<Path> tool() {
-        if (tool == null) {
-            tool = findTool();
-            if (tool.isEmpty()) {
-                notes.add("no llvm-symbolizer or addr2line on PATH: code locations have no file:line (apt-get install"
-                        + " llvm or binutils)");
-            }
-        }
-        return tool;
-    }
-
-    /** One "file:line" (or "??:0") per address, from the external tool; empty if it fails. */
-    private List<String> lines(Path tool, Path file, List<Long> addresses, long bias) {
-        List<String> out = new ArrayList<>();
-        for (int from = 0; from < addresses.size(); from += BATCH) {
-            List<String> command = new ArrayList<>();
-            command.add(tool.toString());
-            if (tool.getFileName().toString().startsWith("llvm-symbolizer")) {
-                command.addAll(List.of("--obj=" + file, "--output-style=GNU", "--no-inlines", "--functions=none"));
-            } else {
-                command.addAll(List.of("-e", file.toString()));
-            }
-            for (long a : addresses.subList(from, Math.min(addresses.size(), from + BATCH))) {
-                command.add("0x" + Long.toHexString(a - bias));
-            }
+    /** The module in the libdwfl session, reported on first use; empty without libdw or when it cannot read it. */
+    private Optional<Long> reported(ModuleFile module) {
+        if (!sessionTried) {
+            sessionTried = true;
             try {
-                Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                p.getOutputStream().close();
-                String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                    p.destroyForcibly();
-                    notes.add(tool.getFileName() + " failed on " + file + ": no file:line for its code");
-                    return List.of();
-                }
-                text.lines().filter(l -> !l.isBlank()).forEach(out::add);
-            } catch (IOException e) {
-                notes.add("cannot run " + tool + ": " + e.getMessage());
-                return List.of();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return List.of();
+                session = libdw == null ? ModuleSymbols.open() : ModuleSymbols.open(libdw);
+            } catch (LibdwUnavailableException e) {
+                notes.add("code locations have no file:line: " + e.getMessage() + " (install elfutils' libdw:"
+                        + " apt-get install libdw1, or dnf install elfutils-libs)");
             }
         }
-        return out.size() == addresses.size() ? out : List.of();
+        if (session == null) {
+            return Optional.empty();
+        }
+        Path file = module.lineFile() != null ? module.lineFile() : module.file().path();
+        Optional<Long> handle = session.report(file, module.bias());
+        if (handle.isEmpty() && unreadable.add(file)) {
+            notes.add("libdw cannot read " + file + " (" + session.problem() + "): its code locations have no"
+                    + " file:line");
+        }
+        return handle;
     }
 
-    /** The external symbolizer this machine has ({@code llvm-symbolizer}, else {@code addr2line}) on PATH. */
-    public static Optional<Path> findTool() {
-        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
-        for (String tool : TOOLS) {
-            Optional<Path> found = Stream.of(path.split(":")).filter(d -> !d.isEmpty()).map(d -> Path.of(d, tool))
-                    .filter(Files::isExecutable).findFirst();
-            if (found.isPresent()) {
-                return found;
-            }
+    /** Ends the libdwfl session (its modules' files and debug information). */
+    @Override
+    public void close() {
+        if (session != null) {
+            session.close();
+            session = null;
         }
-        return Optional.empty();
+    }
+
+    /**
+     * What stands for the symbolizer in a cache of symbolized loads: the libdw a session would use, stamped with its
+     * file's size and modification time, or {@code none} (docs/decisions/0014-symbolized-when-read.md).
+     */
+    public static String symbolizerStamp() {
+        return ModuleSymbols.libdwStamp();
     }
 }

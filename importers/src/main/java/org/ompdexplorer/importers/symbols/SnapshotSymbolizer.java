@@ -18,6 +18,7 @@ import java.util.stream.IntStream;
 import org.ompdexplorer.importers.elf.CallTargets;
 import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
+import org.ompdexplorer.importers.unwind.SourceFrame;
 import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.CodeModule;
 import org.ompdexplorer.model.Fact;
@@ -29,15 +30,14 @@ import org.ompdexplorer.model.callstack.CallStack;
 
 /**
  * Symbolizes a snapshot's code locations while it is read, by its module map (format 1.2), and its raw call stacks'
- * frames (1.3, {@link #symbolize(List)}), as a core's are: a
- * location without file:line, in a module whose file is on this machine with the same build-id, gets its function
+ * frames (1.3, {@link #symbolize(List)}) as a core's are, with columns and inlined calls: a location without file:line, in a module whose file is on this machine with the same build-id, gets its function
  * and file:line ({@link CodeSymbolizer}); a creation site, a return address looked up one byte back, is marked
  * possibly inexact when the call before it is no call into the runtime ({@link ReturnAddresses}). A module missing
  * here, or another build, leaves its locations as the capture wrote them and is reported once.
  *
  * <p>Cost. A million tasks share a few distinct addresses, which the module map lists ({@code codeAddresses}) ahead
  * of the entities ({@link #prepare}): the first location {@link #resolve} is asked for in a module has all of that
- * module's listed addresses symbolized, in one symbolizer run, and the reader builds each location symbolized, so
+ * module's listed addresses symbolized together, and the reader builds each location symbolized, so
  * that no task is built twice. What the map did not list, or what a reader met before the map, {@link #finish}
  * symbolizes after the read, rebuilding (in parallel) only the tasks that name such a location. A module none of
  * whose locations needs symbolizing (an export, symbolized already) is never opened. One instance per read, not
@@ -68,13 +68,15 @@ public final class SnapshotSymbolizer {
         final Set<Long> needed = new HashSet<>();
         final Map<Long, CodeLocation> entries = new HashMap<>();
         final Map<Long, CodeLocation> sites = new HashMap<>();
+        /** A raw frame's functions by lookup address. */
+        final Map<Long, List<SourceFrame>> frames = new HashMap<>();
     }
 
     private final List<CodeModule> modules;
     private final CodeSymbolizer symbolizer;
     private final ModuleState[] states;
 
-    /** @param sourceLines whether to run the external symbolizer for file:line */
+    /** @param sourceLines whether to read file:line from the modules' debug information (libdw) */
     public SnapshotSymbolizer(List<CodeModule> modules, boolean sourceLines) {
         this.modules = List.copyOf(modules);
         this.symbolizer = new CodeSymbolizer(sourceLines);
@@ -192,74 +194,54 @@ public final class SnapshotSymbolizer {
     }
 
     /**
-     * {@code stacks} with each frame that has no file:line, in a module whose file serves, given the function and
-     * file:line at its lookup address ({@link CallFrame#lookupAddress}: a return address one byte back, the call
-     * that made the frame below it); one symbolizer run per module for the frames of all stacks. A frame in a module
-     * that cannot serve keeps what it has (shown as module+offset) and counts in that module's one warning
+     * {@code stacks} with each frame that has no file:line, in a module whose file serves, symbolized at its lookup
+     * address ({@link CallFrame#lookupAddress}: a return address one byte back, the call that made the frame below
+     * it) as a core's frames are: its function and file:line:column, and a frame of its own for each call inlined
+     * there, innermost first ({@link CodeSymbolizer#frames}); each distinct address once. A frame in a module that
+     * cannot serve keeps what it has (shown as module+offset) and counts in that module's one warning
      * ({@link #finish}, to call after this).
      */
     public List<CallStack> symbolize(List<CallStack> stacks) {
-        List<Set<Long>> wanted = new ArrayList<>();
-        for (int m = 0; m < states.length; m++) {
-            wanted.add(new HashSet<>());
-        }
-        for (CallStack stack : stacks) {
-            for (CallFrame f : stack.frames()) {
-                int m = moduleOf(f);
-                if (m >= 0) {
-                    states[m].needed.add(f.pc());
-                    if (!states[m].entries.containsKey(f.lookupAddress())) {
-                        wanted.get(m).add(f.lookupAddress());
-                    }
-                }
-            }
-        }
-        for (int m = 0; m < states.length; m++) {
-            if (!wanted.get(m).isEmpty()) {
-                symbolizeAt(m, wanted.get(m));
-            }
-        }
         List<CallStack> out = new ArrayList<>(stacks.size());
         for (CallStack stack : stacks) {
             List<CallFrame> frames = new ArrayList<>(stack.frames().size());
             boolean changed = false;
             for (CallFrame f : stack.frames()) {
                 int m = moduleOf(f);
-                CodeLocation found = m < 0 ? null : states[m].entries.get(f.lookupAddress());
-                if (found == null || found.symbol() == null && found.file() == null) {
+                List<SourceFrame> found = m < 0 ? List.of() : framesAt(m, f);
+                if (found.isEmpty()) {
                     frames.add(f);
-                } else {
-                    frames.add(f.withSymbol(found.symbol() != null ? found.symbol() : f.function(), found.file(),
-                            found.line(), f.column(), f.inlined()));
-                    changed = true;
+                    continue;
                 }
+                for (SourceFrame at : found) {
+                    frames.add(f.withSymbol(at.function() != null ? at.function() : f.function(), at.file(),
+                            at.line(), at.column(), at.inlined()));
+                }
+                changed = true;
             }
             out.add(changed ? stack.withFrames(frames) : stack);
         }
         return out;
     }
 
-    /** The module of a frame to symbolize: its own, when the frame has no file:line yet; else −1. */
-    private int moduleOf(CallFrame f) {
-        return f.file() == null && f.module() >= 0 && f.module() < states.length ? f.module() : -1;
-    }
-
-    /** Symbolizes {@code addresses} of module {@code index} as code addresses (no return address rule), in one run. */
-    private void symbolizeAt(int index, Set<Long> addresses) {
-        ModuleState state = states[index];
-        CodeModule module = modules.get(index);
+    /** The functions at a frame's lookup address in module {@code m}, looked up once per address; empty if none. */
+    private List<SourceFrame> framesAt(int m, CallFrame f) {
+        ModuleState state = states[m];
+        state.needed.add(f.pc());
         if (state.opened == null) {
-            state.opened = open(module);
+            state.opened = open(modules.get(m));
         }
         ElfFile file = state.opened.file();
         if (file == null) {
-            return;
+            return List.of();
         }
-        Map<Long, CodeLocation> found = symbolizer.symbolize(CodeSymbolizer.ModuleFile.of(file, module.loadBias()),
-                new ArrayList<>(addresses));
-        for (long a : addresses) {
-            state.entries.put(a, found.getOrDefault(a, CodeLocation.at(a)));
-        }
+        return state.frames.computeIfAbsent(f.lookupAddress(), a -> symbolizer.frames(
+                CodeSymbolizer.ModuleFile.of(file, modules.get(m).loadBias()), a));
+    }
+
+    /** The module of a frame to symbolize: its own, when the frame has no file:line yet; else −1. */
+    private int moduleOf(CallFrame f) {
+        return f.file() == null && f.module() >= 0 && f.module() < states.length ? f.module() : -1;
     }
 
     /** Symbolizes the module's pending addresses, each as an entry point and as a return address, in one run. */
@@ -321,8 +303,9 @@ public final class SnapshotSymbolizer {
         });
     }
 
-    /** Closes the module files opened. */
+    /** Closes the module files opened and the symbolizer's session. */
     public void close() {
+        symbolizer.close();
         for (ModuleState s : states) {
             if (s.opened != null && s.opened.file() != null) {
                 s.opened.file().close();

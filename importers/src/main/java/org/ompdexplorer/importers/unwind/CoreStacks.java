@@ -5,10 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.function.BiFunction;
 import java.util.function.LongFunction;
 import org.ompdexplorer.importers.unwind.CoreUnwinder.ModuleRec;
@@ -68,35 +71,120 @@ public final class CoreStacks {
 
     /** {@link #take(Request, LongFunction)} with the libdw named {@code libdw} (a test names one that is missing). */
     static Taken take(Request request, LongFunction<ThreadId> threadOfLwp, String libdw) {
-        List<Diagnostic> diagnostics = new ArrayList<>();
+        return unwind(request, libdw).forThreads(request, threadOfLwp);
+    }
+
+    /**
+     * Starts unwinding and symbolizing every thread of the core on a thread of its own, so that it runs while the
+     * caller reads the rest of the core (libdw's linking and its reading of debug information are most of the cost,
+     * docs/benchmarks.md §19); {@link Started#await} gives the stacks once the snapshot's threads are known. The
+     * request must not share state with the caller's reading: the session opens the core itself.
+     */
+    public static Started start(Request request) {
+        CompletableFuture<Unwound> result = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("ompd-stacks").start(() -> {
+            try {
+                result.complete(unwind(request, Libdw.SONAME));
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            }
+        });
+        return new Started(request, result);
+    }
+
+    /** Stacks being taken on a thread of their own ({@link #start}). */
+    public static final class Started {
+        private final Request request;
+        private final CompletableFuture<Unwound> result;
+
+        private Started(Request request, CompletableFuture<Unwound> result) {
+            this.request = request;
+            this.result = result;
+        }
+
+        /**
+         * Waits for the stacks, and keeps those of the threads {@code threadOfLwp} names (see
+         * {@link CoreStacks#take(Request, LongFunction)}).
+         *
+         * @throws InterruptedException when the waiting thread is interrupted (the import is cancelled)
+         */
+        public Taken await(LongFunction<ThreadId> threadOfLwp) throws InterruptedException {
+            Unwound unwound;
+            try {
+                unwound = result.get();
+            } catch (ExecutionException e) {
+                unwound = Unwound.failed(request, e.getCause());
+            }
+            return unwound.forThreads(request, threadOfLwp);
+        }
+    }
+
+    /** A thread's stack as unwound, before it is matched to the snapshot's thread; {@code missing}: its modules without a file. */
+    private record LwpStack(long lwp, List<CallFrame> frames, String partial, List<Integer> missing) {
+    }
+
+    /** Every thread's stack, symbolized, with the warnings of modules whose file is missing (one per module). */
+    private record Unwound(List<CodeModule> modules, List<LwpStack> stacks, List<Diagnostic> diagnostics,
+                           Map<Integer, Diagnostic> missingFiles) {
+        static Unwound failed(Request request, Throwable t) {
+            return new Unwound(List.of(), List.of(), List.of(Diagnostic.warning("stacks-unreadable", "call stacks were"
+                    + " not taken: the unwinder failed (" + t + ")", "report this with the core if you can share it",
+                    Location.inInput(request.input(), 0, 0, null))), Map.of());
+        }
+
+        Taken forThreads(Request request, LongFunction<ThreadId> threadOfLwp) {
+            List<Diagnostic> out = new ArrayList<>(diagnostics);
+            Set<Integer> warned = new HashSet<>();
+            List<CallStack> kept = new ArrayList<>(stacks.size());
+            for (LwpStack s : stacks) {
+                ThreadId thread = threadOfLwp.apply(s.lwp());
+                if (thread == null) {
+                    continue;
+                }
+                List<String> names = new ArrayList<>();
+                for (int module : s.missing()) {
+                    names.add(modules.get(module).fileName());
+                    if (warned.add(module)) {
+                        out.add(missingFiles.get(module));
+                    }
+                }
+                String partial = s.partial();
+                if (!names.isEmpty()) {
+                    String through = "the frames in " + String.join(", ", names) + " are not symbolized and those past"
+                            + " them may be wrong: " + (names.size() == 1 ? "its file is" : "their files are")
+                            + " missing or of another build";
+                    partial = partial == null ? through : partial + "; " + through;
+                }
+                kept.add(new CallStack(thread, s.frames(), partial));
+            }
+            return new Taken(modules, kept, out);
+        }
+    }
+
+    private static Unwound unwind(Request request, String libdw) {
         Libdw dw;
         try {
             dw = Libdw.get(libdw);
-        } catch (Libdw.LibdwUnavailableException e) {
-            diagnostics.add(Diagnostic.warning("stacks-unavailable", "call stacks were not taken: " + e.getMessage(),
-                    "install elfutils' libdw (Debian/Ubuntu: apt-get install libdw1; Fedora: dnf install"
-                    + " elfutils-libs)", Location.inInput(request.input(), 0, 0, null)));
-            return new Taken(List.of(), List.of(), diagnostics);
+        } catch (LibdwUnavailableException e) {
+            return new Unwound(List.of(), List.of(), List.of(Diagnostic.warning("stacks-unavailable", "call stacks were"
+                    + " not taken: " + e.getMessage(), "install elfutils' libdw (Debian/Ubuntu: apt-get install libdw1;"
+                    + " Fedora: dnf install elfutils-libs)", Location.inInput(request.input(), 0, 0, null))), Map.of());
         }
         try (CoreUnwinder unwinder = CoreUnwinder.open(dw, request.core(), request.executable(),
                 request.debugDirectories(), request.resolver(), request.executableInCore())) {
             List<ModuleRec> found = unwinder.modules();
             List<RawStack> raw = unwinder.unwind();
-            return assemble(request, found, raw, unwinder.symbols(), threadOfLwp, diagnostics);
+            return assemble(request, found, raw, unwinder.symbols());
         } catch (CoreUnwinder.UnwindException e) {
-            diagnostics.add(Diagnostic.warning("stacks-unreadable", "call stacks were not taken: " + e.getMessage(),
-                    "check that the core is whole (take it again with gcore or ulimit -c unlimited)",
-                    Location.inInput(request.input(), 0, 0, null)));
+            return new Unwound(List.of(), List.of(), List.of(Diagnostic.warning("stacks-unreadable", "call stacks were"
+                    + " not taken: " + e.getMessage(), "check that the core is whole (take it again with gcore or"
+                    + " ulimit -c unlimited)", Location.inInput(request.input(), 0, 0, null))), Map.of());
         } catch (Throwable t) {
-            diagnostics.add(Diagnostic.warning("stacks-unreadable", "call stacks were not taken: the unwinder failed ("
-                    + t + ")", "report this with the core if you can share it", Location.inInput(request.input(), 0, 0,
-                    null)));
+            return Unwound.failed(request, t);
         }
-        return new Taken(List.of(), List.of(), diagnostics);
     }
 
-    private static Taken assemble(Request request, List<ModuleRec> found, List<RawStack> raw, DwflSymbols symbols,
-                                  LongFunction<ThreadId> threadOfLwp, List<Diagnostic> diagnostics) {
+    private static Unwound assemble(Request request, List<ModuleRec> found, List<RawStack> raw, DwflSymbols symbols) {
         List<CodeModule> modules = new ArrayList<>(found.size());
         Map<Long, Integer> indexOf = new HashMap<>();
         List<ModuleRec> named = new ArrayList<>(found.size());
@@ -108,16 +196,11 @@ public final class CoreStacks {
             named.add(n);
             modules.add(new CodeModule(n.name(), n.buildId(), n.bias(), n.start(), n.end(), size(n.file())));
         }
-        found = named;
-        Map<Integer, Boolean> warned = new LinkedHashMap<>();
-        List<CallStack> stacks = new ArrayList<>(raw.size());
+        Map<Integer, Diagnostic> missingFiles = new HashMap<>();
+        List<LwpStack> stacks = new ArrayList<>(raw.size());
         for (RawStack r : raw) {
-            ThreadId thread = threadOfLwp.apply(r.lwp());
-            if (thread == null) {
-                continue;
-            }
             List<CallFrame> frames = new ArrayList<>(r.frames().size());
-            List<String> missing = new ArrayList<>();
+            List<Integer> missing = new ArrayList<>();
             for (int i = 0; i < r.frames().size(); i++) {
                 RawFrame f = r.frames().get(i);
                 // a frame's CFA is the stack pointer of its caller's frame (what the call left there)
@@ -128,14 +211,12 @@ public final class CoreStacks {
                     frames.add(bare);
                     continue;
                 }
-                ModuleRec m = found.get(module);
+                ModuleRec m = named.get(module);
                 if (!m.usable()) {
-                    if (!missing.contains(modules.get(module).fileName())) {
-                        missing.add(modules.get(module).fileName());
+                    if (!missing.contains(module)) {
+                        missing.add(module);
                     }
-                    if (warned.putIfAbsent(module, true) == null) {
-                        diagnostics.add(missingFile(request, m));
-                    }
+                    missingFiles.computeIfAbsent(module, k -> missingFile(request, m));
                     frames.add(bare);
                     continue;
                 }
@@ -147,16 +228,9 @@ public final class CoreStacks {
                     frames.add(bare.withSymbol(s.function(), s.file(), s.line(), s.column(), s.inlined()));
                 }
             }
-            String partial = r.partial();
-            if (!missing.isEmpty()) {
-                String through = "the frames in " + String.join(", ", missing) + " are not symbolized and those past"
-                        + " them may be wrong: " + (missing.size() == 1 ? "its file is" : "their files are")
-                        + " missing or of another build";
-                partial = partial == null ? through : partial + "; " + through;
-            }
-            stacks.add(new CallStack(thread, frames, partial));
+            stacks.add(new LwpStack(r.lwp(), frames, r.partial(), missing));
         }
-        return new Taken(modules, stacks, diagnostics);
+        return new Unwound(modules, stacks, List.of(), missingFiles);
     }
 
     private static Diagnostic missingFile(Request request, ModuleRec m) {

@@ -111,7 +111,7 @@ final class CoreUnwinder implements AutoCloseable {
         if (fd < 0) {
             throw new UnwindException(core + " cannot be opened", null);
         }
-        elf = (long) dw.elfBegin.invokeExact(fd, Libdw.ELF_C_READ_MMAP, 0L);
+        elf = (long) dw.elfBegin.invokeExact((long) fd, (long) Libdw.ELF_C_READ_MMAP, 0L);
         if (elf == 0) {
             throw new UnwindException(core + " cannot be read by libelf", null);
         }
@@ -134,14 +134,14 @@ final class CoreUnwinder implements AutoCloseable {
             throw new UnwindException("libdwfl cannot start: " + dw.errmsg(), null);
         }
         long exe = executable == null ? 0 : arena.allocateFrom(executable.toString()).address();
-        int reported = (int) dw.dwflCoreFileReport.invokeExact(dwfl, elf, exe);
+        int reported = (int) (long) dw.dwflCoreFileReport.invokeExact(dwfl, elf, exe);
         if (reported < 0) {
             throw new UnwindException("libdwfl cannot read the core's modules: " + dw.errmsg(), null);
         }
-        if ((int) dw.dwflReportEnd.invokeExact(dwfl, 0L, 0L) != 0) {
+        if ((int) (long) dw.dwflReportEnd.invokeExact(dwfl, 0L, 0L) != 0) {
             throw new UnwindException("libdwfl cannot list the core's modules: " + dw.errmsg(), null);
         }
-        if ((int) dw.dwflCoreFileAttach.invokeExact(dwfl, elf) < 0) {
+        if ((int) (long) dw.dwflCoreFileAttach.invokeExact(dwfl, elf) < 0) {
             throw new UnwindException("libdwfl cannot read the core's threads: " + dw.errmsg(), null);
         }
         MemorySegment onModule = upcall("onModule", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG,
@@ -165,7 +165,7 @@ final class CoreUnwinder implements AutoCloseable {
             String problem = found == 0 ? dw.errmsg() : null;
             long name = (long) dw.dwflModuleInfo.invokeExact(mod, 0L, start.address(), end.address(), 0L, 0L,
                     mainFile.address(), 0L);
-            int idLength = (int) dw.dwflModuleBuildId.invokeExact(mod, bits.address(), vaddr.address());
+            int idLength = (int) (long) dw.dwflModuleBuildId.invokeExact(mod, bits.address(), vaddr.address());
             String buildId = idLength <= 0 ? null : HexFormat.of().formatHex(MemorySegment.ofAddress(bits.get(JAVA_LONG, 0))
                     .reinterpret(idLength).toArray(JAVA_BYTE));
             out.add(new ModuleRec(mod, Libc.string(name), start.get(JAVA_LONG, 0), end.get(JAVA_LONG, 0),
@@ -179,7 +179,7 @@ final class CoreUnwinder implements AutoCloseable {
     List<RawStack> unwind() throws Throwable {
         stacks.clear();
         MemorySegment onThread = upcall("onThread", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
-        int rc = (int) dw.dwflGetthreads.invokeExact(dwfl, onThread.address(), 0L);
+        int rc = (int) (long) dw.dwflGetthreads.invokeExact(dwfl, onThread.address(), 0L);
         if (rc != 0 && stacks.isEmpty()) {
             throw new UnwindException("libdwfl cannot walk the core's threads: " + dw.errmsg(), null);
         }
@@ -195,10 +195,10 @@ final class CoreUnwinder implements AutoCloseable {
     public void close() {
         try {
             if (dwfl != 0) {
-                dw.dwflEnd.invokeExact(dwfl);
+                long ignored = (long) dw.dwflEnd.invokeExact(dwfl);
             }
             if (elf != 0) {
-                int ignored = (int) dw.elfEnd.invokeExact(elf);
+                long ignored = (long) dw.elfEnd.invokeExact(elf);
             }
             if (fd >= 0) {
                 dw.libc.close(fd);
@@ -217,7 +217,7 @@ final class CoreUnwinder implements AutoCloseable {
 
     private int findElf(long mod, long userdata, long modname, long base, long fileNameOut, long elfOut) {
         try {
-            int rc = (int) dw.dwflBuildIdFindElfCall.invokeExact(mod, userdata, modname, base, fileNameOut, elfOut);
+            int rc = (int) (long) dw.dwflBuildIdFindElfCall.invokeExact(mod, userdata, modname, base, fileNameOut, elfOut);
             if (rc >= 0 || MemorySegment.ofAddress(elfOut).reinterpret(8).get(JAVA_LONG, 0) != 0) {
                 return rc;
             }
@@ -247,7 +247,7 @@ final class CoreUnwinder implements AutoCloseable {
 
     private int onThread(long thread, long arg) {
         try {
-            currentLwp = (int) dw.dwflThreadTid.invokeExact(thread);
+            currentLwp = (int) (long) dw.dwflThreadTid.invokeExact(thread);
             currentFrames = new ArrayList<>();
             currentSeen = new HashSet<>();
             currentStop = null;
@@ -257,7 +257,7 @@ final class CoreUnwinder implements AutoCloseable {
                 activationOut = arena.allocate(JAVA_LONG);
                 spOut = arena.allocate(JAVA_LONG);
             }
-            int rc = (int) dw.dwflThreadGetframes.invokeExact(thread, frameStub.address(), 0L);
+            int rc = (int) (long) dw.dwflThreadGetframes.invokeExact(thread, frameStub.address(), 0L);
             String partial = currentStop;
             if (partial == null && rc != 0) {
                 partial = "the unwinder stopped after " + currentFrames.size() + " frames: " + dw.errmsg();
@@ -275,14 +275,14 @@ final class CoreUnwinder implements AutoCloseable {
             MemorySegment pc = pcOut;
             MemorySegment activation = activationOut;
             activation.set(JAVA_BYTE, 0, (byte) 0);
-            if (!(boolean) dw.dwflFramePc.invokeExact(frame, pc.address(), activation.address())) {
+            if (!Libdw.isTrue((long) dw.dwflFramePc.invokeExact(frame, pc.address(), activation.address()))) {
                 currentStop = "the unwinder stopped after " + currentFrames.size() + " frames: " + dw.errmsg();
                 return DWARF_CB_ABORT;
             }
             long address = pc.get(JAVA_LONG, 0);
             boolean isActivation = activation.get(JAVA_BYTE, 0) != 0;
             MemorySegment sp = spOut;
-            long stack = (int) dw.dwflFrameReg.invokeExact(frame, Libdw.X86_64_RSP, sp.address()) == 0
+            long stack = (int) (long) dw.dwflFrameReg.invokeExact(frame, (long) Libdw.X86_64_RSP, sp.address()) == 0
                     ? sp.get(JAVA_LONG, 0) : 0;
             // a frame seen before (same pc, same stack pointer) means the walk goes round in a circle
             if (!currentSeen.add(address * 31 + stack) && repeats(address, stack)) {

@@ -25,7 +25,7 @@ final class DwflSymbols {
     private Arena arena;
     private final Map<Long, Units> unitsByModule = new HashMap<>();
     private final Map<Long, Map<Long, List<SourceFrame>>> cache = new HashMap<>();
-    private final Map<Long, Map<Long, String>> aliasesByModule = new HashMap<>();
+    private final Map<Long, FunctionNames> functionsByModule = new HashMap<>();
     private static final int STT_FUNC = 2;
 
     DwflSymbols(Libdw dw) {
@@ -68,32 +68,32 @@ final class DwflSymbols {
         int column = 0;
         long lineRecord = (long) dw.dwarfGetsrcDie.invokeExact(cu, pc);
         if (lineRecord != 0) {
-            file = Libc.string((long) dw.dwarfLinesrc.invokeExact(lineRecord, 0L, 0L));
+            file = inCompilationDirectory(cu, Libc.string((long) dw.dwarfLinesrc.invokeExact(lineRecord, 0L, 0L)));
             MemorySegment value = arena.allocate(JAVA_INT);
-            if ((int) dw.dwarfLineno.invokeExact(lineRecord, value.address()) == 0) {
+            if ((int) (long) dw.dwarfLineno.invokeExact(lineRecord, value.address()) == 0) {
                 line = Math.max(0, value.get(JAVA_INT, 0));
             }
-            if ((int) dw.dwarfLinecol.invokeExact(lineRecord, value.address()) == 0) {
+            if ((int) (long) dw.dwarfLinecol.invokeExact(lineRecord, value.address()) == 0) {
                 column = Math.max(0, value.get(JAVA_INT, 0));
             }
         }
         // the innermost scope at pc, then the scopes that hold it as written (dwarf_getscopes would go on through
         // an inlined function's own definition, not the function it was inlined into)
         MemorySegment scopesOut = arena.allocate(JAVA_LONG);
-        int n = (int) dw.dwarfGetscopes.invokeExact(cu, pc, scopesOut.address());
+        int n = (int) (long) dw.dwarfGetscopes.invokeExact(cu, pc, scopesOut.address());
         long innermost = scopesOut.get(JAVA_LONG, 0);
         long scopes = 0;
         if (n > 0) {
             MemorySegment chainOut = arena.allocate(JAVA_LONG);
-            n = (int) dw.dwarfGetscopesDie.invokeExact(innermost, chainOut.address());
+            n = (int) (long) dw.dwarfGetscopesDie.invokeExact(innermost, chainOut.address());
             scopes = n > 0 ? chainOut.get(JAVA_LONG, 0) : 0;
         }
         // an assembler unit names its entry points as written (glibc's __clone3); debuggers name them by symbol
-        boolean assembler = (int) dw.dwarfSrclang.invokeExact(cu) == Libdw.DW_LANG_MIPS_ASSEMBLER;
+        boolean assembler = (int) (long) dw.dwarfSrclang.invokeExact(cu) == Libdw.DW_LANG_MIPS_ASSEMBLER;
         try {
             for (int i = 0; i < n && !assembler; i++) {
                 long die = scopes + i * Libdw.DIE_SIZE;
-                int tag = (int) dw.dwarfTag.invokeExact(die);
+                int tag = (int) (long) dw.dwarfTag.invokeExact(die);
                 if (tag != Libdw.DW_TAG_SUBPROGRAM && tag != Libdw.DW_TAG_INLINED_SUBROUTINE
                         && tag != Libdw.DW_TAG_ENTRY_POINT) {
                     continue;
@@ -103,7 +103,7 @@ final class DwflSymbols {
                 if (!inlined) {
                     break; // the real function: anything further out is its enclosing scope, not a caller
                 }
-                file = callFile(cu, die);
+                file = inCompilationDirectory(cu, callFile(cu, die));
                 line = (int) Math.max(0, unsigned(die, Libdw.DW_AT_CALL_LINE));
                 column = (int) Math.max(0, unsigned(die, Libdw.DW_AT_CALL_COLUMN));
             }
@@ -140,7 +140,7 @@ final class DwflSymbols {
         bias.set(JAVA_LONG, 0, units.bias());
         long pc = address - units.bias();
         for (long cu : units.dies()) {
-            if ((int) dw.dwarfHaspc.invokeExact(cu, pc) > 0) {
+            if ((int) (long) dw.dwarfHaspc.invokeExact(cu, pc) > 0) {
                 return cu;
             }
         }
@@ -164,31 +164,84 @@ final class DwflSymbols {
         if (name == null) {
             return null;
         }
-        String alias = aliases(module).get(address - offset.get(JAVA_LONG, 0));
-        return demangler.functionName(withoutVersion(alias != null ? alias : name));
+        String plain = withoutVersion(name);
+        if (underscores(plain) > 0) {
+            // only a name with leading underscores can have a more public alias
+            String alias = functions(module).preferredAt(address - offset.get(JAVA_LONG, 0));
+            if (alias != null) {
+                plain = alias;
+            }
+        }
+        return demangler.functionName(plain);
     }
 
-    /** The preferred name of each function address of a module's symbol table, made once per module. */
-    private Map<Long, String> aliases(long module) throws Throwable {
-        Map<Long, String> names = aliasesByModule.get(module);
-        if (names != null) {
-            return names;
+    /** A module's function symbols, read once per module. */
+    private FunctionNames functions(long module) throws Throwable {
+        FunctionNames names = functionsByModule.get(module);
+        if (names == null) {
+            names = FunctionNames.of(dw, module, arena);
+            functionsByModule.put(module, names);
         }
-        names = new HashMap<>();
-        int count = (int) dw.dwflModuleGetsymtab.invokeExact(module);
-        MemorySegment sym = arena.allocate(Libdw.SYM_SIZE, 8);
-        MemorySegment value = arena.allocate(JAVA_LONG);
-        for (int i = 1; i < count; i++) {
-            String name = Libc.string((long) dw.dwflModuleGetsymInfo.invokeExact(module, i, sym.address(),
-                    value.address(), 0L, 0L, 0L));
-            if (name == null || name.isEmpty() || (sym.get(JAVA_BYTE, 4) & 0xf) != STT_FUNC) {
-                continue;
-            }
-            String plain = withoutVersion(name);
-            names.merge(value.get(JAVA_LONG, 0), plain, (a, b) -> underscores(b) < underscores(a) ? b : a);
-        }
-        aliasesByModule.put(module, names);
         return names;
+    }
+
+    /**
+     * A module's function symbols by address, as their values and their names' addresses in libelf's string tables
+     * (valid while the session lasts): a name is decoded only when asked for — libc's table has some 14,000.
+     *
+     * @param values sorted, in symbol table order where equal
+     * @param names  the name of each value's symbol
+     */
+    private record FunctionNames(long[] values, long[] names) {
+        static FunctionNames of(Libdw dw, long module, Arena arena) throws Throwable {
+            int count = (int) (long) dw.dwflModuleGetsymtab.invokeExact(module);
+            MemorySegment sym = arena.allocate(Libdw.SYM_SIZE, 8);
+            MemorySegment value = arena.allocate(JAVA_LONG);
+            long[] values = new long[Math.max(0, count)];
+            long[] names = new long[values.length];
+            int n = 0;
+            for (int i = 1; i < count; i++) {
+                long name = (long) dw.dwflModuleGetsymInfo.invokeExact(module, (long) i, sym.address(),
+                        value.address(), 0L, 0L, 0L);
+                if (name == 0 || (sym.get(JAVA_BYTE, 4) & 0xf) != STT_FUNC
+                        || MemorySegment.ofAddress(name).reinterpret(1).get(JAVA_BYTE, 0) == 0) {
+                    continue;
+                }
+                values[n] = value.get(JAVA_LONG, 0);
+                names[n++] = name;
+            }
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, (a, b) -> Long.compare(values[a], values[b])); // stable: table order kept
+            long[] sortedValues = new long[n];
+            long[] sortedNames = new long[n];
+            for (int i = 0; i < n; i++) {
+                sortedValues[i] = values[order[i]];
+                sortedNames[i] = names[order[i]];
+            }
+            return new FunctionNames(sortedValues, sortedNames);
+        }
+
+        /** Of the names of the functions at {@code value}, the first with the fewest leading underscores; or null. */
+        String preferredAt(long value) {
+            int i = java.util.Arrays.binarySearch(values, value);
+            if (i < 0) {
+                return null;
+            }
+            while (i > 0 && values[i - 1] == value) {
+                i--;
+            }
+            String best = null;
+            for (; i < values.length && values[i] == value; i++) {
+                String name = withoutVersion(Libc.string(names[i]));
+                if (best == null || underscores(name) < underscores(best)) {
+                    best = name;
+                }
+            }
+            return best;
+        }
     }
 
     private static int underscores(String name) {
@@ -219,18 +272,32 @@ final class DwflSymbols {
 
     private String string(long die, int attribute) throws Throwable {
         MemorySegment attr = arena.allocate(Libdw.ATTRIBUTE_SIZE, 8);
-        long found = (long) dw.dwarfAttrIntegrate.invokeExact(die, attribute, attr.address());
+        long found = (long) dw.dwarfAttrIntegrate.invokeExact(die, (long) attribute, attr.address());
         return found == 0 ? null : Libc.string((long) dw.dwarfFormstring.invokeExact(found));
     }
 
     private long unsigned(long die, int attribute) throws Throwable {
         MemorySegment attr = arena.allocate(Libdw.ATTRIBUTE_SIZE, 8);
-        long found = (long) dw.dwarfAttrIntegrate.invokeExact(die, attribute, attr.address());
+        long found = (long) dw.dwarfAttrIntegrate.invokeExact(die, (long) attribute, attr.address());
         if (found == 0) {
             return 0;
         }
         MemorySegment value = arena.allocate(JAVA_LONG);
-        return (int) dw.dwarfFormudata.invokeExact(found, value.address()) == 0 ? value.get(JAVA_LONG, 0) : 0;
+        return (int) (long) dw.dwarfFormudata.invokeExact(found, value.address()) == 0 ? value.get(JAVA_LONG, 0) : 0;
+    }
+
+    /**
+     * {@code file} as a path from the root: a line table's name relative to the unit's compilation directory
+     * ({@code DW_AT_comp_dir}) joined to it, as a debugger opens the file ({@code llvm-symbolizer} prints it so too),
+     * so that the source is found from wherever the snapshot is opened.
+     */
+    private String inCompilationDirectory(long cu, String file) throws Throwable {
+        if (file == null || file.startsWith("/")) {
+            return file;
+        }
+        String directory = string(cu, Libdw.DW_AT_COMP_DIR);
+        return directory == null || !directory.startsWith("/") ? file
+                : directory + (directory.endsWith("/") ? "" : "/") + file;
     }
 
     /** The file of an inlined call's call site ({@code DW_AT_call_file}, an index in the unit's file table). */
@@ -238,7 +305,7 @@ final class DwflSymbols {
         long index = unsigned(die, Libdw.DW_AT_CALL_FILE);
         MemorySegment files = arena.allocate(JAVA_LONG);
         MemorySegment count = arena.allocate(JAVA_LONG);
-        if ((int) dw.dwarfGetsrcfiles.invokeExact(cu, files.address(), count.address()) != 0
+        if ((int) (long) dw.dwarfGetsrcfiles.invokeExact(cu, files.address(), count.address()) != 0
                 || index < 0 || index >= count.get(JAVA_LONG, 0)) {
             return null;
         }

@@ -24,9 +24,10 @@ final class Libc {
         var c = linker.defaultLookup();
         open = linker.downcallHandle(c.find("open").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT),
                 Linker.Option.firstVariadicArg(2));
-        close = linker.downcallHandle(c.find("close").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-        strdup = linker.downcallHandle(c.find("strdup").orElseThrow(), FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
-        free = linker.downcallHandle(c.find("free").orElseThrow(), FunctionDescriptor.ofVoid(JAVA_LONG));
+        // as words, the shape of libdw's one-argument functions (Libdw.words)
+        close = linker.downcallHandle(c.find("close").orElseThrow(), Libdw.words(1));
+        strdup = linker.downcallHandle(c.find("strdup").orElseThrow(), Libdw.words(1));
+        free = linker.downcallHandle(c.find("free").orElseThrow(), Libdw.words(1));
     }
 
     /** A read-only file descriptor for the NUL-terminated path at {@code path}, or -1. */
@@ -35,7 +36,7 @@ final class Libc {
     }
 
     void close(int fd) throws Throwable {
-        int ignored = (int) close.invokeExact(fd);
+        long ignored = (long) close.invokeExact((long) fd);
     }
 
     /** A C heap copy of the string at {@code text}, which its receiver frees. */
@@ -44,7 +45,7 @@ final class Libc {
     }
 
     void free(long block) throws Throwable {
-        free.invokeExact(block);
+        long ignored = (long) free.invokeExact(block);
     }
 
     /** The NUL-terminated UTF-8 string at {@code address}, or {@code null} for a null pointer. */

@@ -1,7 +1,5 @@
 package org.ompdexplorer.importers.unwind;
 
-import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
@@ -14,8 +12,9 @@ import java.lang.invoke.MethodHandle;
 
 /**
  * elfutils' {@code libdw.so.1} (libdwfl and libdw) and {@code libelf.so.1}, loaded into this JVM once, with a
- * downcall handle for each function the unwinder and the symbolizer use. Every pointer is passed and returned as a
- * 64-bit word (as {@code ompd.NativeWords} does for libompd): callers pass {@code MemorySegment.address()}.
+ * downcall handle for each function the unwinder and the symbolizer use. Every argument and result is a 64-bit word
+ * ({@link #words}; pointers as {@code ompd.NativeWords} passes them to libompd): callers pass
+ * {@code MemorySegment.address()}.
  *
  * <p>Struct layouts and constants are those of elfutils' public headers ({@code libdwfl.h}, {@code libdw.h},
  * {@code libelf.h}, {@code dwarf.h}) for LP64, stable since elfutils 0.158; {@code dwfl_frame_reg} needs 0.188.
@@ -45,6 +44,7 @@ final class Libdw {
     static final int DW_AT_CALL_COLUMN = 0x57;
     static final int DW_AT_CALL_FILE = 0x58;
     static final int DW_AT_CALL_LINE = 0x59;
+    static final int DW_AT_COMP_DIR = 0x1b;
 
     /** The system's libdw's soname. */
     static final String SONAME = "libdw.so.1";
@@ -55,9 +55,8 @@ final class Libdw {
     final MethodHandle elfEnd;
     final MethodHandle dwflBegin;
     final MethodHandle dwflEnd;
-    final MethodHandle dwflErrno;
     final MethodHandle dwflErrmsg;
-    final MethodHandle dwflReportBegin;
+    final MethodHandle dwflReportBeginAdd;
     final MethodHandle dwflReportEnd;
     final MethodHandle dwflReportElf;
     final MethodHandle dwflCoreFileReport;
@@ -103,61 +102,55 @@ final class Libdw {
     private Libdw(SymbolLookup dw, SymbolLookup elf) {
         Binder b = new Binder(dw);
         Binder e = new Binder(elf.or(dw));
-        elfVersion = e.bind("elf_version", JAVA_INT, JAVA_INT);
-        elfBegin = e.bind("elf_begin", JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG);
-        elfEnd = e.bind("elf_end", JAVA_INT, JAVA_LONG);
-        dwflBegin = b.bind("dwfl_begin", JAVA_LONG, JAVA_LONG);
-        dwflEnd = b.bindVoid("dwfl_end", JAVA_LONG);
-        dwflErrno = b.bind("dwfl_errno", JAVA_INT);
-        dwflErrmsg = b.bind("dwfl_errmsg", JAVA_LONG, JAVA_INT);
-        dwflReportBegin = b.bindVoid("dwfl_report_begin", JAVA_LONG);
-        dwflReportEnd = b.bind("dwfl_report_end", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflReportElf = b.bind("dwfl_report_elf", JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG,
-                JAVA_BOOLEAN);
-        dwflCoreFileReport = b.bind("dwfl_core_file_report", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflCoreFileAttach = b.bind("dwfl_core_file_attach", JAVA_INT, JAVA_LONG, JAVA_LONG);
-        dwflGetmodules = b.bind("dwfl_getmodules", JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflGetthreads = b.bind("dwfl_getthreads", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflThreadTid = b.bind("dwfl_thread_tid", JAVA_INT, JAVA_LONG);
-        dwflThreadGetframes = b.bind("dwfl_thread_getframes", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflFramePc = b.bind("dwfl_frame_pc", JAVA_BOOLEAN, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflFrameReg = b.bind("dwfl_frame_reg", JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_LONG);
-        dwflAddrmodule = b.bind("dwfl_addrmodule", JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflModuleInfo = b.bind("dwfl_module_info", JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
-                JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflModuleBuildId = b.bind("dwfl_module_build_id", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflModuleGetelf = b.bind("dwfl_module_getelf", JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflModuleGetdwarf = b.bind("dwfl_module_getdwarf", JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflModuleAddrinfo = b.bind("dwfl_module_addrinfo", JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
-                JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflModuleAddrdie = b.bind("dwfl_module_addrdie", JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflModuleGetsymtab = b.bind("dwfl_module_getsymtab", JAVA_INT, JAVA_LONG);
-        dwflModuleGetsymInfo = b.bind("dwfl_module_getsym_info", JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG,
-                JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflModuleNextcu = b.bind("dwfl_module_nextcu", JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwflBuildIdFindElfCall = b.bind("dwfl_build_id_find_elf", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG,
-                JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwarfHaspc = b.bind("dwarf_haspc", JAVA_INT, JAVA_LONG, JAVA_LONG);
-        dwarfGetsrcDie = b.bind("dwarf_getsrc_die", JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwarfLinesrc = b.bind("dwarf_linesrc", JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwarfLineno = b.bind("dwarf_lineno", JAVA_INT, JAVA_LONG, JAVA_LONG);
-        dwarfLinecol = b.bind("dwarf_linecol", JAVA_INT, JAVA_LONG, JAVA_LONG);
-        dwarfGetscopes = b.bind("dwarf_getscopes", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwarfGetscopesDie = b.bind("dwarf_getscopes_die", JAVA_INT, JAVA_LONG, JAVA_LONG);
-        dwarfSrclang = b.bind("dwarf_srclang", JAVA_INT, JAVA_LONG);
-        dwarfTag = b.bind("dwarf_tag", JAVA_INT, JAVA_LONG);
-        dwarfDiename = b.bind("dwarf_diename", JAVA_LONG, JAVA_LONG);
-        dwarfAttrIntegrate = b.bind("dwarf_attr_integrate", JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG);
-        dwarfFormstring = b.bind("dwarf_formstring", JAVA_LONG, JAVA_LONG);
-        dwarfFormudata = b.bind("dwarf_formudata", JAVA_INT, JAVA_LONG, JAVA_LONG);
-        dwarfGetsrcfiles = b.bind("dwarf_getsrcfiles", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        dwarfFilesrc = b.bind("dwarf_filesrc", JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
+        elfVersion = e.words("elf_version", 1);
+        elfBegin = e.words("elf_begin", 3);
+        elfEnd = e.words("elf_end", 1);
+        dwflBegin = b.words("dwfl_begin", 1);
+        dwflEnd = b.words("dwfl_end", 1);
+        dwflErrmsg = b.words("dwfl_errmsg", 1);
+        dwflReportBeginAdd = b.words("dwfl_report_begin_add", 1);
+        dwflReportEnd = b.words("dwfl_report_end", 3);
+        dwflReportElf = b.words("dwfl_report_elf", 6);
+        dwflCoreFileReport = b.words("dwfl_core_file_report", 3);
+        dwflCoreFileAttach = b.words("dwfl_core_file_attach", 2);
+        dwflGetmodules = b.words("dwfl_getmodules", 4);
+        dwflGetthreads = b.words("dwfl_getthreads", 3);
+        dwflThreadTid = b.words("dwfl_thread_tid", 1);
+        dwflThreadGetframes = b.words("dwfl_thread_getframes", 3);
+        dwflFramePc = b.words("dwfl_frame_pc", 3);
+        dwflFrameReg = b.words("dwfl_frame_reg", 3);
+        dwflAddrmodule = b.words("dwfl_addrmodule", 2);
+        dwflModuleInfo = b.words("dwfl_module_info", 8);
+        dwflModuleBuildId = b.words("dwfl_module_build_id", 3);
+        dwflModuleGetelf = b.words("dwfl_module_getelf", 2);
+        dwflModuleGetdwarf = b.words("dwfl_module_getdwarf", 2);
+        dwflModuleAddrinfo = b.words("dwfl_module_addrinfo", 7);
+        dwflModuleAddrdie = b.words("dwfl_module_addrdie", 3);
+        dwflModuleGetsymtab = b.words("dwfl_module_getsymtab", 1);
+        dwflModuleGetsymInfo = b.words("dwfl_module_getsym_info", 7);
+        dwflModuleNextcu = b.words("dwfl_module_nextcu", 3);
+        dwflBuildIdFindElfCall = b.words("dwfl_build_id_find_elf", 6);
+        dwarfHaspc = b.words("dwarf_haspc", 2);
+        dwarfGetsrcDie = b.words("dwarf_getsrc_die", 2);
+        dwarfLinesrc = b.words("dwarf_linesrc", 3);
+        dwarfLineno = b.words("dwarf_lineno", 2);
+        dwarfLinecol = b.words("dwarf_linecol", 2);
+        dwarfGetscopes = b.words("dwarf_getscopes", 3);
+        dwarfGetscopesDie = b.words("dwarf_getscopes_die", 2);
+        dwarfSrclang = b.words("dwarf_srclang", 1);
+        dwarfTag = b.words("dwarf_tag", 1);
+        dwarfDiename = b.words("dwarf_diename", 1);
+        dwarfAttrIntegrate = b.words("dwarf_attr_integrate", 3);
+        dwarfFormstring = b.words("dwarf_formstring", 1);
+        dwarfFormudata = b.words("dwarf_formudata", 2);
+        dwarfGetsrcfiles = b.words("dwarf_getsrcfiles", 3);
+        dwarfFilesrc = b.words("dwarf_filesrc", 4);
         buildIdFindElf = b.address("dwfl_build_id_find_elf");
         standardFindDebuginfo = b.address("dwfl_standard_find_debuginfo");
         offlineSectionAddress = b.address("dwfl_offline_section_address");
         libc = new Libc();
         try {
-            if ((int) elfVersion.invokeExact(EV_CURRENT) == 0) {
+            if ((int) (long) elfVersion.invokeExact((long) EV_CURRENT) == 0) {
                 throw new IllegalStateException("libelf does not support EV_CURRENT");
             }
         } catch (Throwable t) {
@@ -191,36 +184,44 @@ final class Libdw {
         }
     }
 
+    /**
+     * The call shape of a function of {@code arity} arguments with every argument and the result a 64-bit word:
+     * the linker generates code once per shape, so elfutils' ~45 functions share 8 shapes instead of 22 (a cold
+     * link ≈ 30 ms shorter, docs/benchmarks.md §19). Both LP64 ABIs of the JDK's linker on Linux (x86-64 System V,
+     * AArch64) pass an {@code int} or {@code bool} argument in the low bits of the register or 8-byte stack slot a
+     * word takes, and return one in the low bits of the result register: callers pass {@code (long)} values and
+     * narrow results ({@code (int) (long)}; a {@code bool} is the low byte, {@link #isTrue}; a {@code void}'s word is
+     * ignored).
+     */
+    static FunctionDescriptor words(int arity) {
+        MemoryLayout[] arguments = new MemoryLayout[arity];
+        java.util.Arrays.fill(arguments, JAVA_LONG);
+        return FunctionDescriptor.of(JAVA_LONG, arguments);
+    }
+
+    /** A C {@code bool} result returned as a word: its low byte. */
+    static boolean isTrue(long word) {
+        return (word & 0xff) != 0;
+    }
+
     /** libdwfl's message for its last error. */
     String errmsg() {
         try {
-            return Libc.string((long) dwflErrmsg.invokeExact(-1));
+            return Libc.string((long) dwflErrmsg.invokeExact(-1L));
         } catch (Throwable t) {
             return "unknown libdwfl error";
         }
     }
 
     private record Binder(SymbolLookup lookup) {
-        MethodHandle bind(String name, MemoryLayout result, MemoryLayout... arguments) {
-            return Linker.nativeLinker().downcallHandle(address(name), FunctionDescriptor.of(result, arguments));
-        }
-
-        MethodHandle bindVoid(String name, MemoryLayout... arguments) {
-            return Linker.nativeLinker().downcallHandle(address(name), FunctionDescriptor.ofVoid(arguments));
+        /** The function {@code name} of {@code arity} arguments, each and its result a 64-bit word. */
+        MethodHandle words(String name, int arity) {
+            return Linker.nativeLinker().downcallHandle(address(name), Libdw.words(arity));
         }
 
         MemorySegment address(String name) {
             return lookup.find(name).orElseThrow(() -> new IllegalStateException("it does not define " + name
                     + " (elfutils 0.188 or later is needed)"));
-        }
-    }
-
-    /** libdw could not be loaded; the message says why. */
-    static final class LibdwUnavailableException extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        LibdwUnavailableException(String message) {
-            super(message);
         }
     }
 }

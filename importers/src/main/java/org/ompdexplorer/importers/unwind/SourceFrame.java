@@ -10,5 +10,5 @@ package org.ompdexplorer.importers.unwind;
  * @param column   the column, 0 when not known
  * @param inlined  whether this function was inlined into the next
  */
-record SourceFrame(String function, String file, int line, int column, boolean inlined) {
+public record SourceFrame(String function, String file, int line, int column, boolean inlined) {
 }

@@ -262,4 +262,43 @@ class AgentStackSymbolsTest {
             assertThat(f.display(r.snapshot().modules())).startsWith("call_stacks+0x");
         });
     }
+
+    /** The 1-based column where {@code text} starts on the line of the marker {@code marker}. */
+    private static int column(String marker, String text) throws Exception {
+        String line = Files.readAllLines(SOURCE, StandardCharsets.UTF_8).get(lines.get(marker) - 1);
+        assertThat(line).contains(text);
+        return line.indexOf(text) + 1;
+    }
+
+    @Test
+    void aReturnAddressInInlinedCodeGetsTheInlinedCallAndColumnsFromDwarf(@TempDir Path out) throws Exception {
+        long leafEntry = pcs.getFirst();
+        long returnAddress;
+        try (ElfFile file = ElfFile.open(exe)) {
+            returnAddress = bias(file, PROGRAM_BIAS) + returnAddressOfCall(file, new CallTargets(file,
+                    FunctionSymbols.of(file.symbols())), symbol(file, "outer"), "leaf");
+        }
+        String json = "{\"format\": \"ompd-explorer-snapshot\", \"version\": \"1.3\", \"capture\": {\"source\":"
+                + " \"ompt-agent\"},\n\"modules\": [" + module(exe, exe, PROGRAM_BIAS, null) + "],\n"
+                + "\"threads\": [{\"id\": 1, \"currentTask\": 1, \"stack\": {\"frames\": ["
+                + "{\"pc\": \"" + Address.hex(leafEntry) + "\", \"cfa\": \"0x7ffe00001000\", \"activation\": true,"
+                + " \"module\": 0}, {\"pc\": \"" + Address.hex(returnAddress) + "\", \"cfa\": \"0x7ffe00001100\","
+                + " \"module\": 0}]}}],\n"
+                + "\"tasks\": [{\"id\": 1, \"kind\": \"initial\", \"thread\": 1}]}\n";
+
+        LoadResult r = load(json, out);
+
+        assertThat(r.diagnostics()).extracting(Diagnostic::code).noneMatch(c -> c.startsWith("module-"));
+        CallStack s = stack(r);
+        String c = "call_stacks.c:";
+        // the return address is outer's code, and step's: step inlined at outer's call, leaf called from step
+        assertThat(s.frames()).extracting(f -> f.function() + " " + Path.of(f.file()).getFileName() + ":" + f.line()
+                + ":" + f.column() + (f.inlined() ? " inlined" : "")).containsExactly(
+                "leaf " + c + lines.get("leaf") + ":" + s.frames().getFirst().column(),
+                "step " + c + lines.get("inlined_call_leaf") + ":" + column("inlined_call_leaf", "leaf(v)")
+                        + " inlined",
+                "outer " + c + lines.get("call_step") + ":" + column("call_step", "step(&v)"));
+        assertThat(s.frames()).extracting(CallFrame::pc).containsExactly(leafEntry, returnAddress, returnAddress);
+        assertThat(Path.of(s.frames().get(1).file())).as("the source as a debugger opens it").isAbsolute();
+    }
 }

@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * One import of a core, as the dialog validated it: every path absolute.
  *
- * @param sourceLines     ask llvm-symbolizer/addr2line for file:line of task functions
+ * @param sourceLines     read file:line of task functions from debug information (libdw)
  * @param acceptTruncated import a core whose memory is cut short, with warnings
  */
 public record CoreImportRequest(Path core, Optional<Path> executable, Optional<Path> sysroot,
