@@ -48,6 +48,7 @@ final class StackSectionView {
         }
         Hyperlink merged = new Hyperlink("Parallel stacks: every thread's stack merged");
         merged.setId("stackParallelStacks");
+        merged.setWrapText(true); // whole at 200 % in a narrow pane
         merged.setTooltip(new Tooltip("Show the Parallel Stacks view (View → Parallel Stacks)"));
         merged.setOnAction(e -> {
             merged.setVisited(false);
@@ -80,6 +81,7 @@ final class StackSectionView {
         Button button = new Button("▸ " + fold.label());
         button.setId("fold-" + fold.frames().getFirst().number());
         button.getStyleClass().add(FOLD);
+        button.setWrapText(true); // the runtime's names are long: wrapped whole in a narrow pane
         button.setTooltip(new Tooltip("Show these " + fold.frames().size() + " frames of the OpenMP runtime"));
         button.setOnAction(e -> {
             List<Node> frames = new ArrayList<>();
