@@ -154,7 +154,7 @@ public final class SummaryReport {
                             org.ompdexplorer.model.callstack.FrameKey.of(f, snapshot.modules()).display())));
             List<Task> chain = index.schedulingChain(t.id());
             if (chain.size() > 1) {
-                StringJoiner j = new StringJoiner(" → ", "  stack ", "");
+                StringJoiner j = new StringJoiner(" → ", "  task stack ", "");
                 chain.stream().limit(MAX_CHAIN).forEach(task -> j.add(org.ompdexplorer.model.Names.task(task.id())));
                 if (chain.size() > MAX_CHAIN) {
                     j.add("… " + (chain.size() - MAX_CHAIN) + " more");
