@@ -99,7 +99,9 @@ final class WindowScan {
                 found.add(new Finding(Kind.OVERLAP, where, "\"" + ta.getText() + "\" " + box(a) + " and \""
                         + tb.getText() + "\" " + box(b)));
             }
-            names(ta.getText(), ids, where, found);
+            if (!inStack(ta)) { // a call stack numbers its frames as gdb does, #0 the innermost (docs/ui.md)
+                names(ta.getText(), ids, where, found);
+            }
         }
         return List.copyOf(found);
     }
@@ -205,6 +207,15 @@ final class WindowScan {
         return w > OVERLAP && h > OVERLAP;
     }
 
+    private static boolean inStack(Node n) {
+        for (Node p = n.getParent(); p != null; p = p.getParent()) {
+            if (p.getStyleClass().contains("stack-section")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean sameFlow(Node a, Node b) {
         TextFlow fa = flow(a);
         return fa != null && fa == flow(b);
@@ -225,6 +236,8 @@ final class WindowScan {
     }
 
     private static String describe(Labeled l) {
-        return l.getClass().getSimpleName() + (l.getId() != null ? " #" + l.getId() : "");
+        return l.getClass().getSimpleName() + (l.getId() != null ? " #" + l.getId() : "")
+                + l.getStyleClass().stream().filter(c -> c.startsWith("status-")).map(c -> " ." + c)
+                        .collect(java.util.stream.Collectors.joining());
     }
 }
