@@ -15,17 +15,26 @@ import org.ompdexplorer.app.ui.WindowScan.Kind;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
 
 /** The walk's eyes: what {@link WindowScan} reports on a scene made to have each fault, and what it lets pass. */
 @ExtendWith(ApplicationExtension.class)
 class WindowScanTest {
     private Scene scene;
+    /** A window of its own: TestFX shares its stage with every test class that runs after this one. */
+    private Stage own;
 
     @Start
     void start(Stage stage) {
         scene = new Scene(new Pane(), 400, 300);
-        stage.setScene(scene);
-        stage.show();
+        own = new Stage();
+        own.setScene(scene);
+        own.show();
+    }
+
+    @Stop
+    void stop() {
+        own.close();
     }
 
     private static Label at(String text, double x, double y, double width) {
