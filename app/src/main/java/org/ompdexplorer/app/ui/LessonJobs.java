@@ -30,13 +30,16 @@ final class LessonJobs {
         };
     }
 
-    /** One step, named for the status bar and compare mode ({@code fib-taskwait step 2: …}). */
+    /**
+     * One step, named for the status bar and compare mode ({@code bundled lesson fib-taskwait, step 2}); its label is
+     * the lesson bar's, right above, so the status bar keeps room for the counts at 200 %.
+     */
     static BackgroundJob<LoadedSnapshot> step(Lesson lesson, LessonStep step) {
         return context -> {
             try (InputStream in = BundledResources.openLessonStep(lesson.name(), step.number())) {
                 LoadResult result = new SnapshotLoader().load(in, step.file(), -1, LoadOptions.LENIENT, context);
                 return new LoadedSnapshot(result.snapshot(), result.diagnostics(), "bundled lesson " + lesson.name()
-                        + ", step " + step.number() + ": " + step.label(), Optional.empty());
+                        + ", step " + step.number(), Optional.empty());
             }
         };
     }

@@ -40,6 +40,7 @@ final class StatusBarView extends StatusBar {
         // two apart; gone while there is nothing to say
         message.setGraphic(new Separator(Orientation.VERTICAL));
         message.setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
+        message.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // "Zoom 200 %" whole: the source gives way
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
         Button cancel = new Button("Cancel");

@@ -70,14 +70,13 @@ public final class CompareView extends BorderPane {
         what.setTooltip(whole);
         vm.stepTextProperty().addListener((obs, old, now) -> whole.setText("A (before): "
                 + vm.sourceName(vm.stepProperty().get()) + "\nB (after): " + vm.sourceName(vm.stepProperty().get() + 1)));
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
         HBox title = new HBox(8, what, legend);
         title.setAlignment(Pos.CENTER_LEFT);
         Button reportButton = button("compareReport", "Export report…",
                 "The findings — still blocked, what moved — as Markdown or HTML to hand on", report);
-        HBox bar = new HBox(8, changesOnly, previous, next, clearFilter, gap, reportButton, swapButton, closeButton);
-        bar.setAlignment(Pos.CENTER_LEFT);
+        // the reader's tools at the left, the comparison's at the right: on two lines where one is too narrow
+        org.ompdexplorer.app.ui.ToolRow bar = new org.ompdexplorer.app.ui.ToolRow(8, changesOnly, previous, next,
+                clearFilter).withEnd(reportButton, swapButton, closeButton);
         VBox top = new VBox(4, title, bar);
         top.setId("compareBar");
         top.getStyleClass().add("compare-bar");

@@ -236,7 +236,10 @@ public final class CompareViewModel {
         int i = step.get();
         String counted = lessonNumbering ? "Step " + (i + 2) + " of " + (stepCount() + 1) + ": "
                 : stepCount() > 1 ? "Step " + (i + 1) + " of " + stepCount() + ": " : "";
-        stepText.set(counted + "A: " + shortName(i) + " → B: " + shortName(i + 1));
+        // in a lesson the lesson bar names the lesson and the step: its steps' numbers say the rest, and the status
+        // bar keeps room for the counts at 200 %
+        stepText.set(counted + "A: " + (lessonNumbering ? "step " + (i + 1) : shortName(i)) + " → B: "
+                + (lessonNumbering ? "step " + (i + 2) : shortName(i + 1)));
     }
 
     /** The file name of snapshot {@code i} (the whole path is in {@link #sourceName}), or its source's name. */

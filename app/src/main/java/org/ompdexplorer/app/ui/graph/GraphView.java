@@ -1,23 +1,21 @@
 package org.ompdexplorer.app.ui.graph;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.ompdexplorer.app.graph.GraphFormat;
+import org.ompdexplorer.app.ui.ToolRow;
 
 /**
  * The task graph pane: a tool row (what to show, all scheduling links, fit, zoom, export), the canvas, a legend of
@@ -29,7 +27,7 @@ public final class GraphView extends VBox {
     private final GraphViewModel vm;
     private final GraphCanvas canvas;
     private final Label zoomLabel = new Label();
-    private final HBox tools;
+    private final ToolRow tools;
 
     /**
      * @param export asks where to save the graph in a format (a file dialog), then saves it; returns the problem,
@@ -83,13 +81,8 @@ public final class GraphView extends VBox {
             item.setOnAction(e -> export.apply(f).ifPresent(path -> save.accept(f, path)));
             exportButton.getItems().add(item);
         }
-        Region spring = new Region();
-        HBox.setHgrow(spring, Priority.ALWAYS);
-        tools = new HBox(6, scope, options, collapse, spring, out, zoomLabel, in, fit, exportButton);
-        for (javafx.scene.Node n : List.of(scope, options, collapse, out, in, fit, exportButton)) {
-            ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
-        }
-        tools.setAlignment(Pos.CENTER_LEFT);
+        // what to show at the left, the view's zoom and export at the right: on two lines in a narrow pane
+        tools = new ToolRow(6, scope, options, collapse).withEnd(out, zoomLabel, in, fit, exportButton);
         tools.getStyleClass().add("graph-tools");
         tools.setPadding(new Insets(4, 6, 4, 6));
 
@@ -173,8 +166,7 @@ public final class GraphView extends VBox {
 
     /** Puts a control at the start of the tool row (compare mode's choice of A or B). */
     public void addTool(Region tool) {
-        tool.setMinWidth(Region.USE_PREF_SIZE);
-        tools.getChildren().addFirst(tool);
+        tools.start().getChildren().addFirst(tool);
     }
 
     /** Where a node's centre is drawn now, in this view's coordinates; empty when it is not laid out. */
