@@ -120,11 +120,11 @@ public final class CoreStacks {
     }
 
     /** A thread's stack as unwound, before it is matched to the snapshot's thread; {@code missing}: its modules without a file. */
-    private record LwpStack(long lwp, List<CallFrame> frames, String partial, List<Integer> missing) {
+    record LwpStack(long lwp, List<CallFrame> frames, String partial, List<Integer> missing) {
     }
 
     /** Every thread's stack, symbolized, with the warnings of modules whose file is missing (one per module). */
-    private record Unwound(List<CodeModule> modules, List<LwpStack> stacks, List<Diagnostic> diagnostics,
+    record Unwound(List<CodeModule> modules, List<LwpStack> stacks, List<Diagnostic> diagnostics,
                            Map<Integer, Diagnostic> missingFiles) {
         static Unwound failed(Request request, Throwable t) {
             return new Unwound(List.of(), List.of(), List.of(Diagnostic.warning("stacks-unreadable", "call stacks were"
@@ -184,7 +184,8 @@ public final class CoreStacks {
         }
     }
 
-    private static Unwound assemble(Request request, List<ModuleRec> found, List<RawStack> raw, DwflSymbols symbols) {
+    /** The stacks as unwound, symbolized ({@code symbols} is asked only about frames in a module whose file was found). */
+    static Unwound assemble(Request request, List<ModuleRec> found, List<RawStack> raw, DwflSymbols symbols) {
         List<CodeModule> modules = new ArrayList<>(found.size());
         Map<Long, Integer> indexOf = new HashMap<>();
         List<ModuleRec> named = new ArrayList<>(found.size());

@@ -13,13 +13,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiFunction;
-import org.ompdexplorer.model.callstack.CallStack;
 
 /**
  * One libdwfl session on a core file: its modules as the core's link map and file notes list them, with the
@@ -64,9 +61,7 @@ final class CoreUnwinder implements AutoCloseable {
     private final List<Long> moduleHandles = new ArrayList<>();
     private final List<RawStack> stacks = new ArrayList<>();
     private long currentLwp;
-    private List<RawFrame> currentFrames;
-    private Set<Long> currentSeen;
-    private String currentStop;
+    private FrameWalk currentWalk;
     private MemorySegment frameStub;
     private MemorySegment pcOut;
     private MemorySegment activationOut;
@@ -248,9 +243,7 @@ final class CoreUnwinder implements AutoCloseable {
     private int onThread(long thread, long arg) {
         try {
             currentLwp = (int) (long) dw.dwflThreadTid.invokeExact(thread);
-            currentFrames = new ArrayList<>();
-            currentSeen = new HashSet<>();
-            currentStop = null;
+            currentWalk = new FrameWalk(currentLwp);
             if (frameStub == null) {
                 frameStub = upcall("onFrame", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
                 pcOut = arena.allocate(JAVA_LONG);
@@ -258,25 +251,26 @@ final class CoreUnwinder implements AutoCloseable {
                 spOut = arena.allocate(JAVA_LONG);
             }
             int rc = (int) (long) dw.dwflThreadGetframes.invokeExact(thread, frameStub.address(), 0L);
-            String partial = currentStop;
-            if (partial == null && rc != 0) {
-                partial = "the unwinder stopped after " + currentFrames.size() + " frames: " + dw.errmsg();
+            if (rc != 0) {
+                currentWalk.stopped(dw.errmsg()); // kept only when the walk had not stopped for a reason of its own
             }
-            stacks.add(new RawStack(currentLwp, List.copyOf(currentFrames), partial));
+            stacks.add(currentWalk.stack());
         } catch (Throwable t) {
-            stacks.add(new RawStack(currentLwp, currentFrames == null ? List.of() : List.copyOf(currentFrames),
-                    "the unwinder failed: " + t));
+            FrameWalk walk = currentWalk == null ? new FrameWalk(currentLwp) : currentWalk;
+            walk.stopped("the unwinder failed: " + t);
+            stacks.add(walk.stack());
         }
         return DWARF_CB_OK;
     }
 
     private int onFrame(long frame, long arg) {
+        FrameWalk walk = currentWalk;
         try {
             MemorySegment pc = pcOut;
             MemorySegment activation = activationOut;
             activation.set(JAVA_BYTE, 0, (byte) 0);
             if (!Libdw.isTrue((long) dw.dwflFramePc.invokeExact(frame, pc.address(), activation.address()))) {
-                currentStop = "the unwinder stopped after " + currentFrames.size() + " frames: " + dw.errmsg();
+                walk.stopped(dw.errmsg());
                 return DWARF_CB_ABORT;
             }
             long address = pc.get(JAVA_LONG, 0);
@@ -284,33 +278,16 @@ final class CoreUnwinder implements AutoCloseable {
             MemorySegment sp = spOut;
             long stack = (int) (long) dw.dwflFrameReg.invokeExact(frame, (long) Libdw.X86_64_RSP, sp.address()) == 0
                     ? sp.get(JAVA_LONG, 0) : 0;
-            // a frame seen before (same pc, same stack pointer) means the walk goes round in a circle
-            if (!currentSeen.add(address * 31 + stack) && repeats(address, stack)) {
-                currentStop = "the stack repeats itself at frame " + currentFrames.size() + " (pc 0x"
-                        + Long.toHexString(address) + "): cut there";
+            if (!walk.admits(address, stack)) {
                 return DWARF_CB_ABORT;
             }
             long lookup = isActivation || address == 0 ? address : address - 1;
             long module = (long) dw.dwflAddrmodule.invokeExact(dwfl, lookup);
-            currentFrames.add(new RawFrame(address, stack, isActivation, module));
-            if (currentFrames.size() >= CallStack.MAX_FRAMES) {
-                currentStop = "deeper than " + CallStack.MAX_FRAMES + " frames: cut there";
-                return DWARF_CB_ABORT;
-            }
-            return DWARF_CB_OK;
+            return walk.add(new RawFrame(address, stack, isActivation, module)) ? DWARF_CB_OK : DWARF_CB_ABORT;
         } catch (Throwable t) {
-            currentStop = "the unwinder failed after " + currentFrames.size() + " frames: " + t;
+            walk.stopped("the unwinder failed: " + t);
             return DWARF_CB_ABORT;
         }
-    }
-
-    private boolean repeats(long pc, long sp) {
-        for (RawFrame f : currentFrames) {
-            if (f.pc() == pc && f.sp() == sp) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private MemorySegment upcall(String method, FunctionDescriptor descriptor) throws ReflectiveOperationException {
