@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -13,10 +14,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import org.ompdexplorer.importers.elf.ElfFile;
+import org.ompdexplorer.importers.elf.ElfFormatException;
 
 /**
  * One libdwfl session on a core file: its modules as the core's link map and file notes list them, with the
@@ -45,7 +50,7 @@ final class CoreUnwinder implements AutoCloseable {
      * @param name    libdwfl's name for it (the path the core names, or a file name)
      * @param usable  whether libdwfl has its ELF image (a file of the same build, or the copy in the core's memory)
      * @param file    the file found for it, or {@code null} (none, or the image in the core's memory)
-     * @param problem why it is not usable (libdwfl's message), or {@code null}
+     * @param problem why it is not usable (the file of another build found for it, or libdwfl's message), or {@code null}
      */
     record ModuleRec(long handle, String name, long start, long end, long bias, String buildId, boolean usable,
                      String file, String problem) {
@@ -59,6 +64,8 @@ final class CoreUnwinder implements AutoCloseable {
     private long elf;
     private long dwfl;
     private final List<Long> moduleHandles = new ArrayList<>();
+    /** Modules whose file was found of another build: what that file is (its build-id), by module handle. */
+    private final Map<Long, String> otherBuilds = new HashMap<>();
     private final List<RawStack> stacks = new ArrayList<>();
     private long currentLwp;
     private FrameWalk currentWalk;
@@ -157,7 +164,7 @@ final class CoreUnwinder implements AutoCloseable {
             bias.set(JAVA_LONG, 0, 0);
             mainFile.set(JAVA_LONG, 0, 0);
             long found = (long) dw.dwflModuleGetelf.invokeExact(mod, bias.address());
-            String problem = found == 0 ? dw.errmsg() : null;
+            String problem = found != 0 ? null : otherBuilds.getOrDefault(mod, dw.errmsg());
             long name = (long) dw.dwflModuleInfo.invokeExact(mod, 0L, start.address(), end.address(), 0L, 0L,
                     mainFile.address(), 0L);
             int idLength = (int) (long) dw.dwflModuleBuildId.invokeExact(mod, bits.address(), vaddr.address());
@@ -221,7 +228,7 @@ final class CoreUnwinder implements AutoCloseable {
                 return -1;
             }
             Optional<Path> file = resolver.apply(name, name.equals(executableName));
-            if (file.isEmpty()) {
+            if (file.isEmpty() || !sameBuild(mod, file.get())) {
                 return -1;
             }
             MemorySegment path = arena.allocateFrom(file.get().toString());
@@ -233,6 +240,33 @@ final class CoreUnwinder implements AutoCloseable {
         } catch (Throwable t) {
             return -1;
         }
+    }
+
+    /**
+     * Whether {@code file} is the build the core's module was loaded from: libdwfl takes a file a callback hands it
+     * without comparing build-ids, and another build's addresses mean other functions (a library rebuilt since).
+     * A file is taken when the core does not say the module's build-id; one without a build-id is not, when it does.
+     */
+    private boolean sameBuild(long mod, Path file) throws Throwable {
+        MemorySegment bits = arena.allocate(JAVA_LONG);
+        MemorySegment vaddr = arena.allocate(JAVA_LONG);
+        int length = (int) (long) dw.dwflModuleBuildId.invokeExact(mod, bits.address(), vaddr.address());
+        if (length <= 0) {
+            return true;
+        }
+        String inCore = HexFormat.of().formatHex(MemorySegment.ofAddress(bits.get(JAVA_LONG, 0)).reinterpret(length)
+                .toArray(JAVA_BYTE));
+        Optional<String> onDisk;
+        try (ElfFile elf = ElfFile.open(file)) {
+            onDisk = elf.buildId();
+        } catch (IOException | ElfFormatException e) {
+            return true; // not an ELF file of ours to judge: libdwfl refuses it with its own message
+        }
+        if (onDisk.isPresent() && onDisk.get().equals(inCore)) {
+            return true;
+        }
+        otherBuilds.put(mod, file + (onDisk.isPresent() ? " has build-id " + onDisk.get() : " has no build-id"));
+        return false;
     }
 
     private int onModule(long mod, long userdata, long name, long start, long arg) {
