@@ -34,7 +34,7 @@ class FrameWalkTest {
     private static CallStack imported(RawStack raw) {
         CoreStacks.Request request = new CoreStacks.Request(Path.of("x.core"), null, null, List.of(),
                 (path, isExe) -> Optional.empty(), start -> null, "x.core");
-        List<CallStack> stacks = CoreStacks.assemble(request, List.of(), List.of(raw), null)
+        List<CallStack> stacks = CoreStacks.assemble(request, List.of(), List.of(raw), null, CutMemory.NONE)
                 .forThreads(request, ThreadId::new).stacks();
         assertThat(stacks).hasSize(1);
         return stacks.getFirst();
