@@ -1,5 +1,5 @@
 /* Threads that join and leave teams all the time, for snapshots that catch a thread in the middle of a task
- * switch: many tiny parallel regions of 4 threads, each with a few tiny explicit tasks, for the time given in
+ * switch: many tiny parallel regions (OMP_NUM_THREADS threads), each with a few tiny explicit tasks, for the time given in
  * seconds as argv[1] (default 1). Each region's threads pass through the runtime's implicit_task begin and end
  * and the tasks' task_create and task_schedule, so a stop signal often lands inside the capture agent's
  * callbacks (agent/test/integration.py, test_churn). Prints "churn_target: <regions> regions, sum <sum>", sum
@@ -27,7 +27,7 @@ int main(int argc, char **argv) {
     atomic_long sum = 0;
     while (now() < until) {
         for (int r = 0; r < 64; r++, regions++) {
-#pragma omp parallel num_threads(4)
+#pragma omp parallel
             {
 #pragma omp single nowait
                 for (int k = 1; k <= 4; k++) {
