@@ -59,6 +59,13 @@ def snapshots(out_dir):
     return sorted(glob.glob(os.path.join(out_dir, "ompd-explorer-*.json")))
 
 
+def current_task_id(thread):
+    """A thread's currentTask id, or None when it has none or it is unavailable (stopped in the middle of a task
+    switch: {"unavailable": ..., "detail": ...})."""
+    at = thread.get("currentTask")
+    return at if isinstance(at, int) else None
+
+
 def links_resolve(snap):
     """The same rules as the importer's validator: every link names an entity of the file, no cycles."""
     threads = {t["id"] for t in snap["threads"]}
@@ -249,7 +256,7 @@ def lifecycles(snap):
 def stack(snap, thread_id):
     tasks = {t["id"]: t for t in snap["tasks"]}
     thread = next(t for t in snap["threads"] if t["id"] == thread_id)
-    chain, at = [], thread.get("currentTask")
+    chain, at = [], current_task_id(thread)
     while at in tasks:
         chain.append(at)
         at = tasks[at].get("schedulingTask")
@@ -486,7 +493,7 @@ def test_exit_inside(agent, work):
             continue
         tasks = {t["id"]: t for t in s["tasks"]}
         regions = {r["id"]: r for r in s["parallelRegions"]}
-        current = tasks.get(caller[0].get("currentTask"), {})
+        current = tasks.get(current_task_id(caller[0]), {})
         check(current.get("lifecycle") == "running" and current.get("thread") == caller[0]["id"],
               "%s: the caller's current task runs on it %s" % (what, current))
         check(current.get("kind") == ("explicit" if mode == "task" else "implicit"),
@@ -506,7 +513,7 @@ def test_exit_inside(agent, work):
         others = [t for t in s["threads"] if t["osIds"]["lwp"] != lwp and t.get("currentRegion") in
                   [r["id"] for r in inner]]
         check(len(others) == team - 1 and all(t["state"].get("name") == "ompt_state_work_parallel" for t in others)
-              and all(tasks.get(t.get("currentTask"), {}).get("lifecycle") == "running" for t in others),
+              and all(tasks.get(current_task_id(t), {}).get("lifecycle") == "running" for t in others),
               "%s: the other threads where they are %s" % (what, others))
 
 
@@ -800,7 +807,7 @@ def test_stacks(agent, work):
         check(len(workers) == 3, "%s: 3 workers" % what)
         for t in workers:
             names = frame_functions(s, t, exe)
-            current = tasks.get(t.get("currentTask"), {})
+            current = tasks.get(current_task_id(t), {})
             check(current.get("kind") == "explicit" and current.get("lifecycle") == "running",
                   "%s: thread %d runs a fib task %s" % (what, t["id"], current))
             check(t.get("stack", {}).get("frames", [{}])[0].get("activation") is True,
