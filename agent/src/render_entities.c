@@ -107,9 +107,11 @@ void write_threads(json *j, const render *r) {
         json_string(j, thread_kind_name(th->kind));
         uint64_t current = 0;
         uint64_t region = 0;
+        int working = 0;
         if (th->acked) {
             current = r->current[i];
             int state = thread_state(w, th, current);
+            working = state >= ompt_state_work_serial && state <= ompt_state_work_reduction;
             json_key(j, "state");
             json_begin_object(j);
             json_key(j, "value");
@@ -134,6 +136,12 @@ void write_threads(json *j, const render *r) {
             /* stopped in the middle of a task switch: it runs a task, which one is not known */
             json_key(j, "currentTask");
             write_unavailable(j, "unavailable", switching_detail(r->switching[i]));
+        } else if (th->acked && working) {
+            /* A thread at work names no task the agent holds: stopped between the runtime's switch and the callback
+             * that reports it, with its pc in code the agent's check cannot place (libc called from the callback).
+             * It runs a task; which one is not known. */
+            json_key(j, "currentTask");
+            write_unavailable(j, "unavailable", switching_detail(SWITCH_UNANNOUNCED));
         }
         if (region != 0 && !(region & UNTRACKED_BIT) && find_region(w, region) != NOT_FOUND) {
             json_key(j, "currentRegion");

@@ -589,7 +589,7 @@ static void test_switching(void) {
     memset(tasks, 0, sizeof tasks);
     region_rec regions[2];
     memset(regions, 0, sizeof regions);
-    copy_thread threads[2];
+    copy_thread threads[3];
     memset(threads, 0, sizeof threads);
     /* 1 the initial task, suspended on thread 1 since parallel_begin of region 2; 2 a worker's last implicit task,
      * completed */
@@ -632,12 +632,20 @@ static void test_switching(void) {
     threads[1].probe.tasks[0] = (probe_task){.task = 0, .region = 2, .flags = ompt_task_implicit, .thread_num = 1,
                                              .rc = 2};
     threads[1].current_task = 2;
+    /* thread 3: at work, level 0 a task the agent holds no record of (its pc in libc, called from a callback: the
+     * agent's check cannot place it) and nothing below it: it runs a task, which one is not known */
+    threads[2].ordinal = 3;
+    threads[2].acked = 1;
+    threads[2].probe.state = ompt_state_work_parallel;
+    threads[2].probe.task_levels = 1;
+    threads[2].probe.tasks[0] = (probe_task){.task = 17, .region = 2, .flags = ompt_task_implicit, .thread_num = 1,
+                                             .rc = 2};
     w.tasks = tasks;
     w.ntasks = 2;
     w.regions = regions;
     w.nregions = 2;
     w.threads = threads;
-    w.nthreads = 2;
+    w.nthreads = 3;
 
     render r;
     CHECK(render_prepare(&r, &w) == 0);
@@ -654,6 +662,9 @@ static void test_switching(void) {
                            "capture agent's callback; the thread was switching tasks\"},\"currentRegion\": 2") != NULL);
         CHECK(strstr(text, "\"currentTask\": {\"unavailable\": \"unavailable\",\"detail\": \"stopped while the "
                            "runtime switched the thread to a task it had not reported to the tool yet\"}") != NULL);
+        const char *unannounced = "stopped while the runtime switched the thread to a task it had not reported";
+        const char *first = strstr(text, unannounced);
+        CHECK(first != NULL && strstr(first + 1, unannounced) != NULL); /* threads 2 and 3 */
         CHECK(strstr(text, "\"id\": 1,\"kind\": \"initial\"") != NULL
               && strstr(text, "\"lifecycle\": \"suspended\"") != NULL);
     }
@@ -674,6 +685,7 @@ static void test_switching(void) {
     render_free(&r);
     /* A thread that did not stop says nothing it did not see: no unavailable current task */
     threads[1].acked = 0;
+    threads[2].acked = 0;
     text = snapshot_render(&w, "switching", &len);
     CHECK(text != NULL && strstr(text, "had not reported to the tool yet") == NULL);
     free(text);
