@@ -245,8 +245,17 @@ class WindowWalkJourneyTest {
         String zoom = explorer.fx(() -> robot.lookup(tab.equals("graphTab") ? "#graphView #graphZoom"
                 : "#compareGraphView #graphZoom").queryAs(javafx.scene.control.Label.class).getText());
         if (Integer.parseInt(zoom.replace(" %", "").trim()) < 32) { // GraphPainter.TEXT_SCALE: no text drawn
+            javafx.geometry.Bounds canvas = explorer.fx(() -> robot.lookup(tab.equals("graphTab")
+                    ? "#graphView #graphCanvas" : "#compareGraphView #graphCanvas").query().getLayoutBounds());
             found.add(new Finding(WindowScan.Kind.CUT, where + " graph", "fitted at " + zoom
-                    + ", where the canvas draws no text"));
+                    + ", where the canvas draws no text (" + Math.round(layout.width()) + " × "
+                    + Math.round(layout.height()) + " px in a canvas of " + Math.round(canvas.getWidth()) + " × "
+                    + Math.round(canvas.getHeight()) + ")"));
+            String shots = System.getProperty(SHOTS_PROPERTY);
+            if (shots != null) {
+                ScreenshotsCommand.write(stage.getScene(), java.nio.file.Path.of(shots,
+                        (where + " graph").replaceAll("[^\\w.-]+", "_") + ".png"));
+            }
         }
         selectTab(robot, tabs, tabs.equals("#detailsTabs") ? "detailsTab" : "compareDetailsTab");
         return found;
