@@ -184,12 +184,17 @@ final class CompareDetailsView extends ScrollPane {
         });
         GridPane fields = grid("compareFields", "", "A", "B");
         ColumnConstraints labels = new ColumnConstraints();
-        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // field names whole; the values wrap
+        // field names whole, wrapped past 12 em: at 200 % "≠ ICV max-active-levels-var (task)" on one line made the
+        // grid wider than the view, and the B column ran past its right edge
         fields.getColumnConstraints().setAll(labels, column(), column());
         int row = 1;
         for (FieldRow r : d.fields(node)) {
             Label label = new Label((r.changed() ? "≠ " : "") + r.label());
             label.getStyleClass().add("compare-field-label");
+            label.setWrapText(true);
+            label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            label.minWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                    () -> Math.min(label.prefWidth(-1), 12 * label.getFont().getSize()), label.fontProperty()));
             Node a = value(d, r.a(), true);
             Node b = value(d, r.b(), false);
             for (Node n : new Node[]{label, a, b}) {

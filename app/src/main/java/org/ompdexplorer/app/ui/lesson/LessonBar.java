@@ -81,7 +81,10 @@ public final class LessonBar extends VBox {
         story.prefHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> {
             double width = Math.max(1, story.getWidth() - story.getInsets().getLeft() - story.getInsets().getRight());
             double whole = narrative.prefHeight(width);
-            double cap = NARRATIVE_LINES * narrative.getFont().getSize() * 1.4;
+            javafx.scene.text.Text line = new javafx.scene.text.Text("Ag");
+            line.setFont(narrative.getFont());
+            double cap = NARRATIVE_LINES * line.getLayoutBounds().getHeight() + narrative.getInsets().getTop()
+                    + narrative.getInsets().getBottom(); // whole lines: no half line at the bottom edge
             return Math.min(whole, cap) + story.getInsets().getTop() + story.getInsets().getBottom();
         }, story.widthProperty(), narrative.textProperty(), narrative.fontProperty(), story.insetsProperty()));
         story.setMinHeight(Region.USE_PREF_SIZE);
