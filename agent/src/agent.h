@@ -113,6 +113,7 @@ typedef struct probe {
     int32_t task_levels, region_levels;
     int32_t truncated;
     int32_t max_active_levels; /* max-active-levels-var of the task at level 0, -1 = not read */
+    int32_t in_agent;          /* the stop signal interrupted the thread inside one of the agent's callbacks */
     uint64_t wait_id;
     uint64_t thread_value;
     probe_task tasks[PROBE_TASK_LEVELS];

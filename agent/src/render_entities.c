@@ -130,6 +130,10 @@ void write_threads(json *j, const render *r) {
         if (current != 0 && !(current & UNTRACKED_BIT) && find_task(w, current) != NOT_FOUND) {
             json_key(j, "currentTask");
             json_uint(j, current);
+        } else if (th->acked && r->switching[i] != SWITCH_NONE) {
+            /* stopped in the middle of a task switch: it runs a task, which one is not known */
+            json_key(j, "currentTask");
+            write_unavailable(j, "unavailable", switching_detail(r->switching[i]));
         }
         if (region != 0 && !(region & UNTRACKED_BIT) && find_region(w, region) != NOT_FOUND) {
             json_key(j, "currentRegion");

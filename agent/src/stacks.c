@@ -219,12 +219,14 @@ typedef _Unwind_Word (*get_cfa_fn)(struct _Unwind_Context *);
 static backtrace_fn unwind_backtrace;
 static get_ip_fn unwind_get_ip;
 static get_cfa_fn unwind_get_cfa;
-static code_range agent_code; /* the agent's own executable segment, whose frames are left out */
+/* The agent's own executable segment: its frames are left out of the snapshot-taking thread's stack, and a thread
+ * interrupted in it was stopped inside one of the agent's callbacks. */
+static code_range agent_code;
 
 static int find_agent(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     (void)data;
-    uint64_t here = (uint64_t)(uintptr_t)&stacks_init;
+    uint64_t here = (uint64_t)(uintptr_t)&stacks_find_agent;
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         uint64_t lo = info->dlpi_addr + ph->p_vaddr;
@@ -236,8 +238,33 @@ static int find_agent(struct dl_phdr_info *info, size_t size, void *data) {
     return 0;
 }
 
+void stacks_find_agent(void) {
+    if (agent_code.hi == 0) {
+        dl_iterate_phdr(find_agent, NULL);
+    }
+}
+
+int stack_pc_in_agent(uint64_t pc) {
+    return pc >= agent_code.lo && pc < agent_code.hi;
+}
+
+int stack_interrupted_in_agent(const void *ucontext) {
+    if (ucontext == NULL) {
+        return 0;
+    }
+    const ucontext_t *uc = ucontext;
+#if defined(__x86_64__)
+    return stack_pc_in_agent((uint64_t)uc->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+    return stack_pc_in_agent(uc->uc_mcontext.pc);
+#else
+    (void)uc;
+    return 0;
+#endif
+}
+
 void stacks_init(void) {
-    dl_iterate_phdr(find_agent, NULL);
+    stacks_find_agent();
     /* glibc's backtrace() loads the same library the same way; it stays loaded for the process's life. */
     void *gcc = dlopen("libgcc_s.so.1", RTLD_NOW | RTLD_LOCAL);
     if (gcc == NULL) {

@@ -72,6 +72,18 @@ void stack_record_self(thread_stack *out);
 /* At start-up (not in a handler): loads libgcc_s.so.1 for stack_record_self and notes the agent's own code range. */
 void stacks_init(void);
 
+/* At start-up (not in a handler; stacks_init does it too): notes the agent's own executable segment (dl_iterate_phdr
+ * for the PT_LOAD range that holds this function). Once is enough; later calls do nothing. */
+void stacks_find_agent(void);
+
+/* 1 when pc lies in the agent's own code (0 before stacks_find_agent). Async-signal-safe. */
+int stack_pc_in_agent(uint64_t pc);
+
+/* In the stop signal's handler: 1 when the signal interrupted the thread in the agent's own code, that is inside one
+ * of the agent's callbacks, whose updates of the records are then half done (docs/agent.md, "How a snapshot is
+ * taken"). Reads the pc of the handler's ucontext; NULL gives 0. Async-signal-safe. */
+int stack_interrupted_in_agent(const void *ucontext);
+
 /* The text the snapshot gives for a partial reason, or NULL for STACK_WHOLE. */
 const char *stack_partial_text(int partial);
 

@@ -121,6 +121,9 @@ static void on_stop_signal(int sig, siginfo_t *info, void *context) {
     uint64_t gen = atomic_load(&stop_gen);
     if (t != NULL && gen != 0 && atomic_load(&resume_gen) < gen && atomic_load(&t->probe_gen) != gen) {
         probe_self(t);
+        /* Inside one of the agent's callbacks the thread's records are half updated (a task record claimed but not
+         * yet published, the thread's current task not yet stored): the writer says what is not known. */
+        t->probe.in_agent = stack_interrupted_in_agent(context);
         /* its own return addresses, from where the signal interrupted it (nothing when stacks are off) */
         stack_record_interrupted(&t->stack, context);
         atomic_store_explicit(&t->probe_gen, gen, memory_order_release);
@@ -470,6 +473,7 @@ static void snapshot_locked(const char *label, thread_rec *caller, unsigned seri
     }
     if (caller != NULL) {
         probe_self(caller);
+        caller->probe.in_agent = 0; /* in the agent's callback, but between updates: its records are whole */
         atomic_store(&caller->probe_gen, gen);
     }
     struct timespec deadline;

@@ -75,6 +75,7 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, 
         return 0;
     }
     sites_init(lookup);
+    stacks_find_agent(); /* a thread stopped inside the agent's code is in the middle of a callback */
     if (agent_cfg.stacks) {
         stacks_init();
     }

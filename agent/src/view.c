@@ -68,6 +68,17 @@ int has_thread(const world_copy *w, uint64_t ordinal) {
 
 /* ---- what the stopped threads reported ---- */
 
+const char *switching_detail(int why) {
+    switch (why) {
+    case SWITCH_IN_AGENT:
+        return "stopped inside the capture agent's callback; the thread was switching tasks";
+    case SWITCH_UNANNOUNCED:
+        return "stopped while the runtime switched the thread to a task it had not reported to the tool yet";
+    default:
+        return NULL;
+    }
+}
+
 /* Places on thread th's stack, below `last` (NULL: at its top, running), the task numbered n and each task its
  * scheduling link names, as the events recorded them, as long as the events hold it on this thread. */
 static void follow_events(render *r, const copy_thread *th, task_view *last, uint64_t n) {
@@ -96,8 +107,10 @@ static void follow_events(render *r, const copy_thread *th, task_view *last, uin
  * finishing it). libomp 19 names an untied task's continuation, run at once, as its own scheduling parent, at
  * every level below it: from there the stack goes on as the events recorded it. A task already on a stack ends
  * the walk; at the top it leaves the thread's stack unknown (a worker not yet in its team can still name the
- * primary thread's task), and its events then say (apply_event_stack). Returns whether the stack named the
- * thread's current task. */
+ * primary thread's task), and its events then say (apply_event_stack). A thread stopped in the middle of a switch
+ * — inside the agent's callback with no record of its top task, or with a top task the runtime has not reported yet
+ * (its data still 0) — has a current task that is not known (r->switching says why); the levels below it are laid
+ * as usual. Returns whether the stack settled the thread's current task (named it, or found it not known). */
 static int apply_stack(render *r, size_t k) {
     world_copy *w = r->w;
     const copy_thread *th = &w->threads[k];
@@ -118,7 +131,14 @@ static int apply_stack(render *r, size_t k) {
         int untracked = (pt->task & UNTRACKED_BIT) != 0;
         size_t idx = untracked ? NOT_FOUND : find_task(w, pt->task);
         task_view *v = idx != NOT_FOUND ? &r->views[idx] : NULL;
-        if (top && !untracked && (v == NULL || v->lifecycle == LC_COMPLETED)) {
+        if (top && !untracked && v == NULL && level == 0 && (p->in_agent || pt->task == 0)) {
+            /* The thread is switching to (or from) this task: the runtime already made it current, but the agent
+             * keeps no record of it yet (the callback that makes one was interrupted, or not called yet: its data
+             * is still 0), or released it in the callback that was interrupted. What it runs is not known; the
+             * tasks below it are suspended as usual. */
+            r->switching[k] = p->in_agent ? SWITCH_IN_AGENT : SWITCH_UNANNOUNCED;
+            top = 0;
+        } else if (top && !untracked && (v == NULL || v->lifecycle == LC_COMPLETED)) {
             continue;
         }
         if (v != NULL && (v->on_stack || v->lifecycle == LC_COMPLETED)) {
@@ -316,7 +336,9 @@ int render_prepare(render *r, world_copy *w) {
     r->members = malloc((w->ntasks + 1) * sizeof *r->members);
     r->member_start = calloc(w->nregions + 1, sizeof *r->member_start);
     r->current = calloc(w->nthreads + 1, sizeof *r->current);
-    if (r->views == NULL || r->members == NULL || r->member_start == NULL || r->current == NULL) {
+    r->switching = calloc(w->nthreads + 1, sizeof *r->switching);
+    if (r->views == NULL || r->members == NULL || r->member_start == NULL || r->current == NULL
+        || r->switching == NULL) {
         render_free(r);
         return -1;
     }
@@ -334,6 +356,8 @@ void render_free(render *r) {
     free(r->members);
     free(r->member_start);
     free(r->current);
+    free(r->switching);
+    r->switching = NULL;
     free(r->modules);
     r->modules = NULL;
     r->nmodules = 0;

@@ -19,6 +19,17 @@ typedef struct task_view {
     const probe_task *frame;
 } task_view;
 
+/* A stopped thread in the middle of a task switch: it runs a task, but which one is not known. */
+enum switching {
+    SWITCH_NONE = 0,
+    SWITCH_IN_AGENT,       /* stopped inside the agent's callback: the task's record was not published yet, or
+                            * already released */
+    SWITCH_UNANNOUNCED,    /* the runtime made a task current but had not reported it to the tool yet */
+};
+
+/* The detail of the unavailable currentTask of a thread switching tasks, or NULL for SWITCH_NONE. */
+const char *switching_detail(int why);
+
 typedef struct member { size_t region, task; int32_t thread_num; } member;
 
 typedef struct render {
@@ -28,6 +39,7 @@ typedef struct render {
     size_t nmembers;
     size_t *member_start;  /* per region: first index in members, and member_start[r+1] the end */
     uint64_t *current;     /* per thread (sorted like the copy): its current task, 0 = none */
+    uint8_t *switching;    /* per thread: why its current task is not known (enum switching), 0 = it is */
     code_range *modules;   /* the ranges of the modules written in "modules", in their order (render_modules.c) */
     size_t nmodules;
 } render;

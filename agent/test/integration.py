@@ -59,6 +59,13 @@ def snapshots(out_dir):
     return sorted(glob.glob(os.path.join(out_dir, "ompd-explorer-*.json")))
 
 
+def current_task_id(thread):
+    """A thread's currentTask id, or None when it has none or it is unavailable (stopped in the middle of a task
+    switch: {"unavailable": ..., "detail": ...})."""
+    at = thread.get("currentTask")
+    return at if isinstance(at, int) else None
+
+
 def links_resolve(snap):
     """The same rules as the importer's validator: every link names an entity of the file, no cycles."""
     threads = {t["id"] for t in snap["threads"]}
@@ -249,7 +256,7 @@ def lifecycles(snap):
 def stack(snap, thread_id):
     tasks = {t["id"]: t for t in snap["tasks"]}
     thread = next(t for t in snap["threads"] if t["id"] == thread_id)
-    chain, at = [], thread.get("currentTask")
+    chain, at = [], current_task_id(thread)
     while at in tasks:
         chain.append(at)
         at = tasks[at].get("schedulingTask")
@@ -486,7 +493,7 @@ def test_exit_inside(agent, work):
             continue
         tasks = {t["id"]: t for t in s["tasks"]}
         regions = {r["id"]: r for r in s["parallelRegions"]}
-        current = tasks.get(caller[0].get("currentTask"), {})
+        current = tasks.get(current_task_id(caller[0]), {})
         check(current.get("lifecycle") == "running" and current.get("thread") == caller[0]["id"],
               "%s: the caller's current task runs on it %s" % (what, current))
         check(current.get("kind") == ("explicit" if mode == "task" else "implicit"),
@@ -506,7 +513,7 @@ def test_exit_inside(agent, work):
         others = [t for t in s["threads"] if t["osIds"]["lwp"] != lwp and t.get("currentRegion") in
                   [r["id"] for r in inner]]
         check(len(others) == team - 1 and all(t["state"].get("name") == "ompt_state_work_parallel" for t in others)
-              and all(tasks.get(t.get("currentTask"), {}).get("lifecycle") == "running" for t in others),
+              and all(tasks.get(current_task_id(t), {}).get("lifecycle") == "running" for t in others),
               "%s: the other threads where they are %s" % (what, others))
 
 
@@ -704,6 +711,53 @@ def test_series_fork(agent, work):
           "fork: a series from the parent only, %d snapshots" % len(snaps))
 
 
+# Thread states in which a thread executes a task (work_serial, work_parallel, work_reduction, wait_taskwait,
+# wait_taskgroup): the validator's no-current-task rule (StackChecks) requires a currentTask then, known or unavailable.
+TASK_STATES = {0x0, 0x1, 0x2, 0x20, 0x21}
+
+
+def working_without_task(snap):
+    """Threads in a task-executing state that name no current task: what `validate` reports as no-current-task."""
+    return [t["id"] for t in snap["threads"]
+            if isinstance(t.get("state"), dict) and t["state"].get("value") in TASK_STATES and "currentTask" not in t]
+
+
+def switching_threads(snap):
+    """Threads stopped in the middle of a task switch: their currentTask is unavailable."""
+    return [t["id"] for t in snap["threads"] if isinstance(t.get("currentTask"), dict)]
+
+
+def test_churn(agent, work):
+    """Threads join and leave teams in a tight loop (tiny parallel regions with tiny tasks) under a 10 ms series:
+    about 1 in 100 snapshots stops a thread in the middle of a task switch — inside the agent's implicit_task
+    callback, before it published the task's record, or in the runtime before it reported the task. Such a thread
+    is in work_parallel and its current task is not known: it must be written unavailable, never left out (before,
+    3 runs gave 0 to 4 threads without one, `no-current-task`). Every snapshot is held to that rule, its links and
+    its stacks; `ompd-explorer validate` (a JVM start each) runs on every snapshot that caught a switch and on every
+    25th other one."""
+    exe = compile_program(os.path.join(HERE, "churn_target.c"), work)
+    total, missing, switching, validated = 0, [], 0, 0
+    for run in range(3):
+        out = os.path.join(work, "churn-%d.out" % run)
+        result, names, snaps = run_series(exe, ["1.5"], agent, out, OMP_NUM_THREADS="8", OMPD_EXPLORER_INTERVAL="10",
+                                          OMPD_EXPLORER_MAX_SNAPSHOTS="150")
+        check(result.stdout.startswith("churn_target: ") and result.returncode == 0, "churn: output " + result.stdout)
+        for k, (name, snap) in enumerate(zip(names, snaps)):
+            total += 1
+            missing += [(name, t) for t in working_without_task(snap)]
+            caught = switching_threads(snap)
+            switching += len(caught)
+            errors = links_resolve(snap) + stack_problems(snap)
+            check(not errors, "churn: links and stacks of %s %s" % (name, errors[:5]))
+            if caught or k % 25 == 0:
+                validated += 1
+                validate_with_launcher(os.path.join(out, name))
+    check(total >= 30, "churn: at least 30 snapshots in 3 runs of 1.5 s, found %d" % total)
+    check(not missing, "churn: threads in a working state without a current task (no-current-task) %s" % missing[:5])
+    print("integration: churn: %d snapshots, %d threads caught switching tasks (currentTask unavailable), "
+          "%d threads without a current task, %d validated" % (total, switching, len(missing), validated))
+
+
 def test_taskloop(agent, work):
     """A taskloop's tasks are created at its call site in user code, not in __kmpc_taskloop: the small one's, and
     those a big one's helper tasks make later on the other thread; two taskloops of one task each keep theirs."""
@@ -753,7 +807,7 @@ def test_stacks(agent, work):
         check(len(workers) == 3, "%s: 3 workers" % what)
         for t in workers:
             names = frame_functions(s, t, exe)
-            current = tasks.get(t.get("currentTask"), {})
+            current = tasks.get(current_task_id(t), {})
             check(current.get("kind") == "explicit" and current.get("lifecycle") == "running",
                   "%s: thread %d runs a fib task %s" % (what, t["id"], current))
             check(t.get("stack", {}).get("frames", [{}])[0].get("activation") is True,
@@ -839,7 +893,7 @@ def main():
     os.makedirs(work)
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
                  test_at_exit_and_unwritable, test_exit_inside, test_exit_in_handler, test_signal_variables,
-                 test_series, test_series_thread, test_hang_series, test_series_fork,
+                 test_series, test_series_thread, test_hang_series, test_series_fork, test_churn,
                  test_offload, test_compressed, test_real_patterns, test_taskloop, test_stacks):
         try:
             test(agent, work)

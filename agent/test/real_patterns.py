@@ -28,7 +28,11 @@ def invariants(snap):
         if len(ids) > 1:
             errors.append("thread %s runs %d tasks %s" % (thread, len(ids), ids[:5]))
     on_stack = {}
+    # a thread stopped in the middle of a task switch has its currentTask unavailable: its stack is not known
+    unknown = {th["id"] for th in snap["threads"] if isinstance(th.get("currentTask"), dict)}
     for th in snap["threads"]:
+        if th["id"] in unknown:
+            continue
         at, level, seen = th.get("currentTask"), 0, set()
         if at is not None and tasks.get(at, {}).get("lifecycle") not in (None, "running"):
             errors.append("thread %d's current task %d is %s" % (th["id"], at, tasks[at].get("lifecycle")))
@@ -45,7 +49,8 @@ def invariants(snap):
         lc = t.get("lifecycle")
         if lc in ("queued", "completed", "detached") and (t["id"] in on_stack or t.get("thread") is not None):
             errors.append("task %d is %s but held by thread %s" % (t["id"], lc, t.get("thread")))
-        if lc in ("running", "suspended") and t.get("thread") is not None and t["id"] not in on_stack:
+        if lc in ("running", "suspended") and t.get("thread") is not None and t["id"] not in on_stack \
+                and t.get("thread") not in unknown:
             errors.append("task %d is %s on thread %s but not on its stack" % (t["id"], lc, t.get("thread")))
         # never scheduled on its own descendant: walk the scheduling task's generating chain
         at, hops = t.get("schedulingTask"), 0

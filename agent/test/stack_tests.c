@@ -5,12 +5,18 @@
  * This file is compiled with -fno-omit-frame-pointer (Makefile), as a program whose stacks are to be whole is. */
 #include "check.h"
 #include "render.h"
+#include "ring.h"
 #include "sites.h"
 #include "stacks.h"
 #include "symbols.h"
 
+#include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdio.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -151,11 +157,13 @@ static void test_walk_bad_chains(void) {
 
 static thread_stack *interrupted;
 static _Atomic int spinning, walked;
+static _Atomic int spin_in_agent = -1; /* the handler's stack_interrupted_in_agent for the spinning thread */
 
 static void on_walk_signal(int sig, siginfo_t *info, void *context) {
     (void)sig;
     (void)info;
     stack_record_interrupted(interrupted, context);
+    atomic_store(&spin_in_agent, stack_interrupted_in_agent(context));
     atomic_store(&walked, 1);
 }
 
@@ -197,6 +205,7 @@ static int frame_in(const thread_stack *st, uint32_t k, const char *function) {
 }
 
 static void test_walk_in_handler(void) {
+    stacks_find_agent();
     interrupted = calloc(1, sizeof *interrupted);
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
@@ -222,12 +231,98 @@ static void test_walk_in_handler(void) {
     const thread_stack *st = interrupted;
     CHECK(st->n >= 3 && st->activation == 1);
     CHECK(frame_in(st, 0, "stack_test_spin"));
+    CHECK(atomic_load(&spin_in_agent) == 1); /* this program is the "agent" here (see test_in_agent) */
     CHECK(frame_in(st, 1, "stack_test_middle"));
     CHECK(frame_in(st, 2, "stack_test_outer"));
     CHECK(st->frames[0].cfa == 0 && st->frames[1].cfa != 0 && st->frames[2].cfa > st->frames[1].cfa);
     /* then glibc's start_thread, built without frame pointers: the walk ends or is marked, never faults */
     CHECK(st->n < STACK_MAX_FRAMES);
     free(interrupted);
+}
+
+/* ---- a thread stopped inside the agent's own code (one of its callbacks), or outside it ---- */
+
+static _Atomic int blocked_in_libc_seen = -1;
+
+static void on_where_signal(int sig, siginfo_t *info, void *context) {
+    (void)sig;
+    (void)info;
+    atomic_store(&blocked_in_libc_seen, stack_interrupted_in_agent(context));
+}
+
+static int blocker_pipe[2];
+static _Atomic pid_t blocked_tid;
+
+/* 1 when thread tid sleeps (state S in /proc: inside the blocking read). */
+static int thread_sleeps(pid_t tid) {
+    char path[64], stat[512];
+    snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        return 0;
+    }
+    ssize_t n = read(fd, stat, sizeof stat - 1);
+    close(fd);
+    if (n <= 0) {
+        return 0;
+    }
+    stat[n] = '\0';
+    const char *end = strrchr(stat, ')'); /* "pid (comm) S ..." */
+    return end != NULL && end[1] == ' ' && end[2] == 'S';
+}
+
+static void *stack_test_blocked(void *arg) {
+    (void)arg;
+    atomic_store(&blocked_tid, (pid_t)syscall(SYS_gettid));
+    char c;
+    while (read(blocker_pipe[0], &c, 1) < 0) {
+        /* the signal interrupts the read: its pc is in libc's read, outside the agent */
+    }
+    return NULL;
+}
+
+/* The stop handler's test (stop.c): the interrupted pc of the signal's ucontext, inside the agent's text or not. The
+ * agent's objects are linked into this test program, so its "own" code is the whole program: a pc of any function
+ * here is inside, one in libc outside. */
+static void test_in_agent(void) {
+    stacks_find_agent();
+    CHECK(stack_pc_in_agent((uint64_t)(uintptr_t)&stacks_find_agent));
+    CHECK(stack_pc_in_agent((uint64_t)(uintptr_t)&stack_walk_fp + 8));
+    CHECK(!stack_pc_in_agent((uint64_t)(uintptr_t)&write));
+    CHECK(!stack_pc_in_agent(0));
+    CHECK(stack_interrupted_in_agent(NULL) == 0);
+#if defined(__x86_64__)
+    /* a handler's context, made by hand: interrupted in the agent's ring claim, then in libc */
+    ucontext_t uc;
+    memset(&uc, 0, sizeof uc);
+    uc.uc_mcontext.gregs[REG_RIP] = (greg_t)(uintptr_t)&ring_claim_slow + 4;
+    CHECK(stack_interrupted_in_agent(&uc) == 1);
+    uc.uc_mcontext.gregs[REG_RIP] = (greg_t)(uintptr_t)&write;
+    CHECK(stack_interrupted_in_agent(&uc) == 0);
+#endif
+    /* a real signal: a thread blocked in libc's read is outside the agent */
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_where_signal;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR2, &sa, &old);
+    CHECK(pipe(blocker_pipe) == 0);
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, stack_test_blocked, NULL) == 0);
+    while (atomic_load(&blocked_tid) == 0 || !thread_sleeps(atomic_load(&blocked_tid))) {
+        sched_yield(); /* until the thread sleeps in read() */
+    }
+    pthread_kill(t, SIGUSR2);
+    while (atomic_load(&blocked_in_libc_seen) < 0) {
+        sched_yield();
+    }
+    CHECK(atomic_load(&blocked_in_libc_seen) == 0);
+    CHECK(write(blocker_pipe[1], "x", 1) == 1);
+    pthread_join(t, NULL);
+    close(blocker_pipe[0]);
+    close(blocker_pipe[1]);
+    sigaction(SIGUSR2, &old, NULL);
 }
 
 /* ---- the snapshot-taking thread: through .eh_frame, without the agent's frames ---- */
@@ -309,6 +404,7 @@ void test_call_stacks(void) {
     test_walk_unreadable();
     test_walk_bad_chains();
     test_walk_in_handler();
+    test_in_agent();
     test_self();
     test_render_stack();
 }

@@ -48,6 +48,19 @@ public record CodeLocation(long address, String symbol, String file, int line, b
         return Optional.of(sourcePosition().map(p -> p + ", possibly inexact").orElse("possibly inexact"));
     }
 
+    /**
+     * As {@link #qualifiers()} with the file's name alone ({@code nested_parallel.c:20}, not the path it was compiled
+     * at): what a row or a name shows beside a function; the page shows the whole path.
+     */
+    public Optional<String> shortQualifiers() {
+        if (file == null) {
+            return qualifiers();
+        }
+        String name = file.substring(file.lastIndexOf('/') + 1);
+        String position = line > 0 ? name + ":" + line : name;
+        return Optional.of(possiblyInexact ? position + ", possibly inexact" : position);
+    }
+
     /** The symbol, else the address; with file:line when known and "possibly inexact" when so. */
     public String display() {
         String base = symbol != null ? symbol : Address.hex(address);

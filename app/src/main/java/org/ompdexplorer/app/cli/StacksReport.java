@@ -151,7 +151,7 @@ final class StacksReport {
         while (true) {
             String ending = node.ending().isEmpty() || node.children().isEmpty() ? ""
                     : "   ← " + threads(node.ending()) + " end here";
-            out.println(inner + TextCut.value(node.key().display()) + ending);
+            out.println(inner + TextCut.value(node.key().shortDisplay()) + ending);
             if (node.children().size() == 1 && node.children().getFirst().threads().equals(node.threads())) {
                 node = node.children().getFirst();
                 continue;

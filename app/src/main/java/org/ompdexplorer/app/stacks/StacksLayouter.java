@@ -108,7 +108,7 @@ public final class StacksLayouter {
             Integer block = blockOfEnd.get(ends.get(i));
             if (block != null) {
                 classes.add(new StacksPicture.StackClass(i, label(i), ends.get(i).ending(), block,
-                        ends.get(i).key().display()));
+                        merged.where(ends.get(i)).shortDisplay()));
             }
         }
         double width = roots.isEmpty() ? 0 : x - GAP_X + MARGIN;
@@ -167,7 +167,7 @@ public final class StacksLayouter {
                 continue;
             }
             FrameKey key = p.chain.get(i).key();
-            p.lines.add(TextMetrics.fit(key.display(), FONT, false, MAX_WIDTH - 2 * PAD));
+            p.lines.add(TextMetrics.fit(key.shortDisplay(), FONT, false, MAX_WIDTH - 2 * PAD));
             p.runtime.add(key.isRuntimeFold() || runtime.contains(key));
         }
         double w = TextMetrics.width(p.heading, FONT, true);

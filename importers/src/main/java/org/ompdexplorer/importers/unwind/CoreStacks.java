@@ -28,7 +28,9 @@ import org.ompdexplorer.model.diagnostics.Location;
  * Every thread's native call stack in a core, unwound and symbolized with elfutils' libdwfl: frames with their pc,
  * CFA, module, function, file:line:column and inlined calls, and the core's modules (path, build-id, load bias,
  * range). Nothing here fails an import: a module whose file is missing or of another build gives stacks marked
- * partial and one warning naming the file; a core libdwfl cannot read, or no libdw, gives a warning and no stacks.
+ * partial and one warning naming the file; a stack in memory a truncated core lacks, or a walk that stops early,
+ * goes round in a circle or runs past {@link CallStack#MAX_FRAMES}, is marked partial; a core libdwfl cannot read,
+ * or no libdw, gives a warning and no stacks.
  */
 public final class CoreStacks {
     /**
@@ -120,11 +122,11 @@ public final class CoreStacks {
     }
 
     /** A thread's stack as unwound, before it is matched to the snapshot's thread; {@code missing}: its modules without a file. */
-    private record LwpStack(long lwp, List<CallFrame> frames, String partial, List<Integer> missing) {
+    record LwpStack(long lwp, List<CallFrame> frames, String partial, List<Integer> missing) {
     }
 
     /** Every thread's stack, symbolized, with the warnings of modules whose file is missing (one per module). */
-    private record Unwound(List<CodeModule> modules, List<LwpStack> stacks, List<Diagnostic> diagnostics,
+    record Unwound(List<CodeModule> modules, List<LwpStack> stacks, List<Diagnostic> diagnostics,
                            Map<Integer, Diagnostic> missingFiles) {
         static Unwound failed(Request request, Throwable t) {
             return new Unwound(List.of(), List.of(), List.of(Diagnostic.warning("stacks-unreadable", "call stacks were"
@@ -174,7 +176,7 @@ public final class CoreStacks {
                 request.debugDirectories(), request.resolver(), request.executableInCore())) {
             List<ModuleRec> found = unwinder.modules();
             List<RawStack> raw = unwinder.unwind();
-            return assemble(request, found, raw, unwinder.symbols());
+            return assemble(request, found, raw, unwinder.symbols(), CutMemory.of(request.core()));
         } catch (CoreUnwinder.UnwindException e) {
             return new Unwound(List.of(), List.of(), List.of(Diagnostic.warning("stacks-unreadable", "call stacks were"
                     + " not taken: " + e.getMessage(), "check that the core is whole (take it again with gcore or"
@@ -184,7 +186,12 @@ public final class CoreStacks {
         }
     }
 
-    private static Unwound assemble(Request request, List<ModuleRec> found, List<RawStack> raw, DwflSymbols symbols) {
+    /**
+     * The stacks as unwound, symbolized ({@code symbols} is asked only about frames in a module whose file was found),
+     * those in memory the core's file lacks ({@code cut}) marked partial.
+     */
+    static Unwound assemble(Request request, List<ModuleRec> found, List<RawStack> raw, DwflSymbols symbols,
+                            CutMemory cut) {
         List<CodeModule> modules = new ArrayList<>(found.size());
         Map<Long, Integer> indexOf = new HashMap<>();
         List<ModuleRec> named = new ArrayList<>(found.size());
@@ -228,7 +235,13 @@ public final class CoreStacks {
                     frames.add(bare.withSymbol(s.function(), s.file(), s.line(), s.column(), s.inlined()));
                 }
             }
-            stacks.add(new LwpStack(r.lwp(), frames, r.partial(), missing));
+            String partial = r.partial();
+            if (!r.frames().isEmpty()) {
+                // libdwfl ends a walk at unreadable memory as if the stack ended there: say it did not
+                String cutOff = cut.stackCut(r.frames().getFirst().sp()).orElse(null);
+                partial = cutOff == null ? partial : partial == null ? cutOff : cutOff + "; " + partial;
+            }
+            stacks.add(new LwpStack(r.lwp(), frames, partial, missing));
         }
         return new Unwound(modules, stacks, List.of(), missingFiles);
     }

@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -13,13 +14,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiFunction;
-import org.ompdexplorer.model.callstack.CallStack;
+import org.ompdexplorer.importers.elf.ElfFile;
+import org.ompdexplorer.importers.elf.ElfFormatException;
 
 /**
  * One libdwfl session on a core file: its modules as the core's link map and file notes list them, with the
@@ -48,7 +50,7 @@ final class CoreUnwinder implements AutoCloseable {
      * @param name    libdwfl's name for it (the path the core names, or a file name)
      * @param usable  whether libdwfl has its ELF image (a file of the same build, or the copy in the core's memory)
      * @param file    the file found for it, or {@code null} (none, or the image in the core's memory)
-     * @param problem why it is not usable (libdwfl's message), or {@code null}
+     * @param problem why it is not usable (the file of another build found for it, or libdwfl's message), or {@code null}
      */
     record ModuleRec(long handle, String name, long start, long end, long bias, String buildId, boolean usable,
                      String file, String problem) {
@@ -62,11 +64,11 @@ final class CoreUnwinder implements AutoCloseable {
     private long elf;
     private long dwfl;
     private final List<Long> moduleHandles = new ArrayList<>();
+    /** Modules whose file was found of another build: what that file is (its build-id), by module handle. */
+    private final Map<Long, String> otherBuilds = new HashMap<>();
     private final List<RawStack> stacks = new ArrayList<>();
     private long currentLwp;
-    private List<RawFrame> currentFrames;
-    private Set<Long> currentSeen;
-    private String currentStop;
+    private FrameWalk currentWalk;
     private MemorySegment frameStub;
     private MemorySegment pcOut;
     private MemorySegment activationOut;
@@ -162,7 +164,7 @@ final class CoreUnwinder implements AutoCloseable {
             bias.set(JAVA_LONG, 0, 0);
             mainFile.set(JAVA_LONG, 0, 0);
             long found = (long) dw.dwflModuleGetelf.invokeExact(mod, bias.address());
-            String problem = found == 0 ? dw.errmsg() : null;
+            String problem = found != 0 ? null : otherBuilds.getOrDefault(mod, dw.errmsg());
             long name = (long) dw.dwflModuleInfo.invokeExact(mod, 0L, start.address(), end.address(), 0L, 0L,
                     mainFile.address(), 0L);
             int idLength = (int) (long) dw.dwflModuleBuildId.invokeExact(mod, bits.address(), vaddr.address());
@@ -226,7 +228,7 @@ final class CoreUnwinder implements AutoCloseable {
                 return -1;
             }
             Optional<Path> file = resolver.apply(name, name.equals(executableName));
-            if (file.isEmpty()) {
+            if (file.isEmpty() || !sameBuild(mod, file.get())) {
                 return -1;
             }
             MemorySegment path = arena.allocateFrom(file.get().toString());
@@ -240,6 +242,33 @@ final class CoreUnwinder implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@code file} is the build the core's module was loaded from: libdwfl takes a file a callback hands it
+     * without comparing build-ids, and another build's addresses mean other functions (a library rebuilt since).
+     * A file is taken when the core does not say the module's build-id; one without a build-id is not, when it does.
+     */
+    private boolean sameBuild(long mod, Path file) throws Throwable {
+        MemorySegment bits = arena.allocate(JAVA_LONG);
+        MemorySegment vaddr = arena.allocate(JAVA_LONG);
+        int length = (int) (long) dw.dwflModuleBuildId.invokeExact(mod, bits.address(), vaddr.address());
+        if (length <= 0) {
+            return true;
+        }
+        String inCore = HexFormat.of().formatHex(MemorySegment.ofAddress(bits.get(JAVA_LONG, 0)).reinterpret(length)
+                .toArray(JAVA_BYTE));
+        Optional<String> onDisk;
+        try (ElfFile elf = ElfFile.open(file)) {
+            onDisk = elf.buildId();
+        } catch (IOException | ElfFormatException e) {
+            return true; // not an ELF file of ours to judge: libdwfl refuses it with its own message
+        }
+        if (onDisk.isPresent() && onDisk.get().equals(inCore)) {
+            return true;
+        }
+        otherBuilds.put(mod, file + (onDisk.isPresent() ? " has build-id " + onDisk.get() : " has no build-id"));
+        return false;
+    }
+
     private int onModule(long mod, long userdata, long name, long start, long arg) {
         moduleHandles.add(mod);
         return DWARF_CB_OK;
@@ -248,9 +277,7 @@ final class CoreUnwinder implements AutoCloseable {
     private int onThread(long thread, long arg) {
         try {
             currentLwp = (int) (long) dw.dwflThreadTid.invokeExact(thread);
-            currentFrames = new ArrayList<>();
-            currentSeen = new HashSet<>();
-            currentStop = null;
+            currentWalk = new FrameWalk(currentLwp);
             if (frameStub == null) {
                 frameStub = upcall("onFrame", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
                 pcOut = arena.allocate(JAVA_LONG);
@@ -258,25 +285,26 @@ final class CoreUnwinder implements AutoCloseable {
                 spOut = arena.allocate(JAVA_LONG);
             }
             int rc = (int) (long) dw.dwflThreadGetframes.invokeExact(thread, frameStub.address(), 0L);
-            String partial = currentStop;
-            if (partial == null && rc != 0) {
-                partial = "the unwinder stopped after " + currentFrames.size() + " frames: " + dw.errmsg();
+            if (rc != 0) {
+                currentWalk.stopped(dw.errmsg()); // kept only when the walk had not stopped for a reason of its own
             }
-            stacks.add(new RawStack(currentLwp, List.copyOf(currentFrames), partial));
+            stacks.add(currentWalk.stack());
         } catch (Throwable t) {
-            stacks.add(new RawStack(currentLwp, currentFrames == null ? List.of() : List.copyOf(currentFrames),
-                    "the unwinder failed: " + t));
+            FrameWalk walk = currentWalk == null ? new FrameWalk(currentLwp) : currentWalk;
+            walk.stopped("the unwinder failed: " + t);
+            stacks.add(walk.stack());
         }
         return DWARF_CB_OK;
     }
 
     private int onFrame(long frame, long arg) {
+        FrameWalk walk = currentWalk;
         try {
             MemorySegment pc = pcOut;
             MemorySegment activation = activationOut;
             activation.set(JAVA_BYTE, 0, (byte) 0);
             if (!Libdw.isTrue((long) dw.dwflFramePc.invokeExact(frame, pc.address(), activation.address()))) {
-                currentStop = "the unwinder stopped after " + currentFrames.size() + " frames: " + dw.errmsg();
+                walk.stopped(dw.errmsg());
                 return DWARF_CB_ABORT;
             }
             long address = pc.get(JAVA_LONG, 0);
@@ -284,33 +312,16 @@ final class CoreUnwinder implements AutoCloseable {
             MemorySegment sp = spOut;
             long stack = (int) (long) dw.dwflFrameReg.invokeExact(frame, (long) Libdw.X86_64_RSP, sp.address()) == 0
                     ? sp.get(JAVA_LONG, 0) : 0;
-            // a frame seen before (same pc, same stack pointer) means the walk goes round in a circle
-            if (!currentSeen.add(address * 31 + stack) && repeats(address, stack)) {
-                currentStop = "the stack repeats itself at frame " + currentFrames.size() + " (pc 0x"
-                        + Long.toHexString(address) + "): cut there";
+            if (!walk.admits(address, stack)) {
                 return DWARF_CB_ABORT;
             }
             long lookup = isActivation || address == 0 ? address : address - 1;
             long module = (long) dw.dwflAddrmodule.invokeExact(dwfl, lookup);
-            currentFrames.add(new RawFrame(address, stack, isActivation, module));
-            if (currentFrames.size() >= CallStack.MAX_FRAMES) {
-                currentStop = "deeper than " + CallStack.MAX_FRAMES + " frames: cut there";
-                return DWARF_CB_ABORT;
-            }
-            return DWARF_CB_OK;
+            return walk.add(new RawFrame(address, stack, isActivation, module)) ? DWARF_CB_OK : DWARF_CB_ABORT;
         } catch (Throwable t) {
-            currentStop = "the unwinder failed after " + currentFrames.size() + " frames: " + t;
+            walk.stopped("the unwinder failed: " + t);
             return DWARF_CB_ABORT;
         }
-    }
-
-    private boolean repeats(long pc, long sp) {
-        for (RawFrame f : currentFrames) {
-            if (f.pc() == pc && f.sp() == sp) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private MemorySegment upcall(String method, FunctionDescriptor descriptor) throws ReflectiveOperationException {

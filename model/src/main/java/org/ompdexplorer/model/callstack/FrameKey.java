@@ -59,6 +59,15 @@ public record FrameKey(String function, String file, int line, String module, lo
         return module != null ? module + "+0x" + Long.toHexString(offset) : Address.hex(offset);
     }
 
+    /** As {@link #display()} with the file's name alone ({@code fixture.h:31}): for a picture of many stacks. */
+    public String shortDisplay() {
+        if (function == null || file == null) {
+            return display();
+        }
+        String name = file.substring(file.lastIndexOf('/') + 1);
+        return function + " (" + (line > 0 ? name + ":" + line : name) + ")";
+    }
+
     @Override
     public String toString() {
         return display();

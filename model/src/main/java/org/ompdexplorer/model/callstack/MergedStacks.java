@@ -26,9 +26,10 @@ public final class MergedStacks {
      * @param ending   the threads whose innermost frame is this node, ascending
      * @param children the next frames inwards, in the order first met (threads ascending)
      * @param depth    the number of nodes above it
+     * @param userCode the frame is the program's own code: not the runtime's, not a system library's (libc's sleep)
      */
     public record Node(FrameKey key, SortedSet<ThreadId> threads, SortedSet<ThreadId> ending, List<Node> children,
-                       int depth) {
+                       int depth, boolean userCode) {
         public boolean isRoot() {
             return key == null;
         }
@@ -63,6 +64,10 @@ public final class MergedStacks {
                 }
                 at = at.child(key);
                 at.threads.add(thread);
+                if (at.threads.size() == 1) {
+                    at.userCode = frame.role() == FrameRole.USER && frame.function() != null && frame.moduleIn(modules)
+                            .map(m -> !SystemModules.isSystem(m)).orElse(frame.file() != null);
+                }
             }
             at.ending.add(thread);
         }
@@ -90,6 +95,20 @@ public final class MergedStacks {
                 ? Integer.compare(b.ending().size(), a.ending().size())
                 : a.ending().first().compareTo(b.ending().first()));
         return ends;
+    }
+
+    /**
+     * Where the threads ending at {@code end} are in the program's own code: the innermost frame of their path that is
+     * the program's (not the runtime's, not libc's sleep under it); {@code end}'s own place when none is.
+     */
+    public FrameKey where(Node end) {
+        List<Node> path = pathTo(end);
+        for (int i = path.size() - 1; i >= 0; i--) {
+            if (path.get(i).userCode()) {
+                return path.get(i).key();
+            }
+        }
+        return end.key();
     }
 
     /** The path from the root to {@code node} (excluding the root), outermost first, or empty when not in the tree. */
@@ -127,6 +146,7 @@ public final class MergedStacks {
         final TreeSet<ThreadId> threads = new TreeSet<>();
         final TreeSet<ThreadId> ending = new TreeSet<>();
         final Map<FrameKey, Builder> children = new LinkedHashMap<>();
+        boolean userCode;
 
         Builder(FrameKey key, int depth) {
             this.key = key;
@@ -143,7 +163,7 @@ public final class MergedStacks {
                 built.add(child.build());
             }
             return new Node(key, Collections.unmodifiableSortedSet(threads),
-                    Collections.unmodifiableSortedSet(ending), List.copyOf(built), depth);
+                    Collections.unmodifiableSortedSet(ending), List.copyOf(built), depth, userCode);
         }
     }
 }

@@ -75,6 +75,22 @@ class MergedStacksTest {
     }
 
     @Test
+    void aClassIsWhereItsThreadsAreInTheProgramsOwnCodeNotInLibcUnderIt() {
+        List<CodeModule> modules = List.of(MODULES.getFirst(),
+                new CodeModule("/usr/lib/x86_64-linux-gnu/libc.so.6", null, 0x70000, 0x70000, 0x90000, null));
+        List<CallFrame> frames = List.of(
+                new CallFrame(0x70100, 0, true, 1, "__GI___clock_nanosleep", "../sysdeps/clock_nanosleep.c", 48, 7,
+                        false, null, FrameRole.USER),
+                new CallFrame(0x2000, 0, false, 0, "fixture_hold_forever", "/work/main/native-fixtures/fixture.h", 31,
+                        9, false, null, FrameRole.USER),
+                new CallFrame(0x2100, 0, false, 0, "main", "/work/main/main.c", 3, 0, false, null, FrameRole.USER));
+        MergedStacks merged = MergedStacks.of(List.of(new CallStack(new ThreadId(1), frames, null)), modules, true);
+        MergedStacks.Node end = merged.classes().getFirst();
+        assertThat(end.key().function()).isEqualTo("__GI___clock_nanosleep");
+        assertThat(merged.where(end).shortDisplay()).isEqualTo("fixture_hold_forever (fixture.h:31)");
+    }
+
+    @Test
     void aStackDeeperThanTheCapKeepsItsInnermostFramesAndSaysItWasCut() {
         List<CallFrame> frames = new ArrayList<>();
         for (int i = 0; i < CallStack.MAX_FRAMES + 5; i++) {

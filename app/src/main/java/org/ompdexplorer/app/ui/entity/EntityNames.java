@@ -96,17 +96,17 @@ public final class EntityNames {
     public static String whatRuns(Task task, org.ompdexplorer.model.SnapshotIndex index) {
         Fact<CodeLocation> named = task.function().asOptional().flatMap(CodeLocation::symbolName).isPresent()
                 || !task.creationSite().isKnown() ? task.function() : task.creationSite();
-        String position = named.asOptional().flatMap(CodeLocation::qualifiers).map(p -> " (" + p + ")").orElse("");
+        String position = named.asOptional().flatMap(CodeLocation::shortQualifiers).map(p -> " (" + p + ")").orElse("");
         return Names.description(task, index) + position;
     }
 
     /**
-     * The user's function a code location is in ({@code main} for {@code main.omp_outlined_debug__}), with
-     * file:line when known; the raw symbol or address when it names none.
+     * The user's function a code location is in ({@code main} for {@code main.omp_outlined_debug__}), with the file's
+     * name and line when known; the raw symbol or address when it names none.
      */
     public static String where(CodeLocation location) {
         return location.symbolName().flatMap(CodeNames::userFunction)
-                .map(f -> location.qualifiers().map(p -> f + " (" + p + ")").orElse(f))
+                .map(f -> location.shortQualifiers().map(p -> f + " (" + p + ")").orElse(f))
                 .orElseGet(location::display);
     }
 
