@@ -35,12 +35,23 @@ public final class FittedLayout {
      * less than a file gets, a picture that fits its pane with the text drawn.
      */
     public static GraphLayout layout(Snapshot snapshot, GraphScope scope, GraphOptions options, double maxSide) {
+        return layout(snapshot, scope, options, maxSide, maxSide);
+    }
+
+    /**
+     * As {@link #layout(Snapshot, GraphScope, GraphOptions)}, within {@code maxWidth × maxHeight} px: the window bounds
+     * the width by the pane the graph is shown in.
+     */
+    public static GraphLayout layout(Snapshot snapshot, GraphScope scope, GraphOptions options, double maxWidth,
+                                     double maxHeight) {
         var graphs = TaskGraphBuilder.graphsOf(snapshot, scope);
         GraphLayout layout = GraphLayouter.layout(graphs.apply(options));
         GraphOptions tried = options;
         boolean asked = !options.expanded().isEmpty();
-        for (int round = 0; round < ROUNDS && tried.fitted() && !asked && !fits(layout, maxSide); round++) {
-            GraphOptions tighter = tried.tighter(MARGIN * maxSide / layout.width(), MARGIN * maxSide / layout.height());
+        for (int round = 0; round < ROUNDS && tried.fitted() && !asked && !fits(layout, maxWidth, maxHeight);
+             round++) {
+            GraphOptions tighter = tried.tighter(MARGIN * maxWidth / layout.width(),
+                    MARGIN * maxHeight / layout.height());
             if (tighter.equals(tried)) {
                 break; // at the smallest limits already: the roots and their first children take the room
             }
@@ -55,10 +66,10 @@ public final class FittedLayout {
 
     /** Whether a layout is within {@value #MAX_SIDE} px on both sides. */
     public static boolean fits(GraphLayout layout) {
-        return fits(layout, MAX_SIDE);
+        return fits(layout, MAX_SIDE, MAX_SIDE);
     }
 
-    private static boolean fits(GraphLayout layout, double maxSide) {
-        return layout.width() <= maxSide && layout.height() <= maxSide;
+    private static boolean fits(GraphLayout layout, double maxWidth, double maxHeight) {
+        return layout.width() <= maxWidth && layout.height() <= maxHeight;
     }
 }

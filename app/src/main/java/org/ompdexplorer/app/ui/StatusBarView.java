@@ -80,6 +80,16 @@ final class StatusBarView extends StatusBar {
         vm.progressProperty().addListener((obs, old, now) -> showSource(vm));
     }
 
+    @Override
+    protected javafx.scene.control.Skin<?> createDefaultSkin() {
+        return new StatusBarSkin(this);
+    }
+
+    @Override
+    public Orientation getContentBias() {
+        return Orientation.HORIZONTAL; // its height follows its width: narrow, its counts take a line of their own
+    }
+
     private void showSource(MainViewModel vm) {
         LoadedSnapshot open = vm.snapshotProperty().get();
         if (vm.loadingProperty().get()) {

@@ -91,7 +91,9 @@ public final class ToolRow extends Region {
         double x = in.getLeft();
         double y = in.getTop();
         double w = getWidth() - in.getLeft() - in.getRight();
-        double a = start.prefWidth(-1);
+        // the first group is never narrower than its minimum: where that is its pref width, as for buttons, it runs
+        // past the row's edge rather than cut a tool; a group that may give way (the status bar's source) does
+        double a = Math.max(start.minWidth(-1), Math.min(start.prefWidth(-1), w));
         double b = end.prefWidth(-1);
         if (!bothShown() || oneLine(getWidth())) {
             double h = Math.max(start.prefHeight(-1), end.prefHeight(-1));

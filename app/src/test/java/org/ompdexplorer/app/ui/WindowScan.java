@@ -84,6 +84,10 @@ final class WindowScan {
                 found.add(new Finding(Kind.CUT, where, "\"" + ta.getText() + "\" runs past the window's right edge ("
                         + Math.round(whole.getMaxX()) + " > " + Math.round(sceneWidth) + " px)"));
             }
+            String sideways = cutSideways(ta, whole);
+            if (sideways != null) {
+                found.add(new Finding(Kind.CUT, where, "\"" + ta.getText() + "\" " + sideways));
+            }
             if (whole.getMaxY() > sceneHeight + 0.5 && a.getMaxY() >= sceneHeight - 0.5) {
                 found.add(new Finding(Kind.CUT, where, "\"" + ta.getText() + "\" runs past the window's bottom edge"));
             }
@@ -191,6 +195,44 @@ final class WindowScan {
         }
         Scene scene = n.getScene();
         return scene == null ? null : intersection(b, new BoundingBox(0, 0, scene.getWidth(), scene.getHeight()));
+    }
+
+    /**
+     * Why a text runs past the side of the scroll pane that shows it where a reader cannot get at it, or null: the
+     * pane cannot scroll sideways, or the text wraps (a paragraph laid out wider than its view is read by scrolling
+     * to and fro on every line).
+     */
+    private static String cutSideways(Text t, Bounds whole) {
+        for (Node p = t.getParent(); p != null; p = p.getParent()) {
+            if (!(p instanceof javafx.scene.control.ScrollPane pane)) {
+                continue;
+            }
+            Node viewport = pane.lookup(".viewport");
+            if (viewport == null) {
+                return null;
+            }
+            Bounds view = viewport.localToScene(viewport.getBoundsInLocal());
+            boolean past = whole.getMaxX() > view.getMaxX() + 1 || whole.getMinX() < view.getMinX() - 1;
+            if (!past || whole.getMaxY() <= view.getMinY() || whole.getMinY() >= view.getMaxY()) {
+                return null;
+            }
+            if (wraps(t)) {
+                return "wraps wider than its scroll pane (" + Math.round(whole.getWidth()) + " px in "
+                        + Math.round(view.getWidth()) + ")";
+            }
+            return scrollsSideways(pane) ? null : "runs past the side of a scroll pane that cannot scroll sideways";
+        }
+        return null;
+    }
+
+    private static boolean wraps(Text t) {
+        return t.getParent() instanceof Labeled l && l.isWrapText() || flow(t) != null;
+    }
+
+    private static boolean scrollsSideways(javafx.scene.control.ScrollPane pane) {
+        return pane.lookupAll(".scroll-bar").stream().anyMatch(n -> n instanceof javafx.scene.control.ScrollBar b
+                && b.getParent() == pane && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL && b.isVisible()
+                && pane.getHbarPolicy() != javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
     }
 
     private static Bounds intersection(Bounds a, Bounds b) {

@@ -72,4 +72,35 @@ class WindowScanTest {
         List<Finding> found = scan(robot, clipped, at("left", 10, 10, 60), at("right", 75, 10, 60));
         assertThat(found).isEmpty();
     }
+
+    @Test
+    void textRunningPastTheSideOfAScrollPaneItCannotScrollToOrThatWrapsIsCut(FxRobot robot) {
+        javafx.scene.control.ScrollPane fixed = new javafx.scene.control.ScrollPane(
+                new Label("a line too long for a view that does not scroll sideways"));
+        fixed.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        fixed.resizeRelocate(10, 10, 150, 60);
+        Label paragraph = new Label("a paragraph that wraps, laid out wider than the view that shows it");
+        paragraph.setWrapText(true);
+        paragraph.setMinWidth(600); // as a wide table beside it widens the column the paragraph wraps in
+        javafx.scene.control.ScrollPane wide = new javafx.scene.control.ScrollPane(paragraph);
+        wide.setFitToWidth(true);
+        wide.resizeRelocate(10, 100, 200, 80);
+        for (javafx.scene.control.ScrollPane p : List.of(fixed, wide)) {
+            p.setManaged(false);
+        }
+        List<Finding> found = scan(robot, fixed, wide);
+        assertThat(found).extracting(Finding::kind).containsExactly(Kind.CUT, Kind.CUT);
+        assertThat(found).anyMatch(f -> f.what().contains("\"a line too long") && f.what().contains("side"));
+        assertThat(found).anyMatch(f -> f.what().contains("\"a paragraph that wraps"));
+    }
+
+    @Test
+    void aLineThatScrollsSidewaysIntoViewIsNotCut(FxRobot robot) {
+        javafx.scene.control.ScrollPane pane = new javafx.scene.control.ScrollPane(
+                new Label("a line too long for the view, which scrolls sideways to it"));
+        pane.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.ALWAYS);
+        pane.resizeRelocate(10, 10, 150, 60);
+        pane.setManaged(false);
+        assertThat(scan(robot, pane)).isEmpty();
+    }
 }

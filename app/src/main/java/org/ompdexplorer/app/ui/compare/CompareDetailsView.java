@@ -38,6 +38,8 @@ final class CompareDetailsView extends ScrollPane {
     private static final int LISTED = 100;
     private final CompareViewModel vm;
     private final VBox content = new VBox(12);
+    /** The width a paragraph of the page wraps at: the view's, whatever the page's. */
+    private final javafx.beans.property.DoubleProperty readable = new javafx.beans.property.SimpleDoubleProperty();
     /** Whether the Explain pane is unfolded, kept from one entity to the next. */
     private final javafx.beans.property.BooleanProperty explainShown =
             new javafx.beans.property.SimpleBooleanProperty(true);
@@ -49,6 +51,11 @@ final class CompareDetailsView extends ScrollPane {
         content.getStyleClass().add("compare-details-content");
         setContent(content);
         setFitToWidth(true);
+        // a wide table (the counts at 200 %) widens the page, which then scrolls sideways; a paragraph wraps at the
+        // view's width still, read without scrolling to and fro on every line
+        readable.bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> Math.max(0,
+                getViewportBounds().getWidth() - content.getInsets().getLeft() - content.getInsets().getRight()),
+                viewportBoundsProperty(), content.insetsProperty()));
         vm.selectedProperty().addListener((obs, old, now) -> refresh());
         vm.diffProperty().addListener((obs, old, now) -> refresh());
         refresh();
@@ -66,7 +73,19 @@ final class CompareDetailsView extends ScrollPane {
         } else {
             entity(d, node);
         }
+        wrapAtTheView(content);
         setVvalue(0);
+    }
+
+    /** Every paragraph of the page, and of the lists on it, wraps at {@link #readable}. */
+    private void wrapAtTheView(javafx.scene.layout.Pane pane) {
+        for (Node n : pane.getChildren()) {
+            if (n instanceof Label l && l.isWrapText()) {
+                l.maxWidthProperty().bind(readable);
+            } else if (n instanceof VBox list) {
+                wrapAtTheView(list);
+            }
+        }
     }
 
     private void summary(SnapshotDiff d) {
@@ -165,12 +184,17 @@ final class CompareDetailsView extends ScrollPane {
         });
         GridPane fields = grid("compareFields", "", "A", "B");
         ColumnConstraints labels = new ColumnConstraints();
-        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // field names whole; the values wrap
+        // field names whole, wrapped past 12 em: at 200 % "≠ ICV max-active-levels-var (task)" on one line made the
+        // grid wider than the view, and the B column ran past its right edge
         fields.getColumnConstraints().setAll(labels, column(), column());
         int row = 1;
         for (FieldRow r : d.fields(node)) {
             Label label = new Label((r.changed() ? "≠ " : "") + r.label());
             label.getStyleClass().add("compare-field-label");
+            label.setWrapText(true);
+            label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            label.minWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                    () -> Math.min(label.prefWidth(-1), 12 * label.getFont().getSize()), label.fontProperty()));
             Node a = value(d, r.a(), true);
             Node b = value(d, r.b(), false);
             for (Node n : new Node[]{label, a, b}) {

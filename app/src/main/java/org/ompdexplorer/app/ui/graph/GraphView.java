@@ -28,6 +28,13 @@ public final class GraphView extends VBox {
     private final GraphCanvas canvas;
     private final Label zoomLabel = new Label();
     private final ToolRow tools;
+    /**
+     * The height of the graph's pane, in lines of its text, below which its legend folds into a link: at 100 % a
+     * lesson's graph pane is some 45 lines high, at 200 % in a 900 px window some 15 (docs/ui.md, "Task graph").
+     */
+    static final double LEGEND_ROOM_EM = 30;
+    /** The legend shown in a short pane, by its link. */
+    private final javafx.beans.property.BooleanProperty legendAsked = new javafx.beans.property.SimpleBooleanProperty();
 
     /**
      * @param export asks where to save the graph in a format (a file dialog), then saves it; returns the problem,
@@ -90,8 +97,25 @@ public final class GraphView extends VBox {
         status.setId("graphStatus");
         status.getStyleClass().add("graph-status");
         status.textProperty().bind(vm.statusProperty());
-        // the status, then the legend, whose entries wrap rather than being cut in a narrow pane
-        VBox bottom = new VBox(2, status, GraphLegend.strip());
+        // the status, then the legend, whose entries wrap rather than being cut in a narrow pane; in a pane too short
+        // for it and the graph (a lesson at 200 %) the legend folds into a link that shows it, and the canvas keeps
+        // the room
+        javafx.scene.layout.FlowPane legend = GraphLegend.strip();
+        javafx.scene.control.Hyperlink unfold = new javafx.scene.control.Hyperlink("Legend");
+        unfold.setId("graphLegendShow");
+        unfold.setTooltip(new javafx.scene.control.Tooltip("Show the legend under the graph (also Help → Legend, F1)"));
+        unfold.setOnAction(e -> legendAsked.set(!legendAsked.get()));
+        javafx.beans.binding.BooleanBinding roomy = javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> getHeight() >= LEGEND_ROOM_EM * status.getFont().getSize(), heightProperty(), status.fontProperty());
+        legend.visibleProperty().bind(roomy.or(legendAsked));
+        legend.managedProperty().bind(legend.visibleProperty());
+        unfold.visibleProperty().bind(roomy.not());
+        unfold.managedProperty().bind(unfold.visibleProperty());
+        unfold.textProperty().bind(javafx.beans.binding.Bindings.when(legendAsked).then("Hide legend")
+                .otherwise("Legend"));
+        javafx.scene.layout.HBox statusLine = new javafx.scene.layout.HBox(8, status, unfold);
+        statusLine.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+        VBox bottom = new VBox(2, statusLine, legend);
         bottom.setPadding(new Insets(3, 6, 3, 6));
         bottom.getStyleClass().add("graph-bottom");
         status.setMinWidth(Region.USE_PREF_SIZE);
@@ -100,6 +124,7 @@ public final class GraphView extends VBox {
         VBox.setVgrow(stack, Priority.ALWAYS);
         getChildren().addAll(tools, stack, bottom);
 
+        widthProperty().addListener((obs, old, now) -> vm.setPaneWidth(now.doubleValue()));
         canvas.setOnViewChanged(this::showZoom);
         vm.layoutProperty().addListener((obs, old, now) -> {
             boolean sameShape = old != null && now != null && (vm.keepViewProperty().get()

@@ -64,7 +64,12 @@ public final class GraphViewModel {
     /** The least zoom a fitted window picture is shown at in a 1,000 × 600 px pane. */
     static final double MIN_FITTED_SCALE = 1_000 / WINDOW_MAX_SIDE;
 
+    /** The narrowest bound a pane puts on the picture's width: a few columns of nodes. */
+    static final double MIN_SIDE = 1_000;
+
     private final LatestWinsScheduler scheduler;
+    /** The width of the pane the graph is shown in, in px; 0 before it is laid out. */
+    private double paneWidth;
     private final Consumer<Target> navigate;
     private final ObjectProperty<LoadedSnapshot> snapshot = new SimpleObjectProperty<>(this, "snapshot");
     private final ObjectProperty<Target> selection = new SimpleObjectProperty<>(this, "selection");
@@ -207,6 +212,14 @@ public final class GraphViewModel {
     }
 
     /**
+     * The width of the pane the graph is shown in (px): the next layout's picture is at most three times as
+     * wide, so that it fits at a zoom where node titles are drawn. A resize does not lay the graph out again.
+     */
+    public void setPaneWidth(double width) {
+        paneWidth = width;
+    }
+
+    /**
      * Whether the graph is on screen: a hidden graph is not laid out (a 1M-task snapshot costs nothing until the
      * graph is shown); showing it lays out what is pending.
      */
@@ -276,11 +289,14 @@ public final class GraphViewModel {
         GraphOptions options = new GraphOptions(allScheduling.get(), GraphOptions.DEFAULT.aggregateAt(),
                 WINDOW_MAX_NODES, expanded, threadLanes.get(), GraphOptions.FIT_COLUMNS, GraphOptions.FIT_DEPTH);
         Snapshot s = loaded.snapshot();
+        // as wide as the pane shows at a third: a 2,700 px picture was fitted at 29 % in a 770 px pane (the walk)
+        double maxWidth = paneWidth > 0 ? Math.clamp(paneWidth / MIN_FITTED_SCALE, MIN_SIDE, WINDOW_MAX_SIDE)
+                : WINDOW_MAX_SIDE;
         busy.set(true);
         status.set("Laying out the graph…");
         scheduler.schedule(BackgroundTask.of("Task graph", ctx -> {
             long start = System.nanoTime();
-            GraphLayout placed = FittedLayout.layout(s, scope, options, WINDOW_MAX_SIDE);
+            GraphLayout placed = FittedLayout.layout(s, scope, options, maxWidth, WINDOW_MAX_SIDE);
             return new Result(placed, placed.graph().nodeIndex(), (System.nanoTime() - start) / 1_000_000);
         }).onSuccess(r -> {
             busy.set(false);

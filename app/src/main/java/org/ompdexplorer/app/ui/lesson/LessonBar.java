@@ -15,6 +15,8 @@ import javafx.scene.layout.VBox;
  */
 public final class LessonBar extends VBox {
     public static final String ID = "lessonBar";
+    /** The narrative's most lines in view; a longer one scrolls. */
+    static final int NARRATIVE_LINES = 3;
 
     /**
      * @param close ends the lesson (the window keeps the step's snapshot open)
@@ -69,7 +71,25 @@ public final class LessonBar extends VBox {
         narrative.setWrapText(true);
         narrative.setMinHeight(Region.USE_PREF_SIZE);
         narrative.textProperty().bind(vm.narrativeProperty());
-        getChildren().addAll(top, steps, narrative);
+        // at most NARRATIVE_LINES lines high, the rest scrolled to: a long narrative at 200 % took the task graph's
+        // room, which then showed it too small for its text
+        javafx.scene.control.ScrollPane story = new javafx.scene.control.ScrollPane(narrative);
+        story.setId("lessonNarrativeScroll");
+        story.getStyleClass().add("lesson-narrative-scroll");
+        story.setFitToWidth(true);
+        story.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        story.prefHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> {
+            double width = Math.max(1, story.getWidth() - story.getInsets().getLeft() - story.getInsets().getRight());
+            double whole = narrative.prefHeight(width);
+            javafx.scene.text.Text line = new javafx.scene.text.Text("Ag");
+            line.setFont(narrative.getFont());
+            double cap = NARRATIVE_LINES * line.getLayoutBounds().getHeight() + narrative.getInsets().getTop()
+                    + narrative.getInsets().getBottom(); // whole lines: no half line at the bottom edge
+            return Math.min(whole, cap) + story.getInsets().getTop() + story.getInsets().getBottom();
+        }, story.widthProperty(), narrative.textProperty(), narrative.fontProperty(), story.insetsProperty()));
+        story.setMinHeight(Region.USE_PREF_SIZE);
+        story.setMaxHeight(Region.USE_PREF_SIZE);
+        getChildren().addAll(top, steps, story);
         visibleProperty().bind(vm.lessonProperty().isNotNull());
         managedProperty().bind(visibleProperty());
     }

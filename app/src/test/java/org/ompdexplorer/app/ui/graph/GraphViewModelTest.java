@@ -85,6 +85,37 @@ class GraphViewModelTest {
         assertThat(layout.graph().nodes()).hasSizeGreaterThan(10);
     }
 
+    /**
+     * The walk (issue 24): in the details pane of a 1,400 px window (some 770 px wide) the 200,000-task graph, 2,700 px
+     * wide, was fitted at 29 %, below the zoom at which node titles are drawn. The picture is bounded by the width of
+     * the pane it is shown in.
+     */
+    @Test
+    void theWholeGraphOfTwoHundredThousandTasksFitsTheNarrowPaneItIsShownIn() {
+        Map<String, String> values = new HashMap<>();
+        GraphViewModel vm = new GraphViewModel(new SameThreadBackgroundTasks(), new RememberedValues() {
+            @Override
+            public Optional<String> remembered(String key) {
+                return Optional.ofNullable(values.get(key));
+            }
+
+            @Override
+            public void remember(String key, String value) {
+                values.put(key, value);
+            }
+        }, target -> { });
+        vm.setPaneWidth(770);
+        vm.snapshotProperty().set(LoadedSnapshot.of(SyntheticSnapshotGenerator.generate(
+                new GeneratorSpec(4, 2, 200_000, 1)), "test"));
+        vm.setActive(true);
+        GraphLayout layout = vm.layoutProperty().get();
+        assertThat(GraphViewport.fitScale(layout.width(), layout.height(), 770, 560, 1))
+                .as("%s × %s", layout.width(), layout.height()).isGreaterThanOrEqualTo(0.32);
+        // the columns limit opens whole levels: between 2,662 px (some 20 nodes) and this the generator's tree has no
+        // picture; the rest is a click on a collapsed node away
+        assertThat(layout.graph().nodes()).as("%s × %s", layout.width(), layout.height()).hasSizeGreaterThan(4);
+    }
+
     @Test
     void ninetyNineDependencesBetweenTwoAggregatesAreOneEdgeWhoseLabelIsShown() {
         Snapshot base = SyntheticSnapshotGenerator.generate(new GeneratorSpec(2, 1, 0, 1));
