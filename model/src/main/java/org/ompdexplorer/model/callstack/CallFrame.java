@@ -79,6 +79,15 @@ public record CallFrame(long pc, long cfa, boolean activation, int module, Strin
         return sourcePosition().map(p -> base + " (" + p + ")").orElse(base);
     }
 
+    /**
+     * Whether this frame is the program's own code: the program's role, a function, and not a system library's (libc's
+     * sleep under the program's call) — a frame without a module counts when it has a source file.
+     */
+    public boolean isUserCode(List<CodeModule> modules) {
+        return role == FrameRole.USER && function != null
+                && moduleIn(modules).map(m -> !SystemModules.isSystem(m)).orElse(file != null);
+    }
+
     public CallFrame withSymbol(String function, String file, int line, int column, boolean inlined) {
         return new CallFrame(pc, cfa, activation, module, function, file, line, column, inlined, task, role);
     }

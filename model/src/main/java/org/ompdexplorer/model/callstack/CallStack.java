@@ -41,8 +41,7 @@ public record CallStack(ThreadId thread, List<CallFrame> frames, String partial)
      */
     public Optional<CallFrame> innermostUserFrame(List<CodeModule> modules) {
         for (CallFrame f : frames) {
-            if (f.role() == FrameRole.USER && f.function() != null
-                    && f.moduleIn(modules).map(m -> !SystemModules.isSystem(m)).orElse(f.file() != null)) {
+            if (f.isUserCode(modules)) {
                 return Optional.of(f);
             }
         }

@@ -65,8 +65,7 @@ public final class MergedStacks {
                 at = at.child(key);
                 at.threads.add(thread);
                 if (at.threads.size() == 1) {
-                    at.userCode = frame.role() == FrameRole.USER && frame.function() != null && frame.moduleIn(modules)
-                            .map(m -> !SystemModules.isSystem(m)).orElse(frame.file() != null);
+                    at.userCode = frame.isUserCode(modules);
                 }
             }
             at.ending.add(thread);

@@ -138,15 +138,15 @@ final class BlockedFinder {
         Fact<TaskLifecycle> la = TaskFields.lifecycle(ta);
         Fact<TaskLifecycle> lb = TaskFields.lifecycle(tb);
         boolean suspended = la.equals(lb) && (lb.isKnown() ? lb.get().equals(TaskLifecycle.SUSPENDED) : true);
+        Optional<String> stack;
         if (suspended && ta.frames() instanceof Fact.Known<TaskFrames>(TaskFrames fa)
                 && tb.frames() instanceof Fact.Known<TaskFrames>(TaskFrames fb)
                 && fb.enter().isPresent() && fa.enterAddress() == fb.enterAddress()
                 && (lb.isKnown() || !isCurrentTaskOfRunningThread(tb)) && sameChildren(ta, tb) && threadStayed(ta, tb)
                 && unmoved(SyncWait.TASKWAIT.awaited(ta, a.index()), SyncWait.TASKWAIT.awaited(tb, b.index()))
-                && stacks.compare(ta.thread(), tb.thread(), ta.id(), tb.id()).isPresent()) {
+                && (stack = stacks.compare(ta.thread(), tb.thread(), ta.id(), tb.id())).isPresent()) {
             String place = "at its scheduling point, enter frame " + fb.enter()
-                    + waitingThreadState(tb).map(s -> " (" + s + ")").orElse("") + children(tb)
-                    + stacks.compare(ta.thread(), tb.thread(), ta.id(), tb.id()).orElseThrow();
+                    + waitingThreadState(tb).map(s -> " (" + s + ")").orElse("") + children(tb) + stack.get();
             found.add(new StillBlocked(EntityKind.TASK, EntityRef.of(ta.id()), EntityRef.of(tb.id()),
                     StillBlocked.How.SUSPENDED, place));
             return;
