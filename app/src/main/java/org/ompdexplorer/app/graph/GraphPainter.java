@@ -13,7 +13,7 @@ import org.ompdexplorer.model.graph.NodeKind;
  */
 public final class GraphPainter {
     static final double DETAIL_SCALE = 0.55;
-    static final double TEXT_SCALE = 0.32;
+    public static final double TEXT_SCALE = 0.32;
     /** Below this, an overview: nodes as plain boxes in their lifecycle's colour, edges as plain hairlines. */
     static final double OVERVIEW_SCALE = 0.2;
     private static final double ARROW = 7;

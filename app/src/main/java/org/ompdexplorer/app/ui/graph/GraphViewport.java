@@ -10,6 +10,12 @@ import org.ompdexplorer.app.graph.Rect;
 final class GraphViewport {
     static final double MIN_SCALE = 0.002; // a fit shows even a very wide graph whole, as an overview
     static final double MAX_SCALE = 4;
+    /**
+     * The least scale a fit shows the graph at: the painter's text scale. A graph
+     * that would fit only smaller (a small pane, a presentation zoom of 200 % in a low window) is shown readable from
+     * its top, the root in view, and scrolls; the user can still zoom out past it to see the whole shape.
+     */
+    static final double READABLE_SCALE = org.ompdexplorer.app.graph.GraphPainter.TEXT_SCALE;
 
     private double scale = 1;
     private double tx;
@@ -59,7 +65,10 @@ final class GraphViewport {
         return false;
     }
 
-    /** The whole content in view, at most at the presentation zoom. */
+    /**
+     * The whole content in view, at most at the presentation zoom and never below {@link #READABLE_SCALE}: content
+     * larger than that shows its top, centred, and scrolls.
+     */
     void fit() {
         fitted = true;
         if (contentWidth <= 0 || contentHeight <= 0 || viewWidth <= 0 || viewHeight <= 0) {
@@ -70,9 +79,13 @@ final class GraphViewport {
         ty = Math.max(0, (viewHeight - contentHeight * scale) / 2);
     }
 
-    /** The scale a fit of {@code w × h} into a view of {@code vw × vh} shows it at, at most {@code limit}. */
+    /**
+     * The scale a fit of {@code w × h} into a view of {@code vw × vh} shows it at: the whole of it, at most
+     * {@code limit}, and at least {@link #READABLE_SCALE} (or {@code limit} if that is smaller).
+     */
     static double fitScale(double w, double h, double vw, double vh, double limit) {
-        return Math.clamp(Math.min(vw / Math.max(1, w), vh / Math.max(1, h)), MIN_SCALE, Math.max(MIN_SCALE, limit));
+        double whole = Math.min(vw / Math.max(1, w), vh / Math.max(1, h));
+        return Math.clamp(whole, Math.min(READABLE_SCALE, limit), Math.max(MIN_SCALE, limit));
     }
 
     /**

@@ -79,7 +79,7 @@ class GraphViewModelTest {
                 .isLessThanOrEqualTo(GraphViewModel.WINDOW_MAX_SIDE);
         assertThat(longSide / shortSide).as("aspect of %s × %s", layout.width(), layout.height())
                 .isLessThanOrEqualTo(5);
-        assertThat(GraphViewport.fitScale(layout.width(), layout.height(), 1000, 600, 1))
+        assertThat(Math.min(1000 / layout.width(), 600 / layout.height())).as("the whole graph's fit")
                 .isGreaterThanOrEqualTo(GraphViewModel.MIN_FITTED_SCALE);
         assertThat(GraphViewModel.MIN_FITTED_SCALE).isGreaterThanOrEqualTo(0.32); // GraphPainter draws titles
         assertThat(layout.graph().nodes()).hasSizeGreaterThan(10);
@@ -109,7 +109,7 @@ class GraphViewModelTest {
                 new GeneratorSpec(4, 2, 200_000, 1)), "test"));
         vm.setActive(true);
         GraphLayout layout = vm.layoutProperty().get();
-        assertThat(GraphViewport.fitScale(layout.width(), layout.height(), 770, 560, 1))
+        assertThat(Math.min(770 / layout.width(), 560 / layout.height()))
                 .as("%s × %s", layout.width(), layout.height()).isGreaterThanOrEqualTo(0.32);
         // the columns limit opens whole levels: between 2,662 px (some 20 nodes) and this the generator's tree has no
         // picture; the rest is a click on a collapsed node away
