@@ -1,5 +1,6 @@
 /* The OMPT entry point: ompt_start_tool, the tool initializer and finalizer. */
 #include "agent.h"
+#include "runtime_build.h"
 #include "sites.h"
 
 #include <dlfcn.h>
@@ -14,6 +15,7 @@ state_name agent_states[64];
 int agent_state_count;
 
 static ompt_start_tool_result_t start_result;
+static char runtime_version_text[256]; /* runtime_version and the runtime's build banner (runtime_build.c) */
 static void at_program_exit(void);
 static int started, active;
 
@@ -51,6 +53,12 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, 
     LOOKUP(get_parallel_info, ompt_get_parallel_info_t, "ompt_get_parallel_info");
     LOOKUP(get_thread_data, ompt_get_thread_data_t, "ompt_get_thread_data");
     LOOKUP(enumerate_states, ompt_enumerate_states_t, "ompt_enumerate_states");
+
+    /* Every LLVM release passes the same runtime_version; the runtime's build banner tells them apart. */
+    char banner[128];
+    runtime_build_read(*(const void **)&agent_ompt.set_callback, banner, sizeof banner);
+    runtime_build_describe(agent_runtime_version, banner, runtime_version_text, sizeof runtime_version_text);
+    agent_runtime_version = runtime_version_text;
 
     /* The runtime's thread states, in its enumeration order; the first call starts from ompt_state_undefined. */
     int state = ompt_state_undefined;

@@ -746,6 +746,7 @@ int main(void) {
     test_track();
     test_sites();
     test_call_stacks();
+    test_runtime_build();
     printf("agent unit tests: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -22,6 +22,7 @@ void test_track(void);
 void test_sites(void);
 void test_call_stacks(void);
 void test_switching(void);
+void test_runtime_build(void);
 
 /* Agent log lines (stderr) go to a file from capture_log until captured_log, which returns them (static text) and
  * their number (output_tests.c). */

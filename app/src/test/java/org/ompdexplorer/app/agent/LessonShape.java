@@ -1,0 +1,69 @@
+package org.ompdexplorer.app.agent;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.ompdexplorer.model.AgentFacts;
+import org.ompdexplorer.model.Dependence;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskId;
+
+/**
+ * The structure of one agent snapshot, written as lines that say nothing a rerun or another runtime version may
+ * change on its own: the label, the number of threads, each parallel region (team size, level, members, whether
+ * it is nested) and each task in creation order (kind, lifecycle, flags, its generating task, its region, its
+ * declared dependences and the tasks it waits for), every link named by the linked task's creation order rather
+ * than by an id or address. Thread states are left out: runtimes name the same wait differently (LLVM 14–16
+ * report an implicit barrier as {@code ompt_state_wait_barrier}, 19 as
+ * {@code ompt_state_wait_barrier_implicit_workshare}).
+ */
+record LessonShape(String label, List<String> lines) {
+
+    static LessonShape of(Snapshot s) {
+        List<String> lines = new ArrayList<>();
+        lines.add("threads " + s.threads().size());
+        List<ParallelRegion> regions = s.parallelRegions().stream()
+                .sorted(Comparator.comparingLong(r -> r.id().value())).toList();
+        Map<RegionId, Integer> regionNumber = new java.util.HashMap<>();
+        for (ParallelRegion r : regions) {
+            regionNumber.put(r.id(), regionNumber.size() + 1);
+        }
+        for (ParallelRegion r : regions) {
+            lines.add("region " + regionNumber.get(r.id()) + " team " + r.teamSize().orElse(-1) + " level "
+                    + r.level().orElse(-1) + " members " + r.members().size() + " enclosing "
+                    + r.enclosingRegion().asOptional().map(regionNumber::get).map(String::valueOf).orElse("-"));
+        }
+        List<Task> tasks = s.tasks().stream().sorted(Comparator.comparingLong(LessonShape::order)).toList();
+        Map<TaskId, Long> order = tasks.stream().collect(Collectors.toMap(Task::id, LessonShape::order));
+        Function<Fact<TaskId>, String> task = link -> link.asOptional().map(order::get).map(o -> "#" + o).orElse("-");
+        for (Task t : tasks) {
+            Optional<AgentFacts> facts = t.agentFacts();
+            lines.add("task #" + order(t) + " " + t.kind() + " " + facts.map(AgentFacts::lifecycle).orElse(null)
+                    + " flags " + facts.map(AgentFacts::flags).orElse(List.of())
+                    + " generating " + task.apply(t.generatingTask())
+                    + " region " + t.parallelRegion().asOptional().map(regionNumber::get).map(String::valueOf).orElse("-")
+                    + " depend " + facts.map(AgentFacts::dependences).orElse(List.of()).stream()
+                            .map(Dependence::type).map(String::valueOf).sorted().toList()
+                    + " dependsOn " + facts.map(AgentFacts::dependsOn).orElse(List.of()).stream()
+                            .map(id -> task.apply(Fact.of(id))).sorted().toList());
+        }
+        return new LessonShape(s.capture().label(), List.copyOf(lines));
+    }
+
+    private static long order(Task t) {
+        return t.agentFacts().map(AgentFacts::creationOrder).orElse(Long.MAX_VALUE);
+    }
+
+    @Override
+    public String toString() {
+        return "step \"" + label + "\"\n  " + String.join("\n  ", lines);
+    }
+}

@@ -1,0 +1,145 @@
+package org.ompdexplorer.app.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.ompdexplorer.importers.LoadOptions;
+import org.ompdexplorer.importers.ProgressListener;
+import org.ompdexplorer.importers.SnapshotLoader;
+import org.ompdexplorer.model.CodeModule;
+import org.ompdexplorer.model.Snapshot;
+
+/**
+ * The capture agent on each LLVM OpenMP runtime Debian 12 packages (14, 15, 16, 19). For each version N a lesson
+ * program is compiled with clang-N against version N's {@code omp.h} and {@code libomp}, run with that version's
+ * {@code libomp.so.5} ({@code LD_LIBRARY_PATH}) and the agent, and every snapshot it takes must load with no error
+ * and have the structure of the bundled lesson step (taken on 19 by {@code scripts/make-lessons.sh}): the same
+ * threads, parallel regions, implicit and explicit tasks, generating links and dependences ({@link LessonShape}).
+ * The snapshot must also say which runtime it came from: the libomp of version N in its module map, and N in the
+ * runtime's version string. The runtimes other than 19 are unpacked privately by {@code scripts/llvm-runtimes.sh}
+ * (Debian's libomp-N-dev packages conflict with each other); outside CI a missing runtime or compiler skips with
+ * one line saying what to install, in CI it fails. See docs/compatibility.md.
+ */
+class RuntimeVersionsTest {
+    private static final List<Integer> VERSIONS = List.of(14, 15, 16, 19);
+    private static final List<String> LESSONS = List.of("fib-taskwait", "task-dependences");
+    private static final Path LESSON_SOURCES = AgentRun.REPO.resolve("scripts/lessons");
+    private static final Path BUNDLED =
+            AgentRun.REPO.resolve("resources/src/main/resources/org/ompdexplorer/resources/lessons");
+    private static final Path WORK = Path.of("target/runtime-versions").toAbsolutePath();
+
+    @BeforeAll
+    static void agent() {
+        AgentRun.require(Files.exists(AgentRun.AGENT), "the capture agent " + AgentRun.AGENT,
+                "build it: mvn -B -q install -DskipTests");
+    }
+
+    static Stream<Arguments> runs() {
+        return VERSIONS.stream().flatMap(n -> LESSONS.stream().map(lesson -> Arguments.of(n, lesson)));
+    }
+
+    @ParameterizedTest(name = "LLVM {0}: {1}")
+    @MethodSource("runs")
+    void theAgentCapturesALessonOnThisRuntimeVersion(int version, String lesson) throws Exception {
+        AgentRun.require(Files.isExecutable(Path.of("/usr/bin/clang-" + version)), "clang-" + version,
+                "apt-get install clang-" + version + " (scripts/install-native-deps.sh)");
+        Path root = runtimeRoot(version);
+        Path dir = Files.createDirectories(WORK.resolve(version + "-" + lesson));
+        Path exe = compile(version, root, LESSON_SOURCES.resolve(lesson + ".c"), dir);
+        Path out = dir.resolve("snapshots");
+        deleteTree(out);
+        Files.createDirectories(out);
+        AgentRun.runToEnd(AgentRun.withAgent(exe, out, Map.of(
+                "LD_LIBRARY_PATH", root.resolve("lib").toString(),
+                "OMPD_EXPLORER_SIGNAL", "none")));
+
+        List<Snapshot> taken = AgentRun.snapshots(out);
+        List<LessonShape> expected = bundledSteps(lesson);
+        assertEquals(expected.size(), taken.size(), "snapshots taken on LLVM " + version + " in " + out);
+        for (int i = 0; i < taken.size(); i++) {
+            Snapshot s = taken.get(i);
+            assertEquals(expected.get(i).toString(), LessonShape.of(s).toString(),
+                    "step " + (i + 1) + " of " + lesson + " on LLVM " + version + " (" + out + ")");
+            String runtime = s.runtime().ompVersionString().orElse("");
+            assertTrue(runtime.contains("Clang " + version + "."), () -> "the runtime version string \"" + runtime
+                    + "\" does not name LLVM " + version);
+            List<String> libomp = s.modules().stream().map(CodeModule::path)
+                    .filter(p -> p.endsWith("/libomp.so.5")).toList();
+            assertEquals(List.of(root.resolve("lib/libomp.so.5").toString()), libomp,
+                    "the libomp in the module map of step " + (i + 1));
+        }
+        // The comparison means something only if the lessons show what this test is about.
+        long explicit = expected.stream().flatMap(e -> e.lines().stream())
+                .filter(l -> l.startsWith("task #") && l.contains(" explicit ")).count();
+        assertTrue(explicit > 0, "the bundled " + lesson + " steps hold no explicit task");
+        if (lesson.equals("task-dependences")) {
+            assertTrue(expected.stream().flatMap(e -> e.lines().stream()).anyMatch(l -> l.contains("dependsOn [#")),
+                    "the bundled task-dependences steps hold no task waiting on another");
+        }
+    }
+
+    /** Version N's LLVM root (lib/libomp.so.5, lib/clang/N…/include/omp.h), from the cache only: never downloads. */
+    private static Path runtimeRoot(int version) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(AgentRun.REPO.resolve("scripts/llvm-runtimes.sh").toString(), "--cached",
+                String.valueOf(version)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> lines = new String(p.getInputStream().readAllBytes()).lines().toList();
+        boolean found = p.waitFor() == 0 && !lines.isEmpty();
+        AgentRun.require(found, "the LLVM " + version + " OpenMP runtime",
+                "run scripts/llvm-runtimes.sh " + version + " (scripts/install-deps.sh --test-fixtures does)");
+        return Path.of(lines.getLast());
+    }
+
+    private static Path compile(int version, Path root, Path source, Path dir) throws IOException, InterruptedException {
+        Path include;
+        try (Stream<Path> s = Files.list(root.resolve("lib/clang"))) {
+            include = s.map(d -> d.resolve("include")).filter(d -> Files.exists(d.resolve("omp.h"))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no omp.h under " + root.resolve("lib/clang")));
+        }
+        Path exe = dir.resolve(source.getFileName().toString().replace(".c", ""));
+        List<String> command = new ArrayList<>(List.of("clang-" + version, "-fopenmp", "-O0", "-g", "-Wall",
+                "-Wextra", "-Werror", "-I" + include, "-L" + root.resolve("lib"), source.toString(), "-o", exe.toString()));
+        Process cc = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String said = new String(cc.getInputStream().readAllBytes());
+        if (cc.waitFor() != 0) {
+            fail(String.join(" ", command) + " failed: " + said);
+        }
+        return exe;
+    }
+
+    private static List<LessonShape> bundledSteps(String lesson) throws Exception {
+        List<Path> steps;
+        try (Stream<Path> s = Files.list(BUNDLED.resolve(lesson))) {
+            steps = s.filter(p -> p.getFileName().toString().matches("step-\\d+\\.json")).sorted().toList();
+        }
+        List<LessonShape> shapes = new ArrayList<>();
+        for (Path step : steps) {
+            shapes.add(LessonShape.of(new SnapshotLoader().load(step, LoadOptions.LENIENT, ProgressListener.NONE)
+                    .snapshot()));
+        }
+        return shapes;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
