@@ -4,8 +4,9 @@
 # to install and exits 1.
 #   --test-fixtures  also build what the native tests read: an OMPD-capable libomp + libompd from Debian's
 #                    llvm-toolchain-19 source package, cores of the programs in native-fixtures/ and of the offload
-#                    fixture (native-fixtures/offload/, with and without the capture agent) (all cached under
-#                    ~/.cache/ompd-explorer; about a minute the first time, instant after).
+#                    fixture (native-fixtures/offload/, with and without the capture agent), and Debian's stock
+#                    libomp 14, 15 and 16 unpacked privately (scripts/llvm-runtimes.sh; the agent's runtime-version
+#                    test) (all cached under ~/.cache/ompd-explorer; about a minute the first time, instant after).
 #   build:   maven; a JDK 25 (Temurin 25 here; Debian bookworm packages none, so it is checked, not installed)
 #   UI:      fonts for headless JavaFX (without them JavaFX fails with "JavaFX detected no fonts!"); for the window,
 #            what JavaFX's glass (GTK 3, Xtst) and prism (GL, Xxf86vm; software rendering otherwise) load
@@ -71,5 +72,6 @@ if $fixtures; then
     "$here/build-ompd-runtime.sh" >/dev/null
     "$here/make-core-fixtures.sh" >/dev/null
     "$here/make-offload-fixtures.sh" >/dev/null
+    "$here/llvm-runtimes.sh" >/dev/null
     echo "install-deps: native test fixtures ready under ${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer"
 fi

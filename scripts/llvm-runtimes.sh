@@ -12,10 +12,11 @@
 # Usage: scripts/llvm-runtimes.sh [--cached] [N...]   (default: 14 15 16 19)
 #   --cached  download nothing: fail (exit 1, one line) when a version is not unpacked already (the tests use it)
 # Prints one line per version, in the order asked: the LLVM root of that version's runtime, which holds
-# lib/libomp.so.5, lib/libompd.so and lib/clang/<N>*/include/omp.h (and omp-tools.h) — so with one version the last line of stdout
-# is its root:  root=$(scripts/llvm-runtimes.sh 16 | tail -1). Version 19 is the system's (/usr/lib/llvm-19,
-# from libomp-19-dev), never unpacked. Progress goes to stderr. Needs apt's package lists (no root) unless the
-# cache is already filled; idempotent: a filled cache of the current package version costs no download.
+# lib/libomp.so.5, lib/libompd.so and lib/clang/<N>*/include/omp.h (and omp-tools.h); so with one version the last
+# line of stdout is its root:  root=$(scripts/llvm-runtimes.sh 16 | tail -1). Version 19 is the system's
+# (/usr/lib/llvm-19, from libomp-19-dev), never unpacked. Progress goes to stderr. Needs apt's package lists (no
+# root; as root it runs apt-get update when they lack the package) unless the cache is already filled. Idempotent:
+# a filled cache of the current package version costs no download.
 set -euo pipefail
 
 cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer/llvm-runtimes"
@@ -45,6 +46,12 @@ unpack() {
         die "LLVM $n's OpenMP runtime is not unpacked in $dir; run $0 $n"
     fi
     version=$(candidate "libomp5-$n")
+    if [[ -z "$version" ]] && ((EUID == 0)) && ! $updated; then
+        log "apt knows no libomp5-$n: updating its package lists"
+        apt-get update -qq >&2 || true
+        updated=true
+        version=$(candidate "libomp5-$n")
+    fi
     if [[ -z "$version" ]]; then
         # No package lists (or not Debian): a filled cache is still good.
         if is_complete "$(root_of "$n")" "$n"; then
@@ -89,6 +96,7 @@ unpack() {
 }
 
 cached_only=false
+updated=false
 if [[ "${1:-}" == --cached ]]; then
     cached_only=true
     shift

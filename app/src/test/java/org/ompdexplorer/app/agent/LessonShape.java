@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.ompdexplorer.model.AgentFacts;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.Fact;
@@ -19,9 +18,10 @@ import org.ompdexplorer.model.TaskId;
 /**
  * The structure of one agent snapshot, written as lines that say nothing a rerun or another runtime version may
  * change on its own: the label, the number of threads, each parallel region (team size, level, members, whether
- * it is nested) and each task in creation order (kind, lifecycle, flags, its generating task, its region, its
- * declared dependences and the tasks it waits for), every link named by the linked task's creation order rather
- * than by an id or address. Thread states are left out: runtimes name the same wait differently (LLVM 14–16
+ * it is nested; ordered by level and the thread number of the task that encountered it) and each task (kind, lifecycle, flags, its generating task, its region, its declared dependences
+ * and the tasks it waits for) — the initial and implicit tasks first, by region and thread number, then the
+ * explicit tasks in creation order — every link named by the linked task's place in that order rather than by an
+ * id or address. Thread states are left out: runtimes name the same wait differently (LLVM 14–16
  * report an implicit barrier as {@code ompt_state_wait_barrier}, 19 as
  * {@code ompt_state_wait_barrier_implicit_workshare}).
  */
@@ -30,8 +30,13 @@ record LessonShape(String label, List<String> lines) {
     static LessonShape of(Snapshot s) {
         List<String> lines = new ArrayList<>();
         lines.add("threads " + s.threads().size());
-        List<ParallelRegion> regions = s.parallelRegions().stream()
-                .sorted(Comparator.comparingLong(r -> r.id().value())).toList();
+        // Regions by level, then by the thread number of the implicit task that encountered them: two threads
+        // opening nested regions at once do so in either order.
+        Comparator<ParallelRegion> byPlace = Comparator.comparingInt((ParallelRegion r) -> r.level().orElse(-1))
+                .thenComparingInt(r -> s.index().task(r.encounteringTask()).flatMap(t -> t.threadNum().asOptional())
+                        .orElse(-1))
+                .thenComparingLong(r -> r.id().value());
+        List<ParallelRegion> regions = s.parallelRegions().stream().sorted(byPlace).toList();
         Map<RegionId, Integer> regionNumber = new java.util.HashMap<>();
         for (ParallelRegion r : regions) {
             regionNumber.put(r.id(), regionNumber.size() + 1);
@@ -41,12 +46,22 @@ record LessonShape(String label, List<String> lines) {
                     + r.level().orElse(-1) + " members " + r.members().size() + " enclosing "
                     + r.enclosingRegion().asOptional().map(regionNumber::get).map(String::valueOf).orElse("-"));
         }
-        List<Task> tasks = s.tasks().stream().sorted(Comparator.comparingLong(LessonShape::order)).toList();
-        Map<TaskId, Long> order = tasks.stream().collect(Collectors.toMap(Task::id, LessonShape::order));
+        // Implicit tasks by region and thread number: when a worker's implicit task begins, relative to what the
+        // primary thread creates meanwhile, is a race, so its creation order is not part of the structure.
+        Comparator<Task> canonical = Comparator.comparingInt((Task t) -> t.isImplicit() ? 0 : 1)
+                .thenComparingInt(t -> t.isImplicit()
+                        ? t.parallelRegion().asOptional().map(regionNumber::get).orElse(0) : 0)
+                .thenComparingInt(t -> t.isImplicit() ? t.threadNum().orElse(-1) : 0)
+                .thenComparingLong(LessonShape::order);
+        List<Task> tasks = s.tasks().stream().sorted(canonical).toList();
+        Map<TaskId, Long> order = new java.util.HashMap<>();
+        for (Task t : tasks) {
+            order.put(t.id(), (long) order.size() + 1);
+        }
         Function<Fact<TaskId>, String> task = link -> link.asOptional().map(order::get).map(o -> "#" + o).orElse("-");
         for (Task t : tasks) {
             Optional<AgentFacts> facts = t.agentFacts();
-            lines.add("task #" + order(t) + " " + t.kind() + " " + facts.map(AgentFacts::lifecycle).orElse(null)
+            lines.add("task #" + order.get(t.id()) + " " + t.kind() + " " + facts.map(AgentFacts::lifecycle).orElse(null)
                     + " flags " + facts.map(AgentFacts::flags).orElse(List.of())
                     + " generating " + task.apply(t.generatingTask())
                     + " region " + t.parallelRegion().asOptional().map(regionNumber::get).map(String::valueOf).orElse("-")
