@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.ompdexplorer.model.AgentFacts;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.IcvValue;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
@@ -17,13 +18,13 @@ import org.ompdexplorer.model.TaskId;
 
 /**
  * The structure of one agent snapshot, written as lines that say nothing a rerun or another runtime version may
- * change on its own: the label, the number of threads, each parallel region (team size, level, members, whether
- * it is nested; ordered by level and the thread number of the task that encountered it) and each task (kind, lifecycle, flags, its generating task, its region, its declared dependences
- * and the tasks it waits for) — the initial and implicit tasks first, by region and thread number, then the
- * explicit tasks in creation order — every link named by the linked task's place in that order rather than by an
- * id or address. Thread states are left out: runtimes name the same wait differently (LLVM 14–16
- * report an implicit barrier as {@code ompt_state_wait_barrier}, 19 as
- * {@code ompt_state_wait_barrier_implicit_workshare}).
+ * change on its own: the label, the number of threads, each parallel region (team size, level, members, ICVs,
+ * the region enclosing it) and each task (kind, lifecycle, flags, its generating task, its region, its declared
+ * dependences, the tasks it waits for, its ICVs). Regions are ordered by level and then by the thread number of
+ * the task that encountered them, implicit tasks by region and thread number, explicit tasks by creation order;
+ * every link names the linked entity's place in that order, never an id or address. Thread states are left out:
+ * runtimes name the same wait differently (LLVM 14–16 report the barrier at the end of a single as
+ * {@code ompt_state_wait_barrier}, 19 as {@code ompt_state_wait_barrier_implicit_workshare}).
  */
 record LessonShape(String label, List<String> lines) {
 
@@ -44,7 +45,8 @@ record LessonShape(String label, List<String> lines) {
         for (ParallelRegion r : regions) {
             lines.add("region " + regionNumber.get(r.id()) + " team " + r.teamSize().orElse(-1) + " level "
                     + r.level().orElse(-1) + " members " + r.members().size() + " enclosing "
-                    + r.enclosingRegion().asOptional().map(regionNumber::get).map(String::valueOf).orElse("-"));
+                    + r.enclosingRegion().asOptional().map(regionNumber::get).map(String::valueOf).orElse("-")
+                    + " icvs " + icvs(r.icvs()));
         }
         // Implicit tasks by region and thread number: when a worker's implicit task begins, relative to what the
         // primary thread creates meanwhile, is a race, so its creation order is not part of the structure.
@@ -68,9 +70,17 @@ record LessonShape(String label, List<String> lines) {
                     + " depend " + facts.map(AgentFacts::dependences).orElse(List.of()).stream()
                             .map(Dependence::type).map(String::valueOf).sorted().toList()
                     + " dependsOn " + facts.map(AgentFacts::dependsOn).orElse(List.of()).stream()
-                            .map(id -> task.apply(Fact.of(id))).sorted().toList());
+                            .map(id -> task.apply(Fact.of(id))).sorted().toList()
+                    + " icvs " + icvs(t.icvs()));
         }
         return new LessonShape(s.capture().label(), List.copyOf(lines));
+    }
+
+    /** ICV values as id=value, by id. */
+    private static List<String> icvs(List<IcvValue> values) {
+        return values.stream().sorted(Comparator.comparing(IcvValue::icv))
+                .map(v -> v.icv() + "=" + v.integer().asOptional().map(String::valueOf).orElse(v.string().orElse("?")))
+                .toList();
     }
 
     private static long order(Task t) {

@@ -11,6 +11,12 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,7 +35,7 @@ import org.ompdexplorer.model.Snapshot;
  * and have the structure of the bundled lesson step (taken on 19 by {@code scripts/make-lessons.sh}): the same
  * threads, parallel regions, implicit and explicit tasks, generating links and dependences ({@link LessonShape}).
  * The snapshot must also say which runtime it came from: the libomp of version N in its module map, and N in the
- * runtime's version string. The runtimes other than 19 are unpacked privately by {@code scripts/llvm-runtimes.sh}
+ * runtime's version string; and the agent must name, in one line each, the callbacks the runtime never reports. The runtimes other than 19 are unpacked privately by {@code scripts/llvm-runtimes.sh}
  * (Debian's libomp-N-dev packages conflict with each other); outside CI a missing runtime or compiler skips with
  * one line saying what to install, in CI it fails. See docs/compatibility.md.
  */
@@ -40,6 +46,26 @@ class RuntimeVersionsTest {
     private static final Path BUNDLED =
             AgentRun.REPO.resolve("resources/src/main/resources/org/ompdexplorer/resources/lessons");
     private static final Path WORK = Path.of("target/runtime-versions").toAbsolutePath();
+
+    /** What the agent says, with OMPD_EXPLORER_VERBOSE=1, of an optional callback the runtime never reports. */
+    private static final Pattern NEVER_REPORTS = Pattern.compile("this OpenMP runtime never reports (\\S+);");
+    /** The offload callbacks: libomp 14–16 answer ompt_set_never for them (their libomptarget reports nothing). */
+    private static final Set<String> OFFLOAD = Set.of("ompt_callback_device_initialize",
+            "ompt_callback_device_finalize", "ompt_callback_device_load", "ompt_callback_target_emi",
+            "ompt_callback_target_data_op_emi", "ompt_callback_target_submit_emi");
+
+    /**
+     * The callbacks the agent registers that the runtime of this version never reports (set_callback answers
+     * ompt_set_never): device_unload on every version, and before LLVM 19 every offload callback. Measured with a
+     * tool that calls set_callback for every event (docs/compatibility.md).
+     */
+    private static Set<String> neverReported(int version) {
+        Set<String> never = new TreeSet<>(Set.of("ompt_callback_device_unload"));
+        if (version < 19) {
+            never.addAll(OFFLOAD);
+        }
+        return never;
+    }
 
     @BeforeAll
     static void agent() {
@@ -62,9 +88,14 @@ class RuntimeVersionsTest {
         Path out = dir.resolve("snapshots");
         deleteTree(out);
         Files.createDirectories(out);
-        AgentRun.runToEnd(AgentRun.withAgent(exe, out, Map.of(
+        String said = run(AgentRun.withAgent(exe, out, Map.of(
                 "LD_LIBRARY_PATH", root.resolve("lib").toString(),
-                "OMPD_EXPLORER_SIGNAL", "none")));
+                "OMPD_EXPLORER_SIGNAL", "none",
+                "OMPD_EXPLORER_VERBOSE", "1")));
+        Set<String> never = said.lines().map(NEVER_REPORTS::matcher).filter(Matcher::find).map(m -> m.group(1))
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(neverReported(version), never, "the callbacks the LLVM " + version
+                + " runtime answers ompt_set_never for, as the agent says (OMPD_EXPLORER_VERBOSE=1):\n" + said);
 
         List<Snapshot> taken = AgentRun.snapshots(out);
         List<LessonShape> expected = bundledSteps(lesson);
@@ -90,6 +121,18 @@ class RuntimeVersionsTest {
             assertTrue(expected.stream().flatMap(e -> e.lines().stream()).anyMatch(l -> l.contains("dependsOn [#")),
                     "the bundled task-dependences steps hold no task waiting on another");
         }
+    }
+
+    /** Runs the program to its end (exit status 0) and returns what it printed, stdout and stderr. */
+    private static String run(ProcessBuilder pb) throws IOException, InterruptedException {
+        Process p = pb.redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("timed out: " + pb.command());
+        }
+        assertEquals(0, p.exitValue(), () -> pb.command() + " exited with " + p.exitValue() + ":\n" + said);
+        return said;
     }
 
     /** Version N's LLVM root (lib/libomp.so.5, lib/clang/N…/include/omp.h), from the cache only: never downloads. */
