@@ -83,6 +83,24 @@ class LlvmVersionsOracleTest {
         TaskTreeImportTest.checkTaskFunctionsAreSymbolizedWithFileAndLine(s);
     }
 
+    /**
+     * libompd reads the runtime's layout from the {@code ompd_sizeof__*} / {@code ompd_access__*} symbols the runtime
+     * publishes, so LLVM 19's libompd (passed with --ompd-lib) reads an older runtime's core as its own libompd does.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {14, 15, 16})
+    void llvm19sLibompdReadsTheOlderCoreAsItsOwnDoes(int llvm) throws Exception {
+        Path core = core(llvm, "task_tree.gcore.core");
+        Path libompd19 = NativeFixtures.runtimePrefix().resolve("lib/libompd.so");
+        Snapshot s = new OmpdCoreImporter().run(CoreImportOptions.of(core, null).withOmpdLibrary(libompd19),
+                org.ompdexplorer.importers.ProgressListener.NONE).result().snapshot();
+        assertThat(s.capture().description()).endsWith("read with " + libompd19);
+        GdbOracle oracle = GdbOracle.read(core);
+        GdbOracleTest.checkThreadsRegionsAndMembers(oracle, s);
+        assertThat(GdbOracleTest.checkIcvs(oracle, s)).isEqualTo(30 * oracle.threads().size());
+        TaskTreeImportTest.checkEachThreadHoldsALeafOnTopOfTasksSuspendedInTaskwait(s);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {14, 15, 16})
     void withoutOmpDebugThePluginStopsAtTheStateWhichWeMarkAsNeedingStateTracking(int llvm) throws Exception {
