@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
 # Builds an OMPD-capable LLVM OpenMP runtime (libomp.so.5 with symbols, libompd.so and LLVM's gdb
-# OMPD plugin) from Debian's llvm-toolchain-19 source package.
+# OMPD plugin) from Debian's llvm-toolchain-N source package (N = $OMPD_LLVM_VERSION, default 19).
 #
 # Why: Debian's libomp.so.5 is stripped, so libompd cannot find the runtime's ompd_* / __kmp_*
 # symbols and OMPD does not work against it (see shared/docs/ompd-runtime-facts.md).
 #
 # The result is cached under ${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer/runtime/<version>/,
-# keyed by the source package version (epoch dropped: a ':' would break LD_LIBRARY_PATH).
+# keyed by the source package version (epoch dropped: a ':' would break LD_LIBRARY_PATH; the version
+# starts with N, so each LLVM version has its own directory). <prefix>/SOURCE_VERSION names the source
+# package and version, <prefix>/COMPILER the compiler that built it.
 # The last line of stdout is always the install prefix:
 #     prefix=$(scripts/build-ompd-runtime.sh | tail -1)
 # Progress goes to stderr. Needs root for the apt steps unless the cache is already filled.
 #
 # Environment:
-#   OMPD_RUNTIME_SOURCE_VERSION  build this source version instead of the installed libomp5-19's
+#   OMPD_LLVM_VERSION            LLVM major version to build (default 19; bookworm has 14, 15, 16, 19)
+#   OMPD_RUNTIME_SOURCE_VERSION  build this source version instead of the installed libomp5-N's
+#   OMPD_RUNTIME_COMPILER        the C compiler, e.g. clang-19 (default: clang-N if installed, else clang-19;
+#                                the C++ compiler is its clang++ twin)
 #   OMPD_RUNTIME_JOBS            ninja -j (default: ninja's own choice)
 set -euo pipefail
 
-src_package=llvm-toolchain-19
+llvm=${OMPD_LLVM_VERSION:-19}
+[[ "$llvm" =~ ^[0-9]+$ ]] || { echo "build-ompd-runtime: error: OMPD_LLVM_VERSION='$llvm' is not an LLVM major version (e.g. 16)" >&2; exit 64; }
+src_package=llvm-toolchain-$llvm
 cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer/runtime"
 
 log() { echo "build-ompd-runtime: $*" >&2; }
@@ -25,11 +32,11 @@ die() { log "error: $*"; exit 1; }
 is_complete() { [[ -e "$1/lib/libompd.so" && -e "$1/lib/libomp.so.5" ]]; }
 
 # The version to build: the installed runtime's source version, so the cache key matches the
-# libomp headers clang-19 compiles against; else the archive's newest source version.
+# libomp headers clang-N compiles against; else the archive's newest source version.
 source_version() {
     local v="${OMPD_RUNTIME_SOURCE_VERSION:-}"
     if [[ -z "$v" ]]; then
-        v=$(dpkg-query -W -f='${source:Version}' libomp5-19 2>/dev/null || true)
+        v=$(dpkg-query -W -f='${source:Version}' "libomp5-$llvm" 2>/dev/null || true)
     fi
     if [[ -z "$v" ]]; then
         v=$(apt-cache showsrc "$src_package" 2>/dev/null | sed -n 's/^Version: //p' | sort -V | tail -1 || true)
@@ -72,7 +79,16 @@ if [[ -z "$version" ]]; then
     fi
 fi
 
-for tool in clang-19 clang++-19 cmake ninja xz patch python3; do
+# The version's own compiler if installed, else clang-19 (the project's compiler): libomp's sources
+# build with a newer clang, and the runtime's ABI does not depend on the compiler's version.
+if [[ -n "${OMPD_RUNTIME_COMPILER:-}" ]]; then
+    cc=$OMPD_RUNTIME_COMPILER cxx=${OMPD_RUNTIME_COMPILER/clang/clang++}
+elif command -v "clang-$llvm" >/dev/null && command -v "clang++-$llvm" >/dev/null; then
+    cc=clang-$llvm cxx=clang++-$llvm
+else
+    cc=clang-19 cxx=clang++-19
+fi
+for tool in "$cc" "$cxx" cmake ninja xz patch python3; do
     command -v "$tool" >/dev/null || die "$tool not found; run scripts/install-native-deps.sh first"
 done
 
@@ -118,7 +134,7 @@ log "configuring"
 cmake -G Ninja -S "$src/openmp" -B "$work/build" \
     -DCMAKE_INSTALL_PREFIX="$prefix" \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" \
     -DLIBOMP_OMPT_SUPPORT=ON -DLIBOMP_OMPD_SUPPORT=ON -DLIBOMP_OMPD_GDB_SUPPORT=ON \
     -DPython3_EXECUTABLE=/usr/bin/python3 \
     -DOPENMP_ENABLE_LIBOMPTARGET=OFF -DOPENMP_ENABLE_OMPT_TOOLS=OFF \
@@ -136,7 +152,8 @@ rm -rf "$prefix"
 mkdir -p "$(dirname "$prefix")"
 mv "$work/stage$prefix" "$prefix"
 echo "$src_package $version" >"$prefix/SOURCE_VERSION"
+"$cc" --version | head -1 >"$prefix/COMPILER"
 
-log "done in $((SECONDS - t0)) s (download $((t1 - t0)) s, extract+patch $((t2 - t1)) s," \
+log "$src_package $version built with $cc: done in $((SECONDS - t0)) s (download $((t1 - t0)) s, extract+patch $((t2 - t1)) s," \
     "configure $((t3 - t2)) s, build $((t4 - t3)) s, install $((SECONDS - t4)) s)"
 echo "$prefix"

@@ -4,9 +4,10 @@
 # to install and exits 1.
 #   --test-fixtures  also build what the native tests read: an OMPD-capable libomp + libompd from Debian's
 #                    llvm-toolchain-19 source package, cores of the programs in native-fixtures/ and of the offload
-#                    fixture (native-fixtures/offload/, with and without the capture agent), and Debian's stock
+#                    fixture (native-fixtures/offload/, with and without the capture agent), the same for LLVM
+#                    14, 15 and 16 (runtime, libompd, two programs' cores) for the version tests, and Debian's stock
 #                    libomp 14, 15 and 16 unpacked privately (scripts/llvm-runtimes.sh; the agent's runtime-version
-#                    test) (all cached under ~/.cache/ompd-explorer; about a minute the first time, instant after).
+#                    test) (all cached under ~/.cache/ompd-explorer; a few minutes the first time, instant after).
 #   build:   maven; a JDK 25 (Temurin 25 here; Debian bookworm packages none, so it is checked, not installed)
 #   UI:      fonts for headless JavaFX (without them JavaFX fails with "JavaFX detected no fonts!"); for the window,
 #            what JavaFX's glass (GTK 3, Xtst) and prism (GL, Xxf86vm; software rendering otherwise) load
@@ -73,5 +74,10 @@ if $fixtures; then
     "$here/make-core-fixtures.sh" >/dev/null
     "$here/make-offload-fixtures.sh" >/dev/null
     "$here/llvm-runtimes.sh" >/dev/null
+    # LlvmVersionsOracleTest reads each older version's cores through its own libompd (16 first: 14 and 15,
+    # which ship no gdb OMPD plugin, are checked with 16's).
+    for llvm in 16 15 14; do
+        OMPD_LLVM_VERSION=$llvm "$here/make-core-fixtures.sh" >/dev/null
+    done
     echo "install-deps: native test fixtures ready under ${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer"
 fi

@@ -3,8 +3,12 @@
 # core files of them at their known points, and records LLVM's gdb OMPD plugin's view of each core
 # as the independent oracle for the importer tests.
 #
-# Output: ${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer/cores/<key>/, <key> being a hash of the
-# fixture sources, this script, the runtime version and the compiler/gdb versions. It holds:
+# OMPD_LLVM_VERSION=N (default 19) makes them with LLVM N's runtime, libompd and gdb plugin (built by
+# scripts/build-ompd-runtime.sh); for N other than 19 only nested_parallel and task_tree (+ its nodebug core).
+#
+# Output: ${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer/cores/<key>/ (LLVM 19) or .../cores-llvm<N>/<key>/,
+# <key> being a hash of the fixture sources, this script, the runtime version and the compiler/gdb versions.
+# It holds:
 #   <fixture>                         the executable (cores name it by this path in NT_FILE)
 #   <fixture>.gcore.core              gcore of the held process (OMP_DEBUG=enabled)
 #   <fixture>.abort.core              kernel core via abort() (only if core_pattern allows)
@@ -22,7 +26,16 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(dirname "$here")
 fixtures_dir="$repo/native-fixtures"
-fixtures=(nested_parallel task_tree icvs many_threads)
+llvm=${OMPD_LLVM_VERSION:-19}
+[[ "$llvm" =~ ^[0-9]+$ ]] || { echo "make-core-fixtures: error: OMPD_LLVM_VERSION='$llvm' is not an LLVM major version (e.g. 16)" >&2; exit 64; }
+if [[ "$llvm" == 19 ]]; then
+    fixtures=(nested_parallel task_tree icvs many_threads)
+    cores_dir=cores
+else
+    # The other versions' tests compare a couple of programs with that version's gdb plugin.
+    fixtures=(nested_parallel task_tree)
+    cores_dir=cores-llvm$llvm
+fi
 many_threads=${FIXTURE_MANY_THREADS:-64}
 
 log() { echo "make-core-fixtures: $*" >&2; }
@@ -32,9 +45,15 @@ for tool in clang-19 gdb gcore sha256sum fallocate; do
     command -v "$tool" >/dev/null || die "$tool not found; run scripts/install-native-deps.sh first"
 done
 
-prefix=$("$here/build-ompd-runtime.sh" | tail -1)
+prefix=$(OMPD_LLVM_VERSION=$llvm "$here/build-ompd-runtime.sh" | tail -1)
 [[ -e "$prefix/lib/libomp.so.5" ]] || die "no OMPD runtime (scripts/build-ompd-runtime.sh printed '$prefix')"
 plugin="$prefix/share/gdb/python/ompd/__init__.py"
+if [[ ! -f "$plugin" && "$llvm" -lt 16 ]]; then
+    # LLVM's gdb OMPD plugin first shipped with LLVM 16 (openmp/libompd/gdb-plugin); an older runtime is read by
+    # 16's plugin, which loads the libompd the runtime names in ompd_dll_locations (the version's own).
+    plugin_prefix=$(OMPD_LLVM_VERSION=16 "$here/build-ompd-runtime.sh" | tail -1)
+    plugin="$plugin_prefix/share/gdb/python/ompd/__init__.py"
+fi
 [[ -f "$plugin" ]] || die "no gdb OMPD plugin at $plugin"
 
 key=$( {
@@ -43,11 +62,12 @@ key=$( {
         cat "$f"
     done
     echo "runtime $(basename "$prefix")"
+    echo "plugin $plugin"
     echo "threads $many_threads"
     clang-19 --version | head -1
     gdb --version | head -1
 } | sha256sum | cut -c1-16)
-cores_root="${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer/cores"
+cores_root="${XDG_CACHE_HOME:-$HOME/.cache}/ompd-explorer/$cores_dir"
 out="$cores_root/$key"
 
 if [[ -f "$out/MANIFEST.tsv" ]]; then
@@ -196,6 +216,7 @@ add_core task_tree.nodebug.gcore.core gcore task_tree "" "$held_pid"
 
 {
     echo "# runtime: $prefix ($(cat "$prefix/SOURCE_VERSION" 2>/dev/null || basename "$prefix"))"
+    echo "# oracle: $plugin"
     printf '# core\tkind\tprogram\tomp_debug\tpid\tthreads\targs\n'
     printf '%s\n' "${manifest[@]}"
 } >"$out/MANIFEST.tsv.tmp"

@@ -35,8 +35,12 @@ class CallStackOracleTest {
     @ParameterizedTest
     @MethodSource("cores")
     void framesEqualGdbs(String name) throws IOException {
-        Path core = NativeFixtures.core(name);
-        Snapshot snapshot = CoreImports.snapshot(name);
+        checkFrames(NativeFixtures.core(name), CoreImports.snapshot(name));
+    }
+
+    /** Every thread's frames equal gdb's backtrace of it ({@code <core>.gdb-ompd-bt.txt}). */
+    static void checkFrames(Path core, Snapshot snapshot) throws IOException {
+        String name = core.getFileName().toString();
         GdbBacktrace gdb = GdbBacktrace.read(core);
         assertThat(snapshot.callStacks()).as("stacks of %s", name).hasSameSizeAs(snapshot.threads());
         List<String> differences = new ArrayList<>();

@@ -27,7 +27,8 @@ final class CoreImports {
         return run(NativeFixtures.offloadCore(name));
     }
 
-    private static OmpdCoreImporter.Run run(Path core) {
+    /** The import of the core at {@code core} with default options. */
+    static OmpdCoreImporter.Run run(Path core) {
         return RUNS.computeIfAbsent(core.toString(), n -> {
             try {
                 return new OmpdCoreImporter().run(CoreImportOptions.of(core, null), ProgressListener.NONE);

@@ -30,7 +30,10 @@ class TaskTreeImportTest {
     @ParameterizedTest
     @ValueSource(strings = {"task_tree.gcore.core", "task_tree.abort.core"})
     void threadsRegionsAndTaskCounts(String core) {
-        Snapshot s = CoreImports.snapshot(core);
+        checkThreadsRegionsAndTaskCounts(CoreImports.snapshot(core));
+    }
+
+    static void checkThreadsRegionsAndTaskCounts(Snapshot s) {
         assertThat(s.threads()).hasSize(2).allMatch(OmpThread::isOpenMpThread);
         assertThat(s.threads()).extracting(t -> t.kind().get())
                 .containsExactlyInAnyOrder(ThreadKind.INITIAL, ThreadKind.WORKER);
@@ -59,7 +62,10 @@ class TaskTreeImportTest {
     @ParameterizedTest
     @ValueSource(strings = {"task_tree.gcore.core", "task_tree.abort.core"})
     void eachThreadHoldsALeafOnTopOfTasksSuspendedInTaskwait(String core) {
-        Snapshot s = CoreImports.snapshot(core);
+        checkEachThreadHoldsALeafOnTopOfTasksSuspendedInTaskwait(CoreImports.snapshot(core));
+    }
+
+    static void checkEachThreadHoldsALeafOnTopOfTasksSuspendedInTaskwait(Snapshot s) {
         assertThat(functions(chain(s, initial(s), Task::schedulingTask)))
                 .containsExactly(LEAF_OR_SECOND, LEAF_OR_SECOND, LEAF_OR_SECOND, ROOT, IMPLICIT);
         assertThat(functions(chain(s, worker(s), Task::schedulingTask)))
@@ -82,7 +88,10 @@ class TaskTreeImportTest {
     @ParameterizedTest
     @ValueSource(strings = {"task_tree.gcore.core", "task_tree.abort.core"})
     void theStolenTaskIsScheduledByTheThiefButGeneratedByTheRoot(String core) {
-        Snapshot s = CoreImports.snapshot(core);
+        checkTheStolenTaskIsScheduledByTheThiefButGeneratedByTheRoot(CoreImports.snapshot(core));
+    }
+
+    static void checkTheStolenTaskIsScheduledByTheThiefButGeneratedByTheRoot(Snapshot s) {
         List<Task> differing = s.tasks().stream().filter(t -> t.kind().equals(TaskKind.EXPLICIT))
                 .filter(t -> t.schedulingTask().isKnown() && !t.schedulingTask().equals(t.generatingTask())).toList();
         assertThat(differing).singleElement().satisfies(stolen -> {
@@ -100,7 +109,10 @@ class TaskTreeImportTest {
     @ParameterizedTest
     @ValueSource(strings = {"task_tree.gcore.core", "task_tree.abort.core"})
     void taskFunctionsAreSymbolizedWithFileAndLine(String core) {
-        Snapshot s = CoreImports.snapshot(core);
+        checkTaskFunctionsAreSymbolizedWithFileAndLine(CoreImports.snapshot(core));
+    }
+
+    static void checkTaskFunctionsAreSymbolizedWithFileAndLine(Snapshot s) {
         assertThat(s.tasks()).filteredOn(t -> t.function().isKnown()).extracting(t -> t.function().get())
                 .allSatisfy(f -> assertThat(f.file()).endsWith("native-fixtures/task_tree.c"))
                 .extracting(CodeLocation::symbol, CodeLocation::line)

@@ -24,6 +24,8 @@ public final class NativeFixtures {
     private static final String MAKE_CORES = "scripts/make-core-fixtures.sh";
     private static final String BUILD_RUNTIME = "scripts/build-ompd-runtime.sh";
     private static final String MAKE_OFFLOAD = "scripts/make-offload-fixtures.sh";
+    /** The LLVM version of the main fixtures (the scripts' default); other versions have cores of their own. */
+    public static final int DEFAULT_LLVM = 19;
     /** The offload fixture program, next to its cores. */
     public static final String OFFLOAD_PROGRAM = "target_in_flight";
 
@@ -54,11 +56,30 @@ public final class NativeFixtures {
     }
 
     /**
+     * The newest complete set of fixture cores made with LLVM {@code llvm}'s runtime
+     * ({@code OMPD_LLVM_VERSION=llvm scripts/make-core-fixtures.sh}), or the test is skipped (failed in CI).
+     */
+    public static Path coreDirectory(int llvm) {
+        if (llvm == DEFAULT_LLVM) {
+            return coreDirectory();
+        }
+        Optional<Path> dir = newest(cache().resolve("cores-llvm" + llvm), d -> d.resolve("MANIFEST.tsv"));
+        require(dir.isPresent(), "no OMPD core fixtures of LLVM " + llvm, "run OMPD_LLVM_VERSION=" + llvm + " "
+                + MAKE_CORES);
+        return dir.get();
+    }
+
+    /**
      * The fixture core {@code name}, e.g. {@code task_tree.gcore.core}. Kernel cores ({@code *.abort.core}) are only
      * made where {@code core_pattern} writes a file, so their absence is a plain skip, also in CI.
      */
     public static Path core(String name) {
-        Path core = coreDirectory().resolve(name);
+        return core(DEFAULT_LLVM, name);
+    }
+
+    /** The fixture core {@code name} made with LLVM {@code llvm}'s runtime; see {@link #core(String)}. */
+    public static Path core(int llvm, String name) {
+        Path core = coreDirectory(llvm).resolve(name);
         if (name.contains(".abort.")) {
             assumeTrue(Files.exists(core), "skipped: kernel core " + name + " was not made here (needs core_pattern"
                     + " 'core'; see " + MAKE_CORES + ")");
@@ -105,8 +126,14 @@ public final class NativeFixtures {
 
     /** The install prefix of the OMPD-capable runtime ({@code lib/libomp.so.5}, {@code lib/libompd.so}). */
     public static Path runtimePrefix() {
-        Optional<Path> prefix = findRuntimePrefix();
-        require(prefix.isPresent(), "no OMPD-capable LLVM OpenMP runtime built", "run " + BUILD_RUNTIME);
+        return runtimePrefix(DEFAULT_LLVM);
+    }
+
+    /** The install prefix of LLVM {@code llvm}'s OMPD-capable runtime, or the test is skipped (failed in CI). */
+    public static Path runtimePrefix(int llvm) {
+        Optional<Path> prefix = findRuntimePrefix(llvm);
+        require(prefix.isPresent(), "no OMPD-capable LLVM " + llvm + " OpenMP runtime built", "run "
+                + (llvm == DEFAULT_LLVM ? "" : "OMPD_LLVM_VERSION=" + llvm + " ") + BUILD_RUNTIME);
         return prefix.get();
     }
 
@@ -119,10 +146,27 @@ public final class NativeFixtures {
         return newest(cache().resolve("cores"), d -> d.resolve("MANIFEST.tsv"));
     }
 
-    /** The newest runtime in the cache of build-ompd-runtime.sh that has both libraries. */
+    /** The newest LLVM 19 runtime in the cache of build-ompd-runtime.sh that has both libraries. */
     public static Optional<Path> findRuntimePrefix() {
-        return newest(cache().resolve("runtime"), d -> d.resolve("lib/libompd.so"))
-                .filter(d -> Files.exists(d.resolve("lib/libomp.so.5")));
+        return findRuntimePrefix(DEFAULT_LLVM);
+    }
+
+    /**
+     * The newest runtime of LLVM {@code llvm} in the cache of build-ompd-runtime.sh that has both libraries: the
+     * cache holds one directory per source package version, its SOURCE_VERSION naming {@code llvm-toolchain-N}.
+     */
+    public static Optional<Path> findRuntimePrefix(int llvm) {
+        String source = "llvm-toolchain-" + llvm + " ";
+        return newest(cache().resolve("runtime"), d -> d.resolve("lib/libompd.so"),
+                d -> Files.exists(d.resolve("lib/libomp.so.5")) && firstLine(d.resolve("SOURCE_VERSION")).startsWith(source));
+    }
+
+    private static String firstLine(Path file) {
+        try {
+            return Files.exists(file) ? Files.readAllLines(file).stream().findFirst().orElse("") : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Path cache() {
@@ -132,11 +176,16 @@ public final class NativeFixtures {
     }
 
     private static Optional<Path> newest(Path root, java.util.function.Function<Path, Path> marker) {
+        return newest(root, marker, d -> true);
+    }
+
+    private static Optional<Path> newest(Path root, java.util.function.Function<Path, Path> marker,
+            java.util.function.Predicate<Path> accept) {
         if (!Files.isDirectory(root)) {
             return Optional.empty();
         }
         try (Stream<Path> dirs = Files.list(root)) {
-            List<Path> complete = dirs.filter(d -> Files.exists(marker.apply(d))).toList();
+            List<Path> complete = dirs.filter(d -> Files.exists(marker.apply(d)) && accept.test(d)).toList();
             return complete.stream().max(Comparator.comparing(d -> modified(marker.apply(d))));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
