@@ -1,0 +1,191 @@
+package org.ompdexplorer.importers.debuginfo;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.ompdexplorer.importers.elf.ElfFile;
+import org.ompdexplorer.importers.elf.ElfFormatException;
+import org.ompdexplorer.importers.output.OutputException;
+
+/**
+ * The client's own cache: {@code DIR/BUILDID/debuginfo} and {@code DIR/BUILDID/executable} hold verified files;
+ * {@code DIR/BUILDID/debuginfo.missing} (or {@code executable.missing}) remembers for {@link #MISS_TTL} that no
+ * server had it (its time and the servers asked); {@code DIR/BUILDID/.KIND-PID-N.staging} is a download being
+ * verified, only ever for a moment.
+ */
+final class DebuginfodCache {
+    /** How long "no server has it" is believed, so repeated imports do not ask again and again. */
+    static final Duration MISS_TTL = Duration.ofMinutes(10);
+    private static final String STAGING_SUFFIX = ".staging";
+    private static final Pattern STAGING = Pattern.compile("\\.[a-z]+-(\\d+)-\\d+\\.staging");
+    private static final AtomicLong STAGED = new AtomicLong();
+
+    private final Path directory;
+    private final Clock clock;
+    private final CacheWriter writer;
+
+    DebuginfodCache(Path directory, Clock clock, CacheWriter writer) {
+        this.directory = directory;
+        this.clock = clock;
+        this.writer = writer;
+    }
+
+    Path directory() {
+        return directory;
+    }
+
+    Path directoryOf(String buildId) {
+        return directory.resolve(buildId);
+    }
+
+    /** The cached file, if there is one with the build-id; one that is not (damaged, replaced by hand) is removed. */
+    Optional<Path> cached(String buildId, DebugFileKind kind) {
+        Path file = directoryOf(buildId).resolve(kind.pathSegment());
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        if (verify(file, buildId).isEmpty()) {
+            return Optional.of(file);
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // asked for again; storing the new one replaces it
+        }
+        return Optional.empty();
+    }
+
+    /** When no server of {@code servers} had it, if that was less than {@link #MISS_TTL} ago. */
+    Optional<Instant> rememberedMiss(String buildId, DebugFileKind kind, List<URI> servers) {
+        Path marker = marker(buildId, kind);
+        try {
+            if (!Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS) || Files.size(marker) > 64 * 1024) {
+                return Optional.empty();
+            }
+            List<String> lines = Files.readAllLines(marker, StandardCharsets.UTF_8);
+            if (lines.size() < 2 || !lines.get(1).equals(serverList(servers))) {
+                return Optional.empty(); // other servers now: ask them
+            }
+            Instant when = Instant.ofEpochMilli(Long.parseLong(lines.get(0).strip()));
+            Instant now = clock.instant();
+            return when.isAfter(now.plusSeconds(60)) || !when.plus(MISS_TTL).isAfter(now) ? Optional.empty()
+                    : Optional.of(when);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // an unreadable marker is no marker
+        }
+    }
+
+    /** Remembers that no server of {@code servers} had it; best effort, as it only spares requests. */
+    void rememberMiss(String buildId, DebugFileKind kind, List<URI> servers) {
+        String text = clock.millis() + "\n" + serverList(servers) + "\n";
+        try {
+            writer.write(marker(buildId, kind), out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (OutputException e) {
+            // the next import asks again
+        }
+    }
+
+    void forgetMiss(String buildId, DebugFileKind kind) {
+        try {
+            Files.deleteIfExists(marker(buildId, kind));
+        } catch (IOException e) {
+            // it expires by itself
+        }
+    }
+
+    /** Creates the build-id's directory, and removes what a killed run left staged there. */
+    Path prepare(String buildId) throws IOException {
+        Path dir = Files.createDirectories(directoryOf(buildId));
+        removeStaleStaging(dir);
+        return dir;
+    }
+
+    /** A name for a download into {@code dir}, unique in this process and among processes. */
+    Path stagingName(Path dir, DebugFileKind kind) {
+        return dir.resolve("." + kind.pathSegment() + "-" + ProcessHandle.current().pid() + "-"
+                + STAGED.incrementAndGet() + STAGING_SUFFIX);
+    }
+
+    /**
+     * Why {@code file} is not the build-id's file, or empty when it is.
+     *
+     * @return a phrase: "is not a usable ELF file (…)", "has no build-id" or "is of build-id X"
+     */
+    static Optional<String> verify(Path file, String buildId) {
+        try (ElfFile elf = ElfFile.open(file)) {
+            Optional<String> id = elf.buildId();
+            if (id.isEmpty()) {
+                return Optional.of("has no build-id");
+            }
+            return id.get().equals(buildId) ? Optional.empty() : Optional.of("is of build-id " + id.get());
+        } catch (ElfFormatException e) {
+            return Optional.of("is not a usable ELF file (" + e.detail() + ")");
+        } catch (IOException e) {
+            return Optional.of("could not be read back (" + e.getMessage() + ")");
+        } catch (RuntimeException e) {
+            return Optional.of("is not a usable ELF file (" + e + ")");
+        }
+    }
+
+    /** Moves a verified download to its final name, atomically: readers see no file or the whole file. */
+    Path store(Path staged, String buildId, DebugFileKind kind) throws IOException {
+        Path target = directoryOf(buildId).resolve(kind.pathSegment());
+        try {
+            Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            throw new IOException("the cache's file system cannot rename atomically", e);
+        }
+        forgetMiss(buildId, kind);
+        return target;
+    }
+
+    static void discard(Path staged) {
+        try {
+            Files.deleteIfExists(staged);
+        } catch (IOException e) {
+            // removeStaleStaging() takes it once this process is gone
+        }
+    }
+
+    private Path marker(String buildId, DebugFileKind kind) {
+        return directoryOf(buildId).resolve(kind.pathSegment() + ".missing");
+    }
+
+    private static String serverList(List<URI> servers) {
+        return servers.stream().map(URI::toString).collect(Collectors.joining(" "));
+    }
+
+    private static void removeStaleStaging(Path dir) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, ".*" + STAGING_SUFFIX)) {
+            for (Path p : entries) {
+                Matcher m = STAGING.matcher(p.getFileName().toString());
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true)) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // best effort: a directory that cannot be listed fails the download itself
+        }
+    }
+
+    /** Writes one file of the cache; {@code OutputFile::write} but in tests that fill a disk. */
+    @FunctionalInterface
+    interface CacheWriter {
+        void write(Path target, org.ompdexplorer.importers.output.OutputFile.Body body) throws OutputException;
+    }
+}
