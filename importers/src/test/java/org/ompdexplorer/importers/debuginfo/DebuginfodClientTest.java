@@ -346,8 +346,25 @@ class DebuginfodClientTest {
         try {
             Future<DebuginfodLookup> first = pool.submit(() -> find(client));
             s.requested.await(30, java.util.concurrent.TimeUnit.SECONDS);
-            List<Future<DebuginfodLookup>> others = List.of(pool.submit(() -> find(client)),
-                    pool.submit(() -> find(client)), pool.submit(() -> find(client)));
+            java.util.concurrent.CountDownLatch waiting = new java.util.concurrent.CountDownLatch(3);
+            ProgressListener waits = new ProgressListener() {
+                @Override
+                public void progress(String phase, long done, long total) {
+                    if (phase.startsWith("waiting for another download of the debug file of libomp.so.5")) {
+                        waiting.countDown();
+                    }
+                }
+
+                @Override
+                public boolean isCancelled() {
+                    return false;
+                }
+            };
+            java.util.concurrent.Callable<DebuginfodLookup> another = () -> client.find(trueId,
+                    DebugFileKind.DEBUGINFO, "libomp.so.5", waits);
+            List<Future<DebuginfodLookup>> others = List.of(pool.submit(another), pool.submit(another),
+                    pool.submit(another));
+            assertThat(waiting.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue(); // all wait for the first
             release.countDown();
             assertThat(first.get().file()).isPresent();
             for (Future<DebuginfodLookup> f : others) {
