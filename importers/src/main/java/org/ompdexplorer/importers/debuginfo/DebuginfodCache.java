@@ -2,6 +2,8 @@ package org.ompdexplorer.importers.debuginfo;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -9,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +24,7 @@ import java.util.stream.Collectors;
 import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
 import org.ompdexplorer.importers.output.OutputException;
+import org.ompdexplorer.importers.output.OutputFile;
 
 /**
  * The client's own cache: {@code DIR/BUILDID/debuginfo} and {@code DIR/BUILDID/executable} hold verified files;
@@ -32,7 +36,6 @@ final class DebuginfodCache {
     /** How long "no server has it" is believed, so repeated imports do not ask again and again. */
     static final Duration MISS_TTL = Duration.ofMinutes(10);
     private static final String STAGING_SUFFIX = ".staging";
-    private static final Pattern STAGING = Pattern.compile("\\.[a-z]+-(\\d+)-\\d+\\.staging");
     private static final AtomicLong STAGED = new AtomicLong();
 
     private final Path directory;
@@ -53,13 +56,17 @@ final class DebuginfodCache {
         return directory.resolve(buildId);
     }
 
-    /** The cached file, if there is one with the build-id; one that is not (damaged, replaced by hand) is removed. */
+    /**
+     * The cached file, if there is one. It was verified before it was renamed into place, so only its ELF magic is
+     * checked again (a full check maps the file: several ms, and the import opens it next anyway); a file that is not
+     * an ELF file (damaged, replaced by hand) is removed and asked for again.
+     */
     Optional<Path> cached(String buildId, DebugFileKind kind) {
         Path file = directoryOf(buildId).resolve(kind.pathSegment());
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
-        if (verify(file, buildId).isEmpty()) {
+        if (hasElfMagic(file)) {
             return Optional.of(file);
         }
         try {
@@ -68,6 +75,19 @@ final class DebuginfodCache {
             // asked for again; storing the new one replaces it
         }
         return Optional.empty();
+    }
+
+    private static boolean hasElfMagic(Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer head = ByteBuffer.allocate(4);
+            while (head.hasRemaining() && channel.read(head) >= 0) {
+                // a regular file gives its first bytes in one read; loop for the rules' sake
+            }
+            return !head.hasRemaining() && head.get(0) == 0x7f && head.get(1) == 'E' && head.get(2) == 'L'
+                    && head.get(3) == 'F';
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** When no server of {@code servers} had it, if that was less than {@link #MISS_TTL} ago. */
@@ -171,9 +191,10 @@ final class DebuginfodCache {
     }
 
     private static void removeStaleStaging(Path dir) {
+        Pattern staging = Pattern.compile("\\.[a-z]+-(\\d+)-\\d+\\.staging"); // here: not on the cache-hit path
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, ".*" + STAGING_SUFFIX)) {
             for (Path p : entries) {
-                Matcher m = STAGING.matcher(p.getFileName().toString());
+                Matcher m = staging.matcher(p.getFileName().toString());
                 if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true)) {
                     Files.deleteIfExists(p);
                 }
@@ -183,9 +204,17 @@ final class DebuginfodCache {
         }
     }
 
-    /** Writes one file of the cache; {@code OutputFile::write} but in tests that fill a disk. */
+    /** Writes one file of the cache; {@link OutputFile#write} but in tests that fill a disk. */
     @FunctionalInterface
     interface CacheWriter {
-        void write(Path target, org.ompdexplorer.importers.output.OutputFile.Body body) throws OutputException;
+        void write(Path target, OutputFile.Body body) throws OutputException;
+    }
+
+    /** {@link OutputFile#write}, as a class: a method reference would bootstrap a lambda on the cache-hit path. */
+    static final class OutputFileWriter implements CacheWriter {
+        @Override
+        public void write(Path target, OutputFile.Body body) throws OutputException {
+            OutputFile.write(target, body);
+        }
     }
 }

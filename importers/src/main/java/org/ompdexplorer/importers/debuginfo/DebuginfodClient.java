@@ -16,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Pattern;
 import org.ompdexplorer.importers.LoadCancelledException;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.output.OutputFile;
@@ -39,7 +38,7 @@ import org.ompdexplorer.importers.output.OutputFile;
  * answer (and asks again itself if the first was cancelled).
  */
 public final class DebuginfodClient {
-    private static final Pattern BUILD_ID = Pattern.compile("(?:[0-9a-f]{2}){1,64}");
+    private static final int MAX_BUILD_ID_DIGITS = 128;
     private static final long WAIT_POLL_MS = 100;
 
     private final DebuginfodSettings settings;
@@ -49,7 +48,7 @@ public final class DebuginfodClient {
     private HttpClient http; // made at the first request: a cache hit starts no threads
 
     public DebuginfodClient(DebuginfodSettings settings) {
-        this(settings, Clock.systemUTC(), OutputFile::write);
+        this(settings, Clock.systemUTC(), new DebuginfodCache.OutputFileWriter());
     }
 
     /** With another clock (the miss marker's age) and cache writer (a disk that fills up), for tests. */
@@ -78,13 +77,17 @@ public final class DebuginfodClient {
         if (!settings.enabled()) {
             return DebuginfodLookup.missing(List.of());
         }
-        if (buildId == null || !BUILD_ID.matcher(buildId).matches()) {
+        if (!isBuildId(buildId)) {
             return DebuginfodLookup.missing(List.of("debuginfod: \"" + buildId + "\" (of " + moduleName + ") is not a"
                     + " build-id (an even number of 2 to 128 lowercase hex digits); nothing was asked — the module's"
                     + " build-id note is damaged"));
         }
+        Optional<Path> cached = cache.cached(buildId, kind); // the common case, kept free of the machinery below
+        if (cached.isPresent()) {
+            return DebuginfodLookup.found(cached.get(), List.of());
+        }
         ServerRequest.Wanted wanted = new ServerRequest.Wanted(buildId, kind, moduleName);
-        String key = buildId + "/" + kind.pathSegment();
+        String key = buildId.concat("/").concat(kind.pathSegment());
         while (true) {
             CompletableFuture<DebuginfodLookup> mine = new CompletableFuture<>();
             CompletableFuture<DebuginfodLookup> running = inFlight.putIfAbsent(key, mine);
@@ -105,6 +108,20 @@ public final class DebuginfodClient {
                 return theirs.get();
             } // else the other find was cancelled: ask ourselves
         }
+    }
+
+    /** Lowercase hex, an even number of 2 to 128 digits (a loop: no regex to compile on the cache-hit path). */
+    static boolean isBuildId(String s) {
+        if (s == null || s.isEmpty() || s.length() > MAX_BUILD_ID_DIGITS || s.length() % 2 != 0) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The other caller's answer; empty if it was cancelled (ours is not). */
@@ -134,7 +151,7 @@ public final class DebuginfodClient {
 
     private DebuginfodLookup lookUp(ServerRequest.Wanted wanted, ProgressListener progress)
             throws LoadCancelledException {
-        Optional<Path> cached = cache.cached(wanted.buildId(), wanted.kind());
+        Optional<Path> cached = cache.cached(wanted.buildId(), wanted.kind()); // stored while we waited our turn?
         if (cached.isPresent()) {
             return DebuginfodLookup.found(cached.get(), List.of());
         }

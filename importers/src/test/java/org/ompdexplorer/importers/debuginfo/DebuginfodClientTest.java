@@ -401,7 +401,7 @@ class DebuginfodClientTest {
     void aDamagedCachedFileIsReplacedByADownload() throws Exception {
         FakeDebuginfod s = server().on(trueId, DebugFileKind.DEBUGINFO, FakeDebuginfod.bytes(trueBytes));
         Files.createDirectories(cache().resolve(trueId));
-        Files.write(cache().resolve(trueId).resolve("debuginfo"), falseBytes);
+        Files.write(cache().resolve(trueId).resolve("debuginfo"), java.util.Arrays.copyOf(trueBytes, 3)); // cut short
         DebuginfodLookup lookup = find(new DebuginfodClient(settings(s.uri())));
         assertThat(lookup.file().orElseThrow()).hasSameBinaryContentAs(TRUE);
         assertThat(s.requests()).hasSize(1);
