@@ -213,8 +213,13 @@ public final class DebuginfodClient {
     }
 
     private String cacheProblem(ServerRequest.Wanted wanted, IOException e, String outcome) {
-        String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-                : ServerRequest.Messages.describe(e);
+        String why = switch (e) {
+            case java.nio.file.AccessDeniedException a -> "permission denied";
+            case java.nio.file.NoSuchFileException n -> "its directory cannot be created";
+            case java.nio.file.FileAlreadyExistsException x -> "a file is in the way of its directory";
+            case java.nio.file.FileSystemException f when f.getReason() != null -> f.getReason();
+            default -> ServerRequest.Messages.describe(e);
+        };
         return "debuginfod cache " + settings.cacheDirectory() + ": cannot keep the " + wanted.what() + " there ("
                 + why + "); " + outcome + " — make it a writable directory or set DEBUGINFOD_CACHE_PATH to one";
     }

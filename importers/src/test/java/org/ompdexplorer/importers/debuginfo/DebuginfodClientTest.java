@@ -278,6 +278,14 @@ class DebuginfodClientTest {
                         + " (build-id " + trueId + ") there (")
                 .endsWith("nothing was asked — make it a writable directory or set DEBUGINFOD_CACHE_PATH to one");
         assertThat(s.requests()).isEmpty();
+
+        Path unwritable = Path.of("/proc/self/debuginfod-cache"); // not writable, even by root
+        DebuginfodLookup denied = find(new DebuginfodClient(new DebuginfodSettings(List.of(s.uri()),
+                Duration.ofSeconds(30), 0, Duration.ZERO, unwritable)));
+        assertThat(denied.problems()).containsExactly("debuginfod cache " + unwritable + ": cannot keep the debug file"
+                + " of libomp.so.5 (build-id " + trueId + ") there (its directory cannot be created); nothing was asked — make it a"
+                + " writable directory or set DEBUGINFOD_CACHE_PATH to one");
+        assertThat(s.requests()).isEmpty();
     }
 
     @Test
