@@ -5,21 +5,15 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
@@ -29,14 +23,12 @@ import org.ompdexplorer.importers.output.OutputFile;
 /**
  * The client's own cache: {@code DIR/BUILDID/debuginfo} and {@code DIR/BUILDID/executable} hold verified files;
  * {@code DIR/BUILDID/debuginfo.missing} (or {@code executable.missing}) remembers for {@link #MISS_TTL} that no
- * server had it (its time and the servers asked); {@code DIR/BUILDID/.KIND-PID-N.staging} is a download being
- * verified, only ever for a moment.
+ * server had it (its time and the servers asked). A download is written by {@link OutputFile} to its temporary
+ * file beside the final name ({@code .ompd-explorer-PID-….tmp}), verified there and only then renamed.
  */
 final class DebuginfodCache {
     /** How long "no server has it" is believed, so repeated imports do not ask again and again. */
     static final Duration MISS_TTL = Duration.ofMinutes(10);
-    private static final String STAGING_SUFFIX = ".staging";
-    private static final AtomicLong STAGED = new AtomicLong();
 
     private final Path directory;
     private final Clock clock;
@@ -62,7 +54,7 @@ final class DebuginfodCache {
      * an ELF file (damaged, replaced by hand) is removed and asked for again.
      */
     Optional<Path> cached(String buildId, DebugFileKind kind) {
-        Path file = directoryOf(buildId).resolve(kind.pathSegment());
+        Path file = fileOf(buildId, kind);
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
@@ -114,7 +106,7 @@ final class DebuginfodCache {
     void rememberMiss(String buildId, DebugFileKind kind, List<URI> servers) {
         String text = clock.millis() + "\n" + serverList(servers) + "\n";
         try {
-            writer.write(marker(buildId, kind), out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+            writer.write(marker(buildId, kind), out -> out.write(text.getBytes(StandardCharsets.UTF_8)), written -> { });
         } catch (OutputException e) {
             // the next import asks again
         }
@@ -128,17 +120,14 @@ final class DebuginfodCache {
         }
     }
 
-    /** Creates the build-id's directory, and removes what a killed run left staged there. */
+    /** Creates the build-id's directory. */
     Path prepare(String buildId) throws IOException {
-        Path dir = Files.createDirectories(directoryOf(buildId));
-        removeStaleStaging(dir);
-        return dir;
+        return Files.createDirectories(directoryOf(buildId));
     }
 
-    /** A name for a download into {@code dir}, unique in this process and among processes. */
-    Path stagingName(Path dir, DebugFileKind kind) {
-        return dir.resolve("." + kind.pathSegment() + "-" + ProcessHandle.current().pid() + "-"
-                + STAGED.incrementAndGet() + STAGING_SUFFIX);
+    /** Where the {@code kind} file of {@code buildId} is kept. */
+    Path fileOf(String buildId, DebugFileKind kind) {
+        return directoryOf(buildId).resolve(kind.pathSegment());
     }
 
     /**
@@ -162,26 +151,6 @@ final class DebuginfodCache {
         }
     }
 
-    /** Moves a verified download to its final name, atomically: readers see no file or the whole file. */
-    Path store(Path staged, String buildId, DebugFileKind kind) throws IOException {
-        Path target = directoryOf(buildId).resolve(kind.pathSegment());
-        try {
-            Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            throw new IOException("the cache's file system cannot rename atomically", e);
-        }
-        forgetMiss(buildId, kind);
-        return target;
-    }
-
-    static void discard(Path staged) {
-        try {
-            Files.deleteIfExists(staged);
-        } catch (IOException e) {
-            // removeStaleStaging() takes it once this process is gone
-        }
-    }
-
     private Path marker(String buildId, DebugFileKind kind) {
         return directoryOf(buildId).resolve(kind.pathSegment() + ".missing");
     }
@@ -190,31 +159,17 @@ final class DebuginfodCache {
         return servers.stream().map(URI::toString).collect(Collectors.joining(" "));
     }
 
-    private static void removeStaleStaging(Path dir) {
-        Pattern staging = Pattern.compile("\\.[a-z]+-(\\d+)-\\d+\\.staging"); // here: not on the cache-hit path
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, ".*" + STAGING_SUFFIX)) {
-            for (Path p : entries) {
-                Matcher m = staging.matcher(p.getFileName().toString());
-                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true)) {
-                    Files.deleteIfExists(p);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // best effort: a directory that cannot be listed fails the download itself
-        }
-    }
-
     /** Writes one file of the cache; {@link OutputFile#write} but in tests that fill a disk. */
     @FunctionalInterface
     interface CacheWriter {
-        void write(Path target, OutputFile.Body body) throws OutputException;
+        void write(Path target, OutputFile.Body body, OutputFile.Check check) throws OutputException;
     }
 
     /** {@link OutputFile#write}, as a class: a method reference would bootstrap a lambda on the cache-hit path. */
     static final class OutputFileWriter implements CacheWriter {
         @Override
-        public void write(Path target, OutputFile.Body body) throws OutputException {
-            OutputFile.write(target, body);
+        public void write(Path target, OutputFile.Body body, OutputFile.Check check) throws OutputException {
+            OutputFile.write(target, List.of(), body, check);
         }
     }
 }

@@ -27,12 +27,12 @@ import org.ompdexplorer.importers.output.OutputFile;
  *   CACHE/BUILDID/debuginfo            the verified debug file
  *   CACHE/BUILDID/executable           the verified executable
  *   CACHE/BUILDID/debuginfo.missing    no server had it: the time and the servers asked (believed 10 minutes)
- *   CACHE/BUILDID/.debuginfo-PID-N.staging   a download being checked, for a moment
  * </pre>
  * where CACHE is {@link DebuginfodSettings#cacheDirectory()}. A cached file is used without a request. A download
- * is written through {@link OutputFile} to the staging name, then verified — an ELF file whose build-id is the one
- * asked for — and renamed to its final name; anything else is deleted, so the cache never holds a half-written or
- * wrong file, whatever stops the download (cancellation, a timeout, the size limit, a full disk).
+ * is written through {@link OutputFile} to its temporary file beside the final name, verified there — an ELF file
+ * whose build-id is the one asked for — and only then renamed to its final name; anything else is deleted, so the
+ * cache never holds a half-written or wrong file, whatever stops the download (cancellation, a timeout, the size
+ * limit, a full disk).
  * <p>
  * Thread-safe. Two finds of the same build-id and kind at once make one request: the second waits for the first's
  * answer (and asks again itself if the first was cancelled).
@@ -164,9 +164,8 @@ public final class DebuginfodClient {
                     .plus(DebuginfodCache.MISS_TTL)) + " — delete " + cache.directoryOf(wanted.buildId())
                     + " to ask now"));
         }
-        Path dir;
         try {
-            dir = cache.prepare(wanted.buildId());
+            cache.prepare(wanted.buildId());
         } catch (IOException e) {
             return DebuginfodLookup.missing(List.of(cacheProblem(wanted, e, "nothing was asked")));
         }
@@ -174,26 +173,12 @@ public final class DebuginfodClient {
         int notFound = 0;
         ServerRequest request = new ServerRequest(http(), settings, writer);
         for (URI server : servers) {
-            Path staging = cache.stagingName(dir, wanted.kind());
-            ServerRequest.Outcome outcome = request.fetch(server, wanted, staging, progress);
+            ServerRequest.Outcome outcome = request.fetch(server, wanted, cache.fileOf(wanted.buildId(),
+                    wanted.kind()), progress);
             switch (outcome) {
                 case ServerRequest.Outcome.Fetched f -> {
-                    Optional<String> wrong = DebuginfodCache.verify(f.staged(), wanted.buildId());
-                    if (wrong.isPresent()) {
-                        DebuginfodCache.discard(f.staged());
-                        problems.add(ServerRequest.Messages.server(server) + "served a file that " + wrong.get()
-                                + " for the " + wanted.what() + "; discarded — the server's index is wrong: tell its"
-                                + " administrator or remove it from DEBUGINFOD_URLS");
-                        continue;
-                    }
-                    try {
-                        return DebuginfodLookup.found(cache.store(f.staged(), wanted.buildId(), wanted.kind()),
-                                problems);
-                    } catch (IOException e) {
-                        DebuginfodCache.discard(f.staged());
-                        problems.add(cacheProblem(wanted, e, "the download was discarded"));
-                        return DebuginfodLookup.missing(problems);
-                    }
+                    cache.forgetMiss(wanted.buildId(), wanted.kind());
+                    return DebuginfodLookup.found(f.file(), problems);
                 }
                 case ServerRequest.Outcome.NotFound n -> {
                     notFound++;

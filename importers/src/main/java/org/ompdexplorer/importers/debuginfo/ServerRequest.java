@@ -36,8 +36,8 @@ final class ServerRequest {
 
     /** What came of asking one server. */
     sealed interface Outcome {
-        /** The body is in {@code staged}, not yet verified. */
-        record Fetched(Path staged) implements Outcome { }
+        /** The file is in the cache at {@code file}, verified. */
+        record Fetched(Path file) implements Outcome { }
 
         /** The server answered 404. */
         record NotFound(String problem) implements Outcome { }
@@ -59,7 +59,11 @@ final class ServerRequest {
         this.writer = writer;
     }
 
-    Outcome fetch(URI server, Wanted wanted, Path staging, ProgressListener progress) throws LoadCancelledException {
+    /**
+     * Asks {@code server}; a body is written to {@code target} through the cache's writer, verified in its temporary
+     * file (an ELF file of the build-id asked for) and only then renamed to {@code target}.
+     */
+    Outcome fetch(URI server, Wanted wanted, Path target, ProgressListener progress) throws LoadCancelledException {
         long start = System.nanoTime();
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server + "/buildid/" + wanted.buildId() + "/"
                         + wanted.kind().pathSegment()))
@@ -98,8 +102,9 @@ final class ServerRequest {
                     + settings.maxSize() + "; not downloaded — raise DEBUGINFOD_MAXSIZE (bytes) or unset it");
         }
         try {
-            writer.write(staging, out -> receive(response.body(), out, server, wanted, length, progress, start));
-            return new Outcome.Fetched(staging);
+            writer.write(target, out -> receive(response.body(), out, server, wanted, length, progress, start),
+                    written -> verify(written, server, wanted));
+            return new Outcome.Fetched(target);
         } catch (OutputException e) {
             if (e.getCause() instanceof Cancelled) {
                 throw new LoadCancelledException("the " + wanted.what());
@@ -138,6 +143,16 @@ final class ServerRequest {
             } catch (ExecutionException e) {
                 throw new Failure(Messages.requestFailed(server, wanted, e.getCause(), settings.timeout()));
             }
+        }
+    }
+
+    /** Refuses a download that is not the file asked for: it is deleted, never renamed into the cache. */
+    private static void verify(Path written, URI server, Wanted wanted) throws Failure {
+        java.util.Optional<String> wrong = DebuginfodCache.verify(written, wanted.buildId());
+        if (wrong.isPresent()) {
+            throw new Failure(Messages.server(server) + "served a file that " + wrong.get() + " for the "
+                    + wanted.what() + "; discarded — the server's index is wrong: tell its administrator or remove it"
+                    + " from DEBUGINFOD_URLS");
         }
     }
 

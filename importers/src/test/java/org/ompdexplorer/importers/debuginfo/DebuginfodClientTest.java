@@ -292,8 +292,8 @@ class DebuginfodClientTest {
     void aFullDiskStopsWithoutAskingTheNextServerAndLeavesNothing() throws Exception {
         FakeDebuginfod first = server().on(trueId, DebugFileKind.DEBUGINFO, FakeDebuginfod.bytes(trueBytes));
         FakeDebuginfod second = server().on(trueId, DebugFileKind.DEBUGINFO, FakeDebuginfod.bytes(trueBytes));
-        DebuginfodCache.CacheWriter fullAfter10k = (target, body) -> OutputFile.write(target, out ->
-                body.writeTo(new DiskFullAfter(out, 10_000)));
+        DebuginfodCache.CacheWriter fullAfter10k = (target, body, check) -> OutputFile.write(target, List.of(),
+                out -> body.writeTo(new DiskFullAfter(out, 10_000)), check);
         DebuginfodClient client = new DebuginfodClient(settings(first.uri(), second.uri()), Clock.systemUTC(),
                 fullAfter10k);
         DebuginfodLookup lookup = find(client);
@@ -310,7 +310,7 @@ class DebuginfodClientTest {
     void noServerHavingItIsRememberedForTenMinutes() throws Exception {
         FakeDebuginfod s = server();
         MovableClock clock = new MovableClock();
-        DebuginfodClient client = new DebuginfodClient(settings(s.uri()), clock, OutputFile::write);
+        DebuginfodClient client = new DebuginfodClient(settings(s.uri()), clock, new DebuginfodCache.OutputFileWriter());
         assertThat(find(client).problems()).singleElement().asString().contains("has no debug file");
         DebuginfodLookup remembered = find(client);
         assertThat(remembered.file()).isEmpty();
