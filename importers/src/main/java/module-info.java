@@ -2,9 +2,11 @@
 module org.ompdexplorer.importers {
     requires transitive org.ompdexplorer.model;
     requires tools.jackson.core;
+    requires java.net.http;
 
     exports org.ompdexplorer.importers;
     exports org.ompdexplorer.importers.json;
+    exports org.ompdexplorer.importers.debuginfo;
     exports org.ompdexplorer.importers.elf;
     exports org.ompdexplorer.importers.ompd;
     exports org.ompdexplorer.importers.output;

@@ -32,6 +32,12 @@ public final class OutputFile {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** Looks at the complete, flushed file before it replaces the target; throwing keeps the target as it was. */
+    @FunctionalInterface
+    public interface Check {
+        void check(Path written) throws IOException;
+    }
+
     private OutputFile() {
     }
 
@@ -52,7 +58,7 @@ public final class OutputFile {
             if (t.kind() == OutputTarget.Kind.STREAM) {
                 writeThrough(t, body);
             } else {
-                replace(t, body);
+                replace(t, body, written -> { });
             }
         } catch (IOException e) {
             throw OutputFailures.of(target, e);
@@ -67,6 +73,32 @@ public final class OutputFile {
 
     public static void write(Path target, Body body) throws OutputException {
         write(target, List.of(), body);
+    }
+
+    /**
+     * Writes {@code target} as {@link #write(Path, Collection, Body)} does, but lets {@code check} read the written
+     * temporary file before it is renamed into place (a download verified before it is published). When the check
+     * throws, the temporary file is deleted, the target is untouched and the check's exception is the cause of the
+     * {@link OutputException}. A FIFO or device target is refused: nothing written there could be checked first.
+     */
+    public static void write(Path target, Collection<Path> inputs, Body body, Check check) throws OutputException {
+        OutputTarget t = OutputTarget.resolve(target, inputs);
+        if (t.kind() == OutputTarget.Kind.STREAM) {
+            throw new OutputException(target, OutputException.Reason.SPECIAL_FILE, "cannot write " + target
+                    + ": it is a FIFO or a device, where a file cannot be checked before it replaces the old one"
+                    + " — choose a regular file", null);
+        }
+        try {
+            replace(t, body, check);
+        } catch (IOException e) {
+            throw OutputFailures.of(target, e);
+        } catch (RuntimeException e) {
+            IOException io = OutputFailures.ioCause(e);
+            if (io == null) {
+                throw e;
+            }
+            throw OutputFailures.of(target, io);
+        }
     }
 
     /** Whether {@link #write} compresses {@code target}: its name, as given, ends in {@code .gz}. */
@@ -97,7 +129,7 @@ public final class OutputFile {
         }
     }
 
-    private static void replace(OutputTarget t, Body body) throws IOException {
+    private static void replace(OutputTarget t, Body body, Check check) throws IOException {
         Path dir = t.resolved().getParent();
         TempFiles.removeStale(dir);
         Path[] temp = new Path[1];
@@ -111,6 +143,7 @@ public final class OutputFile {
                 out.flush();
                 channel.force(true);
             }
+            check.check(temp[0]);
             Files.move(temp[0], t.resolved(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             TempFiles.renamed(temp[0]);
             temp[0] = null;

@@ -224,4 +224,44 @@ class OutputFileTest {
         assertThat(OutputFile.check(dir.resolve("fresh.json"), List.of(input))).isEqualTo(dir.resolve("fresh.json"));
         assertThat(dir.resolve("fresh.json")).doesNotExist();
     }
+
+    @Test
+    void aCheckSeesTheWrittenFileBeforeItReplacesTheTarget() throws Exception {
+        Path out = dir.resolve("checked");
+        Files.writeString(out, "old");
+        List<String> seen = new java.util.ArrayList<>();
+        OutputFile.write(out, List.of(), text("new"), written -> {
+            seen.add(Files.readString(written));
+            assertThat(written.getParent()).isEqualTo(dir);
+            assertThat(out).hasContent("old");
+        });
+        assertThat(seen).containsExactly("new");
+        assertThat(out).hasContent("new");
+        assertThat(leftovers()).isEmpty();
+    }
+
+    @Test
+    void aFailedCheckKeepsTheTargetAndLeavesNoTemp() throws Exception {
+        Path out = dir.resolve("refused");
+        Files.writeString(out, "old");
+        IOException refusal = new IOException("served a file of another build-id");
+        assertThatThrownBy(() -> OutputFile.write(out, List.of(), text("wrong"), written -> {
+            throw refusal;
+        })).isInstanceOf(OutputException.class).hasCause(refusal);
+        assertThat(out).hasContent("old");
+        assertThat(leftovers()).isEmpty();
+        Path fresh = dir.resolve("fresh");
+        assertThatThrownBy(() -> OutputFile.write(fresh, List.of(), text("wrong"), written -> {
+            throw refusal;
+        })).isInstanceOf(OutputException.class);
+        assertThat(fresh).doesNotExist();
+        assertThat(leftovers()).isEmpty();
+    }
+
+    @Test
+    void aCheckedWriteRefusesADeviceItCouldNotCheck() {
+        assertThatThrownBy(() -> OutputFile.write(Path.of("/dev/null"), List.of(), text("x"), written -> { }))
+                .isInstanceOf(OutputException.class)
+                .satisfies(e -> assertThat(((OutputException) e).reason()).isEqualTo(Reason.SPECIAL_FILE));
+    }
 }
