@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoadException;
+import org.ompdexplorer.importers.debuginfo.DebuginfodSettings;
 import org.ompdexplorer.importers.ompd.CoreImportOptions;
 import org.ompdexplorer.importers.ompd.OmpdCoreImporter;
 import picocli.CommandLine.Command;
@@ -53,6 +54,10 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
     @Option(names = "--ompd-lib", paramLabel = "FILE", description = "the libompd.so to use (default: as the runtime names it, then beside libomp)")
     Path ompdLibrary;
 
+    @Option(names = "--debuginfod", paramLabel = "URLS", description = "debuginfod servers to ask for missing debug"
+            + " files and modules by build-id, separated by spaces (default: $DEBUGINFOD_URLS; none: no network)")
+    String debuginfod;
+
     @Option(names = "--no-source-lines", description = "do not read task functions' file:line (libdw)")
     boolean noSourceLines;
 
@@ -68,7 +73,7 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
     /** The options {@link PlainArguments} reads for this command: the same as the annotations above. */
     static final PlainArguments.Grammar GRAMMAR = new PlainArguments.Grammar(
             Map.of("--exe", "--exe", "-o", "--output", "--output", "--output", "--sysroot", "--sysroot",
-                    "--ompd-lib", "--ompd-lib"),
+                    "--ompd-lib", "--ompd-lib", "--debuginfod", "--debuginfod"),
             Map.of("--solib-search-path", "--solib-search-path", "--debug-dir", "--debug-dir"),
             Map.of("--no-source-lines", "--no-source-lines", "--accept-truncated", "--accept-truncated",
                     "--progress", "--progress", "--no-stacks", "--no-stacks"));
@@ -90,6 +95,7 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
             command.output = path(a.value("--output"));
             command.sysroot = path(a.value("--sysroot"));
             command.ompdLibrary = path(a.value("--ompd-lib"));
+            command.debuginfod = a.value("--debuginfod");
             a.values("--solib-search-path").forEach(d -> command.solibSearchPaths.add(Path.of(d)));
             a.values("--debug-dir").forEach(d -> command.debugDirs.add(Path.of(d)));
         } catch (InvalidPathException e) {
@@ -131,9 +137,26 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
         if (ompdLibrary != null) {
             options = options.withOmpdLibrary(ompdLibrary);
         }
+        DebuginfodSettings servers = DebuginfodSettings.fromEnvironment(System.getenv());
+        for (String problem : DebuginfodSettings.environmentProblems(System.getenv())) {
+            err.println(org.ompdexplorer.model.diagnostics.Diagnostic.warning("debuginfod-setting", problem, "",
+                    org.ompdexplorer.model.diagnostics.Location.inInput("environment", 0, 0, null)).format());
+        }
+        if (debuginfod != null) {
+            try {
+                servers = servers.withServers(DebuginfodSettings.parseServers(debuginfod));
+            } catch (IllegalArgumentException e) {
+                err.println("ompd-explorer: --debuginfod: " + e.getMessage() + " — give http:// or https:// addresses"
+                        + " separated by spaces");
+                err.flush();
+                return ExitCodes.USAGE;
+            }
+        }
+        options = options.withDebuginfod(servers);
         LoadResult result;
         try {
-            result = new OmpdCoreImporter().importCore(options, progress ? new StderrProgress(err) : ProgressListener.NONE);
+            result = new OmpdCoreImporter().importCore(options, progress ? new StderrProgress(err)
+                    : new DownloadProgress(err));
         } catch (SnapshotLoadException e) {
             err.println("ompd-explorer: " + e.getMessage());
             err.flush();
@@ -145,6 +168,45 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
         String program = result.snapshot().capture().program();
         return SnapshotOutput.write(result.snapshot(), false, output, SnapshotOutput.inputs(core, executable, ompdLibrary,
                 program == null ? null : Path.of(program)), out, err);
+    }
+
+    /**
+     * For a person at a terminal: downloads only (the rest of an import takes a second or two), one line when one
+     * starts and then at most every 10 % ("downloading the debug file of libomp.so.5: 1.2 of 4.1 MB").
+     */
+    static final class DownloadProgress implements ProgressListener {
+        private final PrintWriter err;
+        private String phase = "";
+        private long shownTenths = -1;
+
+        DownloadProgress(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void progress(String what, long done, long total) {
+            if (!what.startsWith("downloading")) {
+                return;
+            }
+            long tenths = total > 0 ? done * 10 / total : -1;
+            if (what.equals(phase) && (tenths == shownTenths || tenths < 0)) {
+                return;
+            }
+            phase = what;
+            shownTenths = tenths;
+            err.println("ompd-explorer: " + what + ": " + megabytes(done)
+                    + (total > 0 ? " of " + megabytes(total) : "") + " MB");
+            err.flush();
+        }
+
+        private static String megabytes(long bytes) {
+            return String.format(java.util.Locale.ROOT, "%.1f", bytes / 1e6);
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return false; // Ctrl+C ends the process
+        }
     }
 
     /** Machine-readable progress for a parent process: {@code progress <phase> <done> <total>}. */

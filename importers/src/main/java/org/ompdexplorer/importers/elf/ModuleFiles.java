@@ -15,6 +15,32 @@ public final class ModuleFiles implements AutoCloseable {
     private final PathResolver resolver;
     private final String executable;
     private final Map<String, Opened> cache = new ConcurrentHashMap<>();
+    private final BuildIdSource byBuildId;
+
+    /**
+     * Where else a module's file may come from when this machine has none of the build the core names: by the
+     * build-id the core holds (debuginfod's {@code /executable}).
+     */
+    public interface BuildIdSource {
+        /** The core's build-id of {@code module}, if the core holds its headers. */
+        Optional<String> buildIdInCore(LoadedModule module);
+
+        /** A file of build-id {@code buildId} for {@code module}, already checked to be of that build. */
+        Optional<Path> fileOf(String buildId, LoadedModule module);
+    }
+
+    /** No other source: files are found by path only. */
+    public static final BuildIdSource NO_SOURCE = new BuildIdSource() {
+        @Override
+        public Optional<String> buildIdInCore(LoadedModule module) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<Path> fileOf(String buildId, LoadedModule module) {
+            return Optional.empty();
+        }
+    };
 
     /** What opening one module's file gave: the file, or why there is none. */
     private record Opened(ElfFile file, String problem) {
@@ -22,9 +48,18 @@ public final class ModuleFiles implements AutoCloseable {
 
     /** Files for {@code core}'s modules, looked up with {@code resolver}. */
     public ModuleFiles(CoreFile core, PathResolver resolver) {
+        this(core, resolver, NO_SOURCE);
+    }
+
+    /**
+     * Files for {@code core}'s modules, looked up with {@code resolver}; a module whose file is missing here, or is of
+     * another build than the core's (not the executable the user named), is asked of {@code byBuildId}.
+     */
+    public ModuleFiles(CoreFile core, PathResolver resolver, BuildIdSource byBuildId) {
         this.core = core;
         this.resolver = resolver;
         this.executable = core.executablePath().orElse(null);
+        this.byBuildId = byBuildId;
     }
 
     /** The core these modules belong to. */
@@ -64,14 +99,47 @@ public final class ModuleFiles implements AutoCloseable {
     private Opened find(LoadedModule module) {
         boolean isExe = isExecutable(module);
         Optional<Path> path = resolver.resolve(module.path(), isExe);
-        if (path.isEmpty()) {
-            return new Opened(null, module.path() + " not found (looked for " + resolver.candidates(module.path(), isExe)
-                    + ")");
+        Opened here = path.isEmpty()
+                ? new Opened(null, module.path() + " not found (looked for " + resolver.candidates(module.path(), isExe)
+                        + ")")
+                : open(path.get(), module);
+        boolean named = isExe && resolver.executable() != null;
+        if (named || (here.file() != null && sameBuild(here.file(), module))) {
+            return here;
+        }
+        Optional<String> id = byBuildId.buildIdInCore(module);
+        Optional<Path> other = id.flatMap(i -> byBuildId.fileOf(i, module));
+        if (other.isEmpty()) {
+            return here;
+        }
+        Opened fetched = open(other.get(), module);
+        if (fetched.file() == null) {
+            return here;
+        }
+        if (here.file() != null) {
+            here.file().close();
+        }
+        return fetched;
+    }
+
+    private static Opened open(Path path, LoadedModule module) {
+        try {
+            return new Opened(ElfFile.open(path), null);
+        } catch (IOException | ElfFormatException e) {
+            return new Opened(null, "cannot read " + path + " (for " + module.path() + "): " + e.getMessage());
+        }
+    }
+
+    /** Whether {@code file} is of the build the core holds for {@code module} (true when either says none). */
+    private boolean sameBuild(ElfFile file, LoadedModule module) {
+        Optional<String> inCore = byBuildId.buildIdInCore(module);
+        if (inCore.isEmpty()) {
+            return true;
         }
         try {
-            return new Opened(ElfFile.open(path.get()), null);
-        } catch (IOException | ElfFormatException e) {
-            return new Opened(null, "cannot read " + path.get() + " (for " + module.path() + "): " + e.getMessage());
+            return file.buildId().map(inCore.get()::equals).orElse(true);
+        } catch (ElfFormatException e) {
+            return true;
         }
     }
 

@@ -17,7 +17,9 @@ import org.ompdexplorer.importers.LoadCancelledException;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoadException;
+import org.ompdexplorer.importers.debuginfo.DebugFiles;
 import org.ompdexplorer.importers.elf.CoreFile;
+import org.ompdexplorer.importers.elf.DumpedBuildId;
 import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
 import org.ompdexplorer.importers.elf.LoadedModule;
@@ -88,13 +90,15 @@ public final class OmpdCoreImporter {
         try (CoreFile core = openCore(corePath, input)) {
             checkTruncation(core, options, input, diagnostics);
             PathResolver resolver = resolver(options);
+            DebugFiles debugFiles = new DebugFiles(options.debugDirectories(), options.debuginfod(), listener);
             // libdw's stacks need nothing of libompd's walk until they are matched to its threads: taken beside it
-            CoreStacks.Started stacks = options.callStacks() ? ThreadStacks.start(core, options, resolver, input) : null;
+            CoreStacks.Started stacks = options.callStacks()
+                    ? ThreadStacks.start(core, options, resolver, debugFiles, input) : null;
             try (MemoryImage memory = new MemoryImage(core, resolver);
-                 ModuleFiles files = new ModuleFiles(core, resolver)) {
+                 ModuleFiles files = new ModuleFiles(core, resolver, byBuildId(memory, debugFiles))) {
                 ExecutableCheck.verify(input, memory, files, options, diagnostics);
                 OffloadProbe.Found offload = OffloadProbe.probe(memory, files, input, diagnostics);
-                RuntimeLocator locator = new RuntimeLocator(memory, files, options);
+                RuntimeLocator locator = new RuntimeLocator(memory, files, options, debugFiles);
                 try (RuntimeLocator.Runtime runtime = locator.runtime()) {
                     OmpdLibrary library = load(locator.ompdLibrary(runtime), input);
                     ThreadLocalStorage tls = new ThreadLocalStorage(memory, files);
@@ -104,8 +108,8 @@ public final class OmpdCoreImporter {
                             capture(core, corePath, library), listener, input);
                     diagnostics.addAll(outcome.diagnostics());
                     listener.progress("symbolizing task functions", 0, -1);
-                    Map<Long, CodeLocation> functions = symbolize(outcome.walk(), files, runtime, options, input,
-                            diagnostics);
+                    Map<Long, CodeLocation> functions = symbolize(outcome.walk(), files, runtime, options,
+                            debugFiles, input, diagnostics);
                     Snapshot snapshot = SnapshotAssembler.assemble(outcome.facts(),
                             offload.info(outcome.devices().size()), outcome.devices(), outcome.walk(), functions);
                     if (stacks != null) {
@@ -117,6 +121,11 @@ public final class OmpdCoreImporter {
                             throw new LoadCancelledException(input);
                         }
                     }
+                    if (debugFiles.cancelled()) {
+                        throw new LoadCancelledException(input);
+                    }
+                    debugFiles.problems().forEach(p -> diagnostics.add(Diagnostic.warning("debug-file", p,
+                            "", Location.inInput(input, 0, 0, null))));
                     diagnostics.addAll(SnapshotValidator.validate(snapshot));
                     listener.progress("done", 1, 1);
                     return new Run(new LoadResult(snapshot, diagnostics), outcome.stats());
@@ -131,6 +140,21 @@ public final class OmpdCoreImporter {
             throw new CoreImportException(input, Reason.TRUNCATED_CORE, corePath + " shrank while it was being read",
                     "wait until whatever writes the core has finished, or import a copy of it", e);
         }
+    }
+
+    /** A module missing here, or of another build, fetched by the build-id the core holds (debuginfod). */
+    private static ModuleFiles.BuildIdSource byBuildId(MemoryImage memory, DebugFiles debugFiles) {
+        return new ModuleFiles.BuildIdSource() {
+            @Override
+            public Optional<String> buildIdInCore(LoadedModule module) {
+                return DumpedBuildId.of(memory, module);
+            }
+
+            @Override
+            public Optional<Path> fileOf(String buildId, LoadedModule module) {
+                return debugFiles.executableOf(buildId, module.fileName());
+            }
+        };
     }
 
     private static CoreFile openCore(Path path, String input) throws SnapshotLoadException {
@@ -205,7 +229,8 @@ public final class OmpdCoreImporter {
 
     private static Map<Long, CodeLocation> symbolize(ProcessWalker walk, ModuleFiles files,
                                                      RuntimeLocator.Runtime runtime, CoreImportOptions options,
-                                                     String input, List<Diagnostic> diagnostics) {
+                                                     DebugFiles debugFiles, String input,
+                                                     List<Diagnostic> diagnostics) {
         List<Long> addresses = new ArrayList<>();
         for (TaskRec t : walk.tasks) {
             t.function.asOptional().filter(a -> a != 0).ifPresent(addresses::add);
@@ -217,7 +242,7 @@ public final class OmpdCoreImporter {
             lineFiles.put(runtime.module().path(), runtime.symbolFile());
         }
         try (CodeSymbolizer symbolizer = new CodeSymbolizer(options.sourceLines())) {
-            Map<Long, CodeLocation> result = symbolize(files, addresses, tables, lineFiles, symbolizer);
+            Map<Long, CodeLocation> result = symbolize(files, addresses, tables, lineFiles, symbolizer, debugFiles);
             symbolizer.notes().forEach(n -> diagnostics.add(new Diagnostic(
                     org.ompdexplorer.model.diagnostics.Severity.INFO, "symbolization", n, "",
                     Location.inInput(input, 0, 0, null))));
@@ -228,7 +253,7 @@ public final class OmpdCoreImporter {
     /** Each address's location, symbolized in the module holding it (one libdwfl session for all of them). */
     private static Map<Long, CodeLocation> symbolize(ModuleFiles files, List<Long> addresses,
                                                      Map<String, SymbolTable> tables, Map<String, Path> lineFiles,
-                                                     CodeSymbolizer symbolizer) {
+                                                     CodeSymbolizer symbolizer, DebugFiles debugFiles) {
         Map<Long, CodeLocation> result = new HashMap<>();
         Map<LoadedModule, List<Long>> byModule = new LinkedHashMap<>();
         for (long address : new TreeSet<>(addresses)) {
@@ -247,8 +272,13 @@ public final class OmpdCoreImporter {
                 list.forEach(a -> result.put(a, CodeLocation.at(a)));
                 return;
             }
+            Path lineFile = lineFiles.get(module.path());
+            if (lineFile == null && file.get().section(".debug_info").isEmpty()) {
+                // a stripped program or library: its separate debug file, found as every other one is
+                lineFile = debugFiles.debugFileOf(file.get().path(), null, module.fileName()).orElse(null);
+            }
             result.putAll(symbolizer.symbolize(new CodeSymbolizer.ModuleFile(file.get(), module.loadBias(file.get()),
-                    tables.get(module.path()), lineFiles.get(module.path())), list));
+                    tables.get(module.path()), lineFile), list));
         });
         return result;
     }

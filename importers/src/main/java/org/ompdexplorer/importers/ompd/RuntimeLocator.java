@@ -10,7 +10,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.ompdexplorer.importers.elf.DebugFileLocator;
+import org.ompdexplorer.importers.LoadCancelledException;
+import org.ompdexplorer.importers.debuginfo.DebugFiles;
 import org.ompdexplorer.importers.elf.DumpedBuildId;
 import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
@@ -57,16 +58,18 @@ final class RuntimeLocator {
     private final MemoryImage memory;
     private final ModuleFiles files;
     private final CoreImportOptions options;
+    private final DebugFiles debugFiles;
 
-    RuntimeLocator(MemoryImage memory, ModuleFiles files, CoreImportOptions options) {
+    RuntimeLocator(MemoryImage memory, ModuleFiles files, CoreImportOptions options, DebugFiles debugFiles) {
         this.input = options.core().toString();
         this.memory = memory;
         this.files = files;
         this.options = options;
+        this.debugFiles = debugFiles;
     }
 
     /** The runtime, checked, with the symbols libompd needs. */
-    Runtime runtime() throws CoreImportException {
+    Runtime runtime() throws CoreImportException, LoadCancelledException {
         LoadedModule module = runtimeModule();
         ElfFile file = files.open(module).orElseThrow(() -> fail(Reason.FILE_NOT_FOUND, "the OpenMP runtime the process"
                 + " used is not on this machine: " + files.problem(module).orElse(module.path()),
@@ -98,31 +101,46 @@ final class RuntimeLocator {
                     + OMPD_STATE + ")", "run the program with an LLVM OpenMP runtime built with -DLIBOMP_OMPD_SUPPORT=ON"
                     + " (scripts/build-ompd-runtime.sh builds one)");
         }
-        DebugFileLocator locator = new DebugFileLocator(options.debugDirectories()).withSystemDirectory();
-        List<Path> tried;
-        try {
-            Optional<Path> debug = locator.find(file);
-            if (debug.isPresent()) {
+        Optional<Path> debug;
+        debug = debugFiles.debugFileOf(file, module.fileName());
+        if (debug.isPresent()) {
+            try {
                 ElfFile debugFile = ElfFile.open(debug.get());
                 SymbolTable table = debugFile.symbols();
                 if (table.lookup(OMPD_STATE).isPresent()) {
                     return new Runtime(module, file, table, debug.get(), debugFile, bias);
                 }
                 debugFile.close();
-                throw fail(Reason.RUNTIME_WITHOUT_OMPD, file.path() + " was built without OMPD support (its debug file "
-                        + debug.get() + " has no " + OMPD_STATE + ")", "run the program with an LLVM OpenMP runtime built"
-                        + " with -DLIBOMP_OMPD_SUPPORT=ON (scripts/build-ompd-runtime.sh builds one)");
+            } catch (IOException | ElfFormatException e) {
+                throw fail(Reason.STRIPPED_RUNTIME, "cannot read the debug file " + debug.get() + " of " + file.path()
+                        + ": " + e.getMessage(), "pass a readable debug file directory with --debug-dir DIR");
             }
-            tried = locator.candidates(file);
-        } catch (IOException | ElfFormatException e) {
-            throw fail(Reason.STRIPPED_RUNTIME, "cannot read the debug file of " + file.path() + ": " + e.getMessage(),
-                    "pass a readable debug file directory with --debug-dir DIR");
+            throw fail(Reason.RUNTIME_WITHOUT_OMPD, file.path() + " was built without OMPD support (its debug file "
+                    + debug.get() + " has no " + OMPD_STATE + ")", "run the program with an LLVM OpenMP runtime built"
+                    + " with -DLIBOMP_OMPD_SUPPORT=ON (scripts/build-ompd-runtime.sh builds one)");
         }
-        throw fail(Reason.STRIPPED_RUNTIME, file.path() + " (build-id " + (buildId == null ? "none" : buildId)
-                + ") is stripped: libompd needs its local symbols (" + OMPD_STATE + ", __kmp_threads, ...), and its"
-                + " debug file is not in " + tried, "install the runtime's debug symbols (the package's -dbgsym), pass"
-                + " the directory holding them with --debug-dir DIR, or run the program with an unstripped OMPD-enabled"
-                + " runtime (scripts/build-ompd-runtime.sh builds one)");
+        String id = buildId == null ? "none" : buildId;
+        String asked = debugFiles.asksDebuginfod() ? "; the debuginfod servers asked have none" + problems()
+                : "; no debuginfod server asked";
+        throw fail(Reason.STRIPPED_RUNTIME, file.path() + " (build-id " + id + ") is stripped: libompd needs its local"
+                + " symbols (" + OMPD_STATE + ", __kmp_threads, ...); its debug file is not in "
+                + debugFiles.localCandidates(file) + asked, "install the runtime's debug symbols (Debian, Ubuntu: "
+                + debugPackage(module.path()) + " from the debug archive), set DEBUGINFOD_URLS to a debuginfod server"
+                + " that has them (e.g. https://debuginfod.debian.net), pass the directory holding them with"
+                + " --debug-dir DIR, or run the program with an unstripped OMPD-enabled runtime"
+                + " (scripts/build-ompd-runtime.sh builds one)");
+    }
+
+    /** The distribution's debug package of the runtime at {@code path} ("libomp5-19-dbgsym" for /usr/lib/llvm-19/…). */
+    static String debugPackage(String path) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("llvm-(\\d+)").matcher(path);
+        return (m.find() ? "libomp5-" + m.group(1) : "libomp5-N") + "-dbgsym";
+    }
+
+    /** What the debuginfod servers said, for the stripped-runtime message: " (first reason)" or "". */
+    private String problems() {
+        List<String> all = debugFiles.problems();
+        return all.isEmpty() ? "" : " (" + all.getLast() + ")";
     }
 
     /** The runtime module: libomp (or Intel's libiomp5), else a clear "not an OpenMP program". */

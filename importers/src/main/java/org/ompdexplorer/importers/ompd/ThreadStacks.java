@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.ompdexplorer.importers.debuginfo.DebugFiles;
 import org.ompdexplorer.importers.elf.CoreFile;
 import org.ompdexplorer.importers.elf.LoadedModule;
 import org.ompdexplorer.importers.elf.PathResolver;
@@ -29,11 +30,12 @@ final class ThreadStacks {
      * Starts taking the core's stacks on a thread of their own ({@link CoreStacks#start}), to run while the caller
      * reads the core through libompd; the session reads nothing of {@code core} after this returns.
      */
-    static CoreStacks.Started start(CoreFile core, CoreImportOptions options, PathResolver resolver, String input) {
+    static CoreStacks.Started start(CoreFile core, CoreImportOptions options, PathResolver resolver,
+                                    DebugFiles debugFiles, String input) {
         String exeInCore = core.executablePath().orElse(null);
         List<LoadedModule> modules = core.modules();
         return CoreStacks.start(new CoreStacks.Request(options.core(), options.executable(), exeInCore,
-                options.debugDirectories(), resolver::resolve, start -> modules.stream()
+                debugFiles, resolver::resolve, start -> modules.stream()
                         .filter(m -> Long.compareUnsigned(m.start(), start) <= 0
                                 && Long.compareUnsigned(start, m.end()) < 0)
                         .map(LoadedModule::path).findFirst().orElse(null), input));

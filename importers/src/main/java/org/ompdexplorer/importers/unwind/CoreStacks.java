@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import org.ompdexplorer.importers.debuginfo.DebugFiles;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -49,13 +50,14 @@ public final class CoreStacks {
      * @param core             the core file
      * @param executable       the program when given by the user, else {@code null} (the one the core names)
      * @param executableInCore the path the core names for the program, or {@code null}
-     * @param debugDirectories where separate debug files are looked for before {@code /usr/lib/debug}
+     * @param debugFiles       where separate debug files (and modules missing here) are found: the debug
+     *                         directories, then debuginfod
      * @param resolver         where a module's file is on this machine (sysroot, search path): from the path the core
      *                         names and whether it is the executable
      * @param pathAt           the path the core names for the module loaded at an address, or {@code null}
      * @param input            the input named in diagnostics
      */
-    public record Request(Path core, Path executable, String executableInCore, List<Path> debugDirectories,
+    public record Request(Path core, Path executable, String executableInCore, DebugFiles debugFiles,
                           BiFunction<String, Boolean, Optional<Path>> resolver, LongFunction<String> pathAt,
                           String input) {
     }
@@ -173,7 +175,7 @@ public final class CoreStacks {
                     + " Fedora: dnf install elfutils-libs)", Location.inInput(request.input(), 0, 0, null))), Map.of());
         }
         try (CoreUnwinder unwinder = CoreUnwinder.open(dw, request.core(), request.executable(),
-                request.debugDirectories(), request.resolver(), request.executableInCore())) {
+                request.debugFiles(), request.resolver(), request.executableInCore())) {
             List<ModuleRec> found = unwinder.modules();
             List<RawStack> raw = unwinder.unwind();
             return assemble(request, found, raw, unwinder.symbols(), CutMemory.of(request.core()));

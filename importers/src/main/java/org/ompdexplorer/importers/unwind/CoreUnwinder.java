@@ -19,6 +19,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.ompdexplorer.importers.debuginfo.DebugFiles;
 import java.util.function.BiFunction;
 import org.ompdexplorer.importers.elf.ElfFile;
 import org.ompdexplorer.importers.elf.ElfFormatException;
@@ -60,6 +61,7 @@ final class CoreUnwinder implements AutoCloseable {
     private final Arena arena = Arena.ofConfined();
     private final BiFunction<String, Boolean, Optional<Path>> resolver;
     private final String executableName;
+    private final DebugFiles debugFiles;
     private int fd = -1;
     private long elf;
     private long dwfl;
@@ -79,9 +81,11 @@ final class CoreUnwinder implements AutoCloseable {
      *                       the executable; asked only when libdwfl's own search found no file of the same build-id
      * @param executableName the path the core names for the executable, or {@code null}
      */
-    private CoreUnwinder(Libdw dw, BiFunction<String, Boolean, Optional<Path>> resolver, String executableName) {
+    private CoreUnwinder(Libdw dw, BiFunction<String, Boolean, Optional<Path>> resolver, String executableName,
+                         DebugFiles debugFiles) {
         this.dw = dw;
         this.resolver = resolver;
+        this.debugFiles = debugFiles;
         this.executableName = executableName;
     }
 
@@ -89,15 +93,16 @@ final class CoreUnwinder implements AutoCloseable {
      * Opens {@code core} and reports its modules.
      *
      * @param executable       the program, or {@code null} to take the one the core names
-     * @param debugDirectories where separate debug files are looked for before {@code /usr/lib/debug}
+     * @param debugFiles       where separate debug files are found (the debug directories, then debuginfod), and
+     *                         modules this machine has no file of the core's build for (debuginfod)
      * @throws UnwindException when libelf cannot read the core or libdwfl finds no modules or threads in it
      */
-    static CoreUnwinder open(Libdw dw, Path core, Path executable, List<Path> debugDirectories,
+    static CoreUnwinder open(Libdw dw, Path core, Path executable, DebugFiles debugFiles,
                              BiFunction<String, Boolean, Optional<Path>> resolver, String executableName)
             throws UnwindException {
-        CoreUnwinder u = new CoreUnwinder(dw, resolver, executableName);
+        CoreUnwinder u = new CoreUnwinder(dw, resolver, executableName, debugFiles);
         try {
-            u.report(core, executable, debugDirectories);
+            u.report(core, executable);
             return u;
         } catch (UnwindException e) {
             u.close();
@@ -108,7 +113,7 @@ final class CoreUnwinder implements AutoCloseable {
         }
     }
 
-    private void report(Path core, Path executable, List<Path> debugDirectories) throws Throwable {
+    private void report(Path core, Path executable) throws Throwable {
         fd = dw.libc.openReadOnly(arena.allocateFrom(core.toString()));
         if (fd < 0) {
             throw new UnwindException(core + " cannot be opened", null);
@@ -120,17 +125,10 @@ final class CoreUnwinder implements AutoCloseable {
         MemorySegment callbacks = arena.allocate(Libdw.CALLBACKS_SIZE, 8);
         callbacks.set(JAVA_LONG, 0, upcall("findElf", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG,
                 JAVA_LONG, JAVA_LONG, JAVA_LONG)).address());
-        callbacks.set(JAVA_LONG, 8, dw.standardFindDebuginfo.address());
+        // our own search (the debug directories, then debuginfod with its cache, limits and progress), not libdwfl's
+        callbacks.set(JAVA_LONG, 8, upcall("findDebuginfo", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG,
+                JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG)).address());
         callbacks.set(JAVA_LONG, 16, dw.offlineSectionAddress.address());
-        if (!debugDirectories.isEmpty()) {
-            // libdwfl's path list: "" and ".debug" beside the file, then the directories, then the system's
-            StringBuilder path = new StringBuilder(":.debug");
-            debugDirectories.forEach(d -> path.append(':').append(d.toAbsolutePath()));
-            path.append(":/usr/lib/debug");
-            MemorySegment holder = arena.allocate(JAVA_LONG);
-            holder.set(JAVA_LONG, 0, arena.allocateFrom(path.toString()).address());
-            callbacks.set(JAVA_LONG, 24, holder.address());
-        }
         dwfl = (long) dw.dwflBegin.invokeExact(callbacks.address());
         if (dwfl == 0) {
             throw new UnwindException("libdwfl cannot start: " + dw.errmsg(), null);
@@ -229,17 +227,57 @@ final class CoreUnwinder implements AutoCloseable {
             }
             Optional<Path> file = resolver.apply(name, name.equals(executableName));
             if (file.isEmpty() || !sameBuild(mod, file.get())) {
-                return -1;
+                // none of the core's build here: debuginfod's /executable, by the build-id the core holds
+                file = buildIdInCore(mod).flatMap(id -> debugFiles.executableOf(id, fileName(name)));
+                if (file.isEmpty()) {
+                    return -1;
+                }
+                otherBuilds.remove(mod);
             }
-            MemorySegment path = arena.allocateFrom(file.get().toString());
-            int opened = dw.libc.openReadOnly(path);
-            if (opened >= 0) {
-                MemorySegment.ofAddress(fileNameOut).reinterpret(8).set(JAVA_LONG, 0, dw.libc.strdup(path));
-            }
-            return opened;
+            return openFor(file.get(), fileNameOut);
         } catch (Throwable t) {
             return -1;
         }
+    }
+
+    /**
+     * libdwfl's {@code find_debuginfo}: the separate debug file of a module whose own file lacks its symbols or DWARF,
+     * by {@link DebugFiles} (the debug directories, then debuginfod); a file descriptor and its malloc'd name, or -1.
+     */
+    private int findDebuginfo(long mod, long userdata, long modname, long base, long fileName, long debuglink,
+                              int crc, long debuginfoFileNameOut) {
+        try {
+            String main = Libc.string(fileName);
+            String name = Libc.string(modname);
+            Optional<Path> found = debugFiles.debugFileOf(main == null ? null : Path.of(main),
+                    buildIdInCore(mod).orElse(null), fileName(name == null ? String.valueOf(main) : name));
+            return found.isEmpty() ? -1 : openFor(found.get(), debuginfoFileNameOut);
+        } catch (Throwable t) {
+            return -1;
+        }
+    }
+
+    /** A read-only descriptor of {@code file} for libdwfl, its name stored at {@code nameOut} (libdwfl frees it). */
+    private int openFor(Path file, long nameOut) throws Throwable {
+        MemorySegment path = arena.allocateFrom(file.toString());
+        int opened = dw.libc.openReadOnly(path);
+        if (opened >= 0) {
+            MemorySegment.ofAddress(nameOut).reinterpret(8).set(JAVA_LONG, 0, dw.libc.strdup(path));
+        }
+        return opened;
+    }
+
+    private static String fileName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    /** The build-id the core holds for {@code mod}, if it does. */
+    private Optional<String> buildIdInCore(long mod) throws Throwable {
+        MemorySegment bits = arena.allocate(JAVA_LONG);
+        MemorySegment vaddr = arena.allocate(JAVA_LONG);
+        int length = (int) (long) dw.dwflModuleBuildId.invokeExact(mod, bits.address(), vaddr.address());
+        return length <= 0 ? Optional.empty() : Optional.of(HexFormat.of().formatHex(
+                MemorySegment.ofAddress(bits.get(JAVA_LONG, 0)).reinterpret(length).toArray(JAVA_BYTE)));
     }
 
     /**

@@ -174,6 +174,7 @@ final class Libdw {
 
     private static Object load(String name) {
         try {
+            keepLibdwflOffTheNetwork();
             SymbolLookup dw = SymbolLookup.libraryLookup(name, Arena.global());
             SymbolLookup elf = SymbolLookup.libraryLookup("libelf.so.1", Arena.global());
             return new Libdw(dw, elf);
@@ -181,6 +182,31 @@ final class Libdw {
             return "elfutils' " + name + " cannot be loaded: " + e.getMessage();
         } catch (IllegalCallerException e) {
             return "the JVM does not allow this module to call native code (" + name + ")";
+        }
+    }
+
+    /**
+     * libdwfl asks debuginfod by itself when {@code DEBUGINFOD_URLS} is set as libdw is loaded (a constructor of
+     * libdw reads it): without our cache, limits, progress or Cancel, and a second time after our own
+     * {@code DebugFiles} asked. The variable is taken out of this process's C environment before loading; Java's view
+     * of the environment ({@link System#getenv()}, a copy taken at start, which settings and child processes use) keeps
+     * it.
+     */
+    private static void keepLibdwflOffTheNetwork() {
+        if (System.getenv("DEBUGINFOD_URLS") == null) {
+            return;
+        }
+        Linker linker = Linker.nativeLinker();
+        var unsetenv = linker.defaultLookup().find("unsetenv");
+        if (unsetenv.isEmpty()) {
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            int ignored = (int) linker.downcallHandle(unsetenv.get(), FunctionDescriptor.of(
+                    java.lang.foreign.ValueLayout.JAVA_INT, java.lang.foreign.ValueLayout.ADDRESS))
+                    .invokeExact(a.allocateFrom("DEBUGINFOD_URLS"));
+        } catch (Throwable t) {
+            // libdwfl may then ask the servers itself too: slower, never wrong
         }
     }
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ompdexplorer.importers.InputUnreadableException;
 import org.ompdexplorer.importers.LoadResult;
+import org.ompdexplorer.importers.testfixtures.LiveCores;
 import org.ompdexplorer.importers.testfixtures.NativeFixtures;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoadException;
@@ -39,7 +40,8 @@ class CoreImportFailureTest {
                 .isInstanceOfSatisfying(CoreImportException.class, e -> {
                     assertThat(e.reason()).isEqualTo(Reason.STRIPPED_RUNTIME);
                     assertThat(e.getMessage()).contains("libomp.so.5", buildId, "is stripped", "ompd_state", "--debug-dir",
-                            "unstripped OMPD-enabled runtime").containsIgnoringCase("install the runtime's debug symbols");
+                            "unstripped OMPD-enabled runtime", "libomp5-19-dbgsym", "DEBUGINFOD_URLS", "no debuginfod server asked")
+                            .containsIgnoringCase("install the runtime's debug symbols");
                     assertThat(e.diagnostics()).singleElement().satisfies(d -> assertThat(d.code())
                             .isEqualTo("stripped-runtime"));
                 });

@@ -28,7 +28,7 @@ class CoreTargetTest {
              MemoryImage memory = new MemoryImage(core, PathResolver.direct());
              ModuleFiles files = new ModuleFiles(core, PathResolver.direct());
              Arena arena = Arena.ofConfined();
-             RuntimeLocator.Runtime runtime = new RuntimeLocator(memory, files, options).runtime()) {
+             RuntimeLocator.Runtime runtime = new RuntimeLocator(memory, files, options, org.ompdexplorer.importers.debuginfo.DebugFiles.local(List.of())).runtime()) {
             CoreTarget target = new CoreTarget(memory, new ThreadLocalStorage(memory, files), List.of(
                     new CoreTarget.SymbolSource(runtime.module(), runtime.symbols(), runtime.bias())), arena);
             long ctx = target.context().address();
@@ -79,8 +79,8 @@ class CoreTargetTest {
         try (CoreFile core = CoreFile.open(options.core());
              MemoryImage memory = new MemoryImage(core, PathResolver.direct());
              ModuleFiles files = new ModuleFiles(core, PathResolver.direct());
-             RuntimeLocator.Runtime runtime = new RuntimeLocator(memory, files, options).runtime()) {
-            OmpdLibrary lib = OmpdLibrary.load(new RuntimeLocator(memory, files, options).ompdLibrary(runtime));
+             RuntimeLocator.Runtime runtime = new RuntimeLocator(memory, files, options, org.ompdexplorer.importers.debuginfo.DebugFiles.local(List.of())).runtime()) {
+            OmpdLibrary lib = OmpdLibrary.load(new RuntimeLocator(memory, files, options, org.ompdexplorer.importers.debuginfo.DebugFiles.local(List.of())).ompdLibrary(runtime));
             lib.lock().lock();
             try (Arena arena = Arena.ofConfined()) {
                 CoreTarget target = new CoreTarget(memory, new ThreadLocalStorage(memory, files), List.of(

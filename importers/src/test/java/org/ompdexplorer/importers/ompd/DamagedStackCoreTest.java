@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
+import org.ompdexplorer.importers.testfixtures.LiveCores;
 import org.ompdexplorer.importers.testfixtures.NativeFixtures;
 import org.ompdexplorer.model.callstack.CallFrame;
 import org.ompdexplorer.model.callstack.CallStack;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.elf.ElfFile;
+import org.ompdexplorer.importers.testfixtures.LiveCores;
 import org.ompdexplorer.importers.testfixtures.NativeFixtures;
 import org.ompdexplorer.model.CodeModule;
 import org.ompdexplorer.model.callstack.CallFrame;

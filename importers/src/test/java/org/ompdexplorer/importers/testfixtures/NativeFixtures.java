@@ -125,6 +125,17 @@ public final class NativeFixtures {
     }
 
     /** The install prefix of the OMPD-capable runtime ({@code lib/libomp.so.5}, {@code lib/libompd.so}). */
+    /** The source of a fixture program, {@code native-fixtures/NAME.c} of this repository (beside its fixture.h). */
+    public static Path source(String program) {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path c = dir.resolve("native-fixtures").resolve(program + ".c");
+            if (Files.isRegularFile(c)) {
+                return c;
+            }
+        }
+        throw new IllegalStateException("native-fixtures/" + program + ".c not found above " + Path.of("").toAbsolutePath());
+    }
+
     public static Path runtimePrefix() {
         return runtimePrefix(DEFAULT_LLVM);
     }

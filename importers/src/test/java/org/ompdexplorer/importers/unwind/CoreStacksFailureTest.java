@@ -17,7 +17,7 @@ import org.ompdexplorer.model.diagnostics.Diagnostic;
 /** Bad input never fails the unwinding: missing or other builds of files, an unreadable core, no libdw. */
 class CoreStacksFailureTest {
     private static CoreStacks.Request request(Path core, Path exe) {
-        return new CoreStacks.Request(core, exe, null, List.of(), (path, isExe) -> Optional.of(Path.of(path)),
+        return new CoreStacks.Request(core, exe, null, org.ompdexplorer.importers.debuginfo.DebugFiles.local(List.of()), (path, isExe) -> Optional.of(Path.of(path)),
                 start -> null, core.toString());
     }
 

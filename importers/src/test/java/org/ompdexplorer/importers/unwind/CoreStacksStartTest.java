@@ -16,7 +16,7 @@ import org.ompdexplorer.model.callstack.CallStack;
 /** Stacks taken on a thread of their own, beside the core's import, are those taken in line. */
 class CoreStacksStartTest {
     private static CoreStacks.Request request(Path core) {
-        return new CoreStacks.Request(core, null, null, List.of(), (path, isExe) -> Optional.of(Path.of(path)),
+        return new CoreStacks.Request(core, null, null, org.ompdexplorer.importers.debuginfo.DebugFiles.local(List.of()), (path, isExe) -> Optional.of(Path.of(path)),
                 start -> null, core.toString());
     }
 

@@ -32,7 +32,7 @@ class FrameWalkTest {
 
     /** The stack the import keeps for {@code raw}: frames in no module, so nothing to symbolize. */
     private static CallStack imported(RawStack raw) {
-        CoreStacks.Request request = new CoreStacks.Request(Path.of("x.core"), null, null, List.of(),
+        CoreStacks.Request request = new CoreStacks.Request(Path.of("x.core"), null, null, org.ompdexplorer.importers.debuginfo.DebugFiles.local(List.of()),
                 (path, isExe) -> Optional.empty(), start -> null, "x.core");
         List<CallStack> stacks = CoreStacks.assemble(request, List.of(), List.of(raw), null, CutMemory.NONE)
                 .forThreads(request, ThreadId::new).stacks();

@@ -20,6 +20,7 @@ final class BrowseButton extends Button {
                 case FILE -> chooser.chooseFile(owner, title, initial).ifPresent(p -> field.setText(p.toString()));
                 case DIRECTORY -> chooser.chooseDirectory(owner, title, initial)
                         .ifPresent(p -> field.setText(p.toString()));
+                case URL_LIST -> { }
                 case DIRECTORY_LIST -> chooser.chooseDirectory(owner, title, initial).ifPresent(p -> {
                     List<Path> more = new ArrayList<>(current);
                     if (!more.contains(p)) {

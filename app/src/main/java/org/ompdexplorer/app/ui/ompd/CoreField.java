@@ -1,7 +1,7 @@
 package org.ompdexplorer.app.ui.ompd;
 
 /**
- * The path fields of the Open Core File dialog, each one option of {@code import-core}.
+ * The fields of the Open Core File dialog, each one option of {@code import-core}.
  *
  * @param label what the dialog calls it
  * @param flag  the {@code import-core} option, or empty for the core itself (a parameter)
@@ -16,11 +16,15 @@ public enum CoreField {
     DEBUG_DIRECTORIES("Debug directories", "--debug-dir", Kind.DIRECTORY_LIST, false,
             "where separate debug files are, before /usr/lib/debug, separated by ':'"),
     OMPD_LIBRARY("libompd", "--ompd-lib", Kind.FILE, false,
-            "the libompd.so to use (default: as the runtime names it, then beside libomp)");
+            "the libompd.so to use (default: as the runtime names it, then beside libomp)"),
+    DEBUGINFOD("Debuginfod servers", "--debuginfod", Kind.URL_LIST, false,
+            "servers asked for missing debug files by build-id, separated by spaces (default: $DEBUGINFOD_URLS)");
 
     /** What a field holds. */
     public enum Kind {
-        FILE, DIRECTORY, DIRECTORY_LIST
+        FILE, DIRECTORY, DIRECTORY_LIST,
+        /** http(s) base addresses separated by spaces: typed, not browsed for. */
+        URL_LIST
     }
 
     private final String label;

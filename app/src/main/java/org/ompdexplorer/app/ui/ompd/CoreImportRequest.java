@@ -10,13 +10,15 @@ import java.util.Optional;
  *
  * @param sourceLines     read file:line of task functions from debug information (libdw)
  * @param acceptTruncated import a core whose memory is cut short, with warnings
+ * @param debuginfod      the debuginfod servers to ask, separated by spaces, or blank for {@code $DEBUGINFOD_URLS}
  */
 public record CoreImportRequest(Path core, Optional<Path> executable, Optional<Path> sysroot,
                                 List<Path> solibSearchPaths, List<Path> debugDirectories, Optional<Path> ompdLibrary,
-                                boolean sourceLines, boolean acceptTruncated) {
+                                boolean sourceLines, boolean acceptTruncated, String debuginfod) {
     public CoreImportRequest {
         solibSearchPaths = List.copyOf(solibSearchPaths);
         debugDirectories = List.copyOf(debugDirectories);
+        debuginfod = debuginfod == null ? "" : debuginfod.strip();
     }
 
     /** The {@code import-core} command line of the child, without {@code -o}: the child import adds that. */
@@ -40,6 +42,9 @@ public record CoreImportRequest(Path core, Optional<Path> executable, Optional<P
         solibSearchPaths.forEach(p -> args.addAll(List.of(CoreField.SOLIB_SEARCH_PATH.flag(), p.toString())));
         debugDirectories.forEach(p -> args.addAll(List.of(CoreField.DEBUG_DIRECTORIES.flag(), p.toString())));
         ompdLibrary.ifPresent(p -> args.addAll(List.of(CoreField.OMPD_LIBRARY.flag(), p.toString())));
+        if (!debuginfod.isEmpty()) {
+            args.addAll(List.of(CoreField.DEBUGINFOD.flag(), debuginfod));
+        }
         if (!sourceLines) {
             args.add("--no-source-lines");
         }

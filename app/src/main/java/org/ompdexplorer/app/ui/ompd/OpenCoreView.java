@@ -57,8 +57,12 @@ public final class OpenCoreView extends Dialog<ButtonType> {
             mark.run();
             Label label = new Label(f.label() + ":");
             label.setLabelFor(field);
-            grid.addRow(row++, label, field, new BrowseButton(fieldId(f) + "Browse", field, f.kind(),
-                    "Choose the " + f.label().toLowerCase(Locale.ROOT), chooser));
+            if (f.kind() == CoreField.Kind.URL_LIST) {
+                grid.addRow(row++, label, field); // typed: there is nothing to browse for
+            } else {
+                grid.addRow(row++, label, field, new BrowseButton(fieldId(f) + "Browse", field, f.kind(),
+                        "Choose the " + f.label().toLowerCase(Locale.ROOT), chooser));
+            }
         }
         CheckBox sourceLines = new CheckBox(OpenCoreViewModel.SOURCE_LINES);
         sourceLines.setId("sourceLinesBox");

@@ -119,7 +119,7 @@ public final class OpenCoreViewModel {
         return Optional.of(new CoreImportRequest(path(CoreField.CORE).orElseThrow(), path(CoreField.EXECUTABLE),
                 path(CoreField.SYSROOT), PathText.paths(text(CoreField.SOLIB_SEARCH_PATH).get()),
                 PathText.paths(text(CoreField.DEBUG_DIRECTORIES).get()), path(CoreField.OMPD_LIBRARY),
-                sourceLines.get(), acceptTruncated.get()));
+                sourceLines.get(), acceptTruncated.get(), text(CoreField.DEBUGINFOD).get()));
     }
 
     /** The exact command line of the child JVM for these fields, with its own directory {@code workDir}. */

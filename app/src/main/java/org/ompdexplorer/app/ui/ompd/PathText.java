@@ -46,7 +46,18 @@ final class PathText {
             case DIRECTORY -> path(text).flatMap(PathText::directoryProblem);
             case DIRECTORY_LIST -> paths(text).stream().map(PathText::directoryProblem).flatMap(Optional::stream)
                     .findFirst();
+            case URL_LIST -> urlProblem(text);
         };
+    }
+
+    /** What is wrong with a list of debuginfod servers, or empty. */
+    private static Optional<String> urlProblem(String text) {
+        try {
+            org.ompdexplorer.importers.debuginfo.DebuginfodSettings.parseServers(text == null ? "" : text);
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     static Optional<String> fileProblem(Path p) {

@@ -61,4 +61,17 @@ public final class FakeChild {
                 wait
                 """.formatted(pids));
     }
+
+    /**
+     * A child that reports a download of a debug file from debuginfod part way (1.2 of 3.0 MB) and then waits,
+     * as an import does on a slow server; {@code pids} as in {@link #hanging}.
+     */
+    public static ChildLauncher downloading(Path dir, Path pids) {
+        return script(dir, "downloading", """
+                sleep 1000 &
+                echo "$$ $! $out" > '%s'
+                echo "progress downloading_the_debug_file_of_libomp.so.5 1200000 3000000" >&2
+                wait
+                """.formatted(pids));
+    }
 }

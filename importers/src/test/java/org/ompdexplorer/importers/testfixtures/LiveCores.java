@@ -1,4 +1,4 @@
-package org.ompdexplorer.importers.ompd;
+package org.ompdexplorer.importers.testfixtures;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,13 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.ompdexplorer.importers.testfixtures.NativeFixtures;
 
 /**
  * Cores taken in a test with gdb's {@code gcore}, of a program started for it: for situations the fixture set does
  * not hold (a program on the stock runtime, a stripped runtime, a program without OpenMP).
  */
-final class LiveCores {
+public final class LiveCores {
     /** The JVM widens coredump_filter and children inherit it; reset to the kernel default like a shell would have. */
     private static final String DEFAULT_FILTER = "echo 0x33 > /proc/self/coredump_filter && exec \"$@\"";
 
@@ -25,7 +24,7 @@ final class LiveCores {
      * Starts {@code command} with {@code env} added, waits until it prints {@code READY} (the fixtures' known point)
      * or, if {@code ready} is false, until it sleeps, then writes its core to {@code dir/name} and kills it.
      */
-    static Path gcore(Path dir, String name, List<String> command, Map<String, String> env, boolean ready)
+    public static Path gcore(Path dir, String name, List<String> command, Map<String, String> env, boolean ready)
             throws Exception {
         Path gcore = onPath("gcore");
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c", DEFAULT_FILTER, "sh"));
@@ -73,7 +72,7 @@ final class LiveCores {
         }
     }
 
-    static Path onPath(String tool) {
+    public static Path onPath(String tool) {
         String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
         var found = Stream.of(path.split(":")).filter(d -> !d.isEmpty()).map(d -> Path.of(d, tool))
                 .filter(Files::isExecutable).findFirst();
@@ -83,7 +82,7 @@ final class LiveCores {
     }
 
     /** Runs a tool to completion, failing the test if it fails. */
-    static void run(List<String> command) throws Exception {
+    public static void run(List<String> command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
