@@ -5,7 +5,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 
 /**
  * The files behind a core's file-backed mappings, found through a {@link PathResolver}, mapped once
@@ -36,12 +38,19 @@ final class BackingFiles implements AutoCloseable {
     private final CoreBytes coreBytes;
     private final String executable;
     private final Map<String, Backing> cache = new ConcurrentHashMap<>();
+    private final BiFunction<String, String, Optional<Path>> byBuildId;
 
-    BackingFiles(CoreFile core, PathResolver resolver, CoreBytes coreBytes) {
+    /**
+     * @param byBuildId a file of a build-id for the path the core names, when this machine has none of the core's
+     *                  build (debuginfod's {@code /executable})
+     */
+    BackingFiles(CoreFile core, PathResolver resolver, CoreBytes coreBytes,
+                 BiFunction<String, String, Optional<Path>> byBuildId) {
         this.core = core;
         this.resolver = resolver;
         this.coreBytes = coreBytes;
         this.executable = core.executablePath().orElse(null);
+        this.byBuildId = byBuildId;
     }
 
     /** The file behind mappings of {@code corePath}, or why there is none usable. */
@@ -50,6 +59,28 @@ final class BackingFiles implements AutoCloseable {
     }
 
     private Backing find(String corePath) {
+        Backing here = findHere(corePath);
+        if (here instanceof Found || (corePath.equals(executable) && resolver.executable() != null)) {
+            return here; // the executable the user named is theirs to choose
+        }
+        Optional<Path> other = core.module(corePath).flatMap(m -> DumpedBuildId.of((address, length) ->
+                Optional.ofNullable(coreBytes.read(address, length)), m)).flatMap(id -> byBuildId.apply(id, corePath));
+        if (other.isEmpty()) {
+            return here;
+        }
+        try {
+            MappedFile file = MappedFile.map(other.get());
+            if (mismatch(corePath, file) == null) {
+                return new Found(file);
+            }
+            file.close();
+        } catch (IOException | RuntimeException e) {
+            // the fetched file cannot be mapped: what was found here, or why not, stays the answer
+        }
+        return here;
+    }
+
+    private Backing findHere(String corePath) {
         boolean isExecutable = corePath.equals(executable);
         List<Path> candidates = resolver.candidates(corePath, isExecutable);
         Path path = resolver.resolve(corePath, isExecutable).orElse(null);

@@ -26,6 +26,17 @@ public final class DumpedBuildId {
      * empty when the core lacks them (then nothing can be compared).
      */
     public static Optional<String> of(MemoryImage memory, LoadedModule module) {
+        return of((address, length) -> memory.readDumped(address, length), module);
+    }
+
+    /** What the core itself holds at an address: the bytes, or empty when it does not hold them all. */
+    @FunctionalInterface
+    public interface Dumped {
+        Optional<byte[]> read(long address, int length);
+    }
+
+    /** {@link #of(MemoryImage, LoadedModule)} reading only through {@code memory}. */
+    public static Optional<String> of(Dumped memory, LoadedModule module) {
         long base = module.mappings().stream().filter(m -> m.fileOffset() == 0).mapToLong(FileMapping::start)
                 .findFirst().orElse(-1);
         if (base == -1) {
@@ -102,7 +113,7 @@ public final class DumpedBuildId {
         return (n + 3) & ~3;
     }
 
-    private static Optional<ByteBuffer> dumped(MemoryImage memory, long address, int length) {
-        return memory.readDumped(address, length).map(b -> ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN));
+    private static Optional<ByteBuffer> dumped(Dumped memory, long address, int length) {
+        return memory.read(address, length).map(b -> ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN));
     }
 }

@@ -2,8 +2,10 @@ package org.ompdexplorer.importers.elf;
 
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.BiFunction;
 
 /**
  * The address space of a crashed or snapshotted process, read from its core.
@@ -24,8 +26,18 @@ public final class MemoryImage implements AutoCloseable {
 
     /** A view of {@code core}'s memory, using {@code resolver} to find mapped files. */
     public MemoryImage(CoreFile core, PathResolver resolver) {
+        this(core, resolver, (buildId, corePath) -> Optional.empty());
+    }
+
+    /**
+     * A view of {@code core}'s memory, using {@code resolver} to find mapped files, and {@code byBuildId} (build-id,
+     * the path the core names) for a file missing here or of another build than the core's (debuginfod's
+     * {@code /executable}).
+     */
+    public MemoryImage(CoreFile core, PathResolver resolver,
+                       BiFunction<String, String, Optional<Path>> byBuildId) {
         this.core = core;
-        this.files = new BackingFiles(core, resolver, this::readCoreOnly);
+        this.files = new BackingFiles(core, resolver, this::readCoreOnly, byBuildId);
     }
 
     /** The core this image reads. */

@@ -94,7 +94,8 @@ public final class OmpdCoreImporter {
             // libdw's stacks need nothing of libompd's walk until they are matched to its threads: taken beside it
             CoreStacks.Started stacks = options.callStacks()
                     ? ThreadStacks.start(core, options, resolver, debugFiles, input) : null;
-            try (MemoryImage memory = new MemoryImage(core, resolver);
+            try (MemoryImage memory = new MemoryImage(core, resolver, (id, path) -> debugFiles.executableOf(id,
+                    path.substring(path.lastIndexOf('/') + 1)));
                  ModuleFiles files = new ModuleFiles(core, resolver, byBuildId(memory, debugFiles))) {
                 ExecutableCheck.verify(input, memory, files, options, diagnostics);
                 OffloadProbe.Found offload = OffloadProbe.probe(memory, files, input, diagnostics);

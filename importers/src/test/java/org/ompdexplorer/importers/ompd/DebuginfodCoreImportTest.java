@@ -93,6 +93,28 @@ class DebuginfodCoreImportTest {
     }
 
     @Test
+    void aRuntimeMissingHereComesFromTheServerWithItsDebugFile() throws Exception {
+        Path served = Files.createDirectories(dir.resolve("served-runtime"));
+        Files.copy(fixture.runtimeDirectory().resolve("libomp.so.5"), served.resolve("libomp.so.5"));
+        Files.copy(fixture.debugDirectory().resolve("libomp.so.5.debug"), served.resolve("libomp.so.5.debug"));
+        Path libompd = Files.copy(fixture.runtimeDirectory().resolve("libompd.so"), dir.resolve("libompd.so"));
+        Path hidden = dir.resolve("runtime-elsewhere");
+        Files.move(fixture.runtimeDirectory(), hidden); // the runtime the core names is not on this machine
+        try (DebuginfodServer both = DebuginfodServer.start(served, fixture.buildId(), dir)) {
+            LoadResult result = importCore(CoreImportOptions.of(fixture.core(), fixture.program())
+                    .withOmpdLibrary(libompd).withDebuginfod(settings("cache-e", both.url())));
+            assertThat(result.snapshot().threads()).hasSize(2);
+            assertThat(result.snapshot().tasks()).hasSize(10);
+            assertThat(dir.resolve("cache-e").resolve(fixture.buildId()).resolve("executable")).isRegularFile();
+            assertThat(dir.resolve("cache-e").resolve(fixture.buildId()).resolve("debuginfo")).isRegularFile();
+            assertThat(both.requests("/buildid/" + fixture.buildId() + "/executable")).as(both.requestLog())
+                    .isEqualTo(1);
+        } finally {
+            Files.move(hidden, fixture.runtimeDirectory());
+        }
+    }
+
+    @Test
     void aServerThatIsDownOrLacksTheFileLeavesTheStrippedRuntimeMessageWithWhatItSaid() throws Exception {
         URI down;
         try (ServerSocket s = new ServerSocket(0)) {
