@@ -14,6 +14,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.debuginfo.DebuginfodSettings;
@@ -69,6 +71,22 @@ class DebuginfodCoreImportTest {
         assertThat(result.snapshot().callStacks()).anySatisfy(s -> assertThat(s.frames())
                 .extracting(CallFrame::function).anyMatch(f -> f != null && f.startsWith("__kmp")));
         assertThat(dir.resolve("cache-a").resolve(fixture.buildId()).resolve("debuginfo")).isRegularFile();
+    }
+
+    /** The compatibility table's row (docs/compatibility.md): the same on the older runtimes' OMPD builds. */
+    @ParameterizedTest
+    @ValueSource(ints = {14, 15, 16})
+    void anOlderStrippedRuntimesDebugFileComesFromTheServerToo(int llvm) throws Exception {
+        Path here = Files.createDirectories(dir.resolve("llvm" + llvm));
+        StrippedRuntimeCore older = StrippedRuntimeCore.make(here, llvm);
+        try (DebuginfodServer its = DebuginfodServer.start(older.debugDirectory(), older.buildId(), here)) {
+            LoadResult result = importCore(CoreImportOptions.of(older.core(), older.program())
+                    .withDebuginfod(settings("cache-" + llvm, its.url())));
+            assertThat(result.snapshot().threads()).hasSize(2);
+            assertThat(result.snapshot().tasks()).hasSize(10);
+            assertThat(result.snapshot().callStacks()).anySatisfy(s -> assertThat(s.frames())
+                    .extracting(CallFrame::function).anyMatch(f -> f != null && f.startsWith("__kmp")));
+        }
     }
 
     @Test

@@ -21,10 +21,15 @@ import org.ompdexplorer.importers.elf.ElfFile;
  */
 public record StrippedRuntimeCore(Path runtimeDirectory, Path debugDirectory, Path program, Path core,
                                   String buildId) {
-    /** Makes one under {@code dir} (a few seconds: objcopy, one compile, one gcore). */
+    /** Makes one under {@code dir} on the LLVM 19 runtime (a few seconds: objcopy, one compile, one gcore). */
     public static StrippedRuntimeCore make(Path dir) throws Exception {
+        return make(dir, NativeFixtures.DEFAULT_LLVM);
+    }
+
+    /** {@link #make(Path)} on the OMPD build of LLVM {@code llvm}'s runtime; the program is still clang-19's. */
+    public static StrippedRuntimeCore make(Path dir, int llvm) throws Exception {
         Path clang = LiveCores.onPath("clang-19");
-        Path runtime = NativeFixtures.runtimePrefix().resolve("lib");
+        Path runtime = NativeFixtures.runtimePrefix(llvm).resolve("lib");
         Path lib = Files.createDirectories(dir.resolve("stripped-runtime"));
         Path served = Files.createDirectories(dir.resolve("served"));
         String buildId;
