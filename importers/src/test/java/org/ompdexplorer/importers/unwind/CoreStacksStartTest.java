@@ -36,7 +36,8 @@ class CoreStacksStartTest {
     @Test
     void onlyTheThreadsNamedWhenAwaitedAreKept() throws InterruptedException {
         Path core = NativeFixtures.core("nested_parallel.gcore.core");
-        CoreStacks.Taken taken = CoreStacks.start(request(core)).await(lwp -> lwp == 3923 ? new ThreadId(1) : null);
+        long first = firstLwp(core); // the core's own first thread: fixture cores are remade with new LWPs
+        CoreStacks.Taken taken = CoreStacks.start(request(core)).await(lwp -> lwp == first ? new ThreadId(1) : null);
 
         assertThat(taken.stacks()).extracting(CallStack::thread).containsExactly(new ThreadId(1));
     }
@@ -52,5 +53,13 @@ class CoreStacksStartTest {
         assertThat(taken.stacks()).isEmpty();
         assertThat(taken.diagnostics()).singleElement().satisfies(d -> assertThat(d.code())
                 .isEqualTo("stacks-unreadable"));
+    }
+
+    private static long firstLwp(Path core) {
+        try (org.ompdexplorer.importers.elf.CoreFile c = org.ompdexplorer.importers.elf.CoreFile.open(core)) {
+            return c.threads().getFirst().lwp();
+        } catch (java.io.IOException | org.ompdexplorer.importers.elf.ElfFormatException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }
