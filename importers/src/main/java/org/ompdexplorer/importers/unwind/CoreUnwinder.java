@@ -118,7 +118,7 @@ final class CoreUnwinder implements AutoCloseable {
         if (fd < 0) {
             throw new UnwindException(core + " cannot be opened", null);
         }
-        elf = (long) dw.elfBegin.invokeExact((long) fd, (long) Libdw.ELF_C_READ_MMAP, 0L);
+        elf = (long) dw.elfBegin.invokeExact((long) fd, (long) Libdw.ELF_C_READ, 0L);
         if (elf == 0) {
             throw new UnwindException(core + " cannot be read by libelf", null);
         }

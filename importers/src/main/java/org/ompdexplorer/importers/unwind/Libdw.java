@@ -22,8 +22,12 @@ import java.lang.invoke.MethodHandle;
 final class Libdw {
     /** {@code EV_CURRENT}. */
     static final int EV_CURRENT = 1;
-    /** {@code ELF_C_READ_MMAP} of {@code Elf_Cmd}. */
-    static final int ELF_C_READ_MMAP = 8;
+    /**
+     * {@code ELF_C_READ} of {@code Elf_Cmd}: libelf reads what is asked for with {@code pread}. A core is never
+     * mapped ({@code ELF_C_READ_MMAP}, 8): one that shrinks while it is read (still being written, or truncated by
+     * someone else) would end the JVM with a SIGBUS in libelf; read, it gives a short read and an error.
+     */
+    static final int ELF_C_READ = 1;
     /** {@code Dwfl_Callbacks}: find_elf, find_debuginfo, section_address, debuginfo_path. */
     static final long CALLBACKS_SIZE = 4 * 8;
     /** {@code Dwarf_Die}: addr, cu, abbrev, padding. */
