@@ -16,14 +16,22 @@ import java.util.Optional;
  * @param description what the snapshot shows, in prose (lessons explain what they teach)
  * @param producer    the tool and version that wrote it
  * @param lost        records the tool dropped because a bound was reached (format 1.2); empty when none
+ * @param job         the process's place in a parallel job (format 1.4), or {@code null} when it ran alone or the
+ *                    launcher did not say
  */
 public record CaptureInfo(CaptureSource source, String program, Long pid, String host, Instant time, String label,
-                          String description, String producer, List<RecordsLost> lost) {
+                          String description, String producer, List<RecordsLost> lost, JobPlacement job) {
     public CaptureInfo {
         if (source == null) {
             throw new IllegalArgumentException("a capture needs a source");
         }
         lost = List.copyOf(lost);
+    }
+
+    /** A capture outside any parallel job. */
+    public CaptureInfo(CaptureSource source, String program, Long pid, String host, Instant time, String label,
+                       String description, String producer, List<RecordsLost> lost) {
+        this(source, program, pid, host, time, label, description, producer, lost, null);
     }
 
     /** A capture that lost nothing. */
@@ -34,6 +42,15 @@ public record CaptureInfo(CaptureSource source, String program, Long pid, String
 
     public static CaptureInfo of(CaptureSource source) {
         return new CaptureInfo(source, null, null, null, null, null, null, null);
+    }
+
+    /** This capture with its place in a job. */
+    public CaptureInfo withJob(JobPlacement placement) {
+        return new CaptureInfo(source, program, pid, host, time, label, description, producer, lost, placement);
+    }
+
+    public Optional<JobPlacement> jobIfKnown() {
+        return Optional.ofNullable(job);
     }
 
     public Optional<String> title() {

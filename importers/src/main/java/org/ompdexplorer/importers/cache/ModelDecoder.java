@@ -12,6 +12,7 @@ import org.ompdexplorer.model.AddressSpaceId;
 import org.ompdexplorer.model.AgentFacts;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.JobPlacement;
 import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.CodeModule;
@@ -275,7 +276,9 @@ final class ModelDecoder {
                     fact(CodeLocation.class), list(Kernel.class), longValue(), read(Transfers.class));
             case CAPTURE_INFO -> new CaptureInfo(present(CaptureSource.class), read(String.class), read(Long.class),
                     read(String.class), read(Instant.class), read(String.class), read(String.class),
-                    read(String.class), list(RecordsLost.class));
+                    read(String.class), list(RecordsLost.class), read(JobPlacement.class));
+            case JOB_PLACEMENT -> new JobPlacement(present(Integer.class), read(Integer.class), read(String.class),
+                    read(String.class));
             case RECORDS_LOST -> new RecordsLost(present(String.class), longValue(), read(String.class));
             case RUNTIME_INFO -> new RuntimeInfo(fact(Long.class), fact(String.class), fact(Long.class),
                     fact(String.class));

@@ -23,6 +23,7 @@ import org.ompdexplorer.model.IcvDefinition;
 import org.ompdexplorer.model.IcvId;
 import org.ompdexplorer.model.IcvValue;
 import org.ompdexplorer.model.Kernel;
+import org.ompdexplorer.model.JobPlacement;
 import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.Mapping;
 import org.ompdexplorer.model.OffloadInfo;
@@ -231,7 +232,8 @@ final class ModelEncoder {
                     r.encounteringTask(), r.targetTask(), r.creationSite(), r.kernels(), r.kernelsSubmitted(),
                     r.transfers());
             case CaptureInfo c -> parts(CAPTURE_INFO, c.source(), c.program(), c.pid(), c.host(), c.time(),
-                    c.label(), c.description(), c.producer(), c.lost());
+                    c.label(), c.description(), c.producer(), c.lost(), c.job());
+            case JobPlacement j -> parts(JOB_PLACEMENT, j.rank(), j.size(), j.jobId(), j.launcher());
             case RecordsLost l -> parts(RECORDS_LOST, l.what(), l.count(), l.bound());
             case RuntimeInfo r -> parts(RUNTIME_INFO, r.ompVersion(), r.ompVersionString(), r.ompdApiVersion(),
                     r.ompdVersionString());

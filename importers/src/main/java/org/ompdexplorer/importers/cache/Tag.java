@@ -58,6 +58,7 @@ final class Tag {
     static final int CODE_MODULE = 48;
     static final int CALL_STACK = 49;
     static final int CALL_FRAME = 50;
+    static final int JOB_PLACEMENT = 51;
 
     private Tag() {
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.AddressSpaceId;
 import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.JobPlacement;
 import org.ompdexplorer.model.CaptureSource;
 import org.ompdexplorer.model.DeviceImage;
 import org.ompdexplorer.model.DeviceInfo;
@@ -28,7 +29,8 @@ import tools.jackson.core.JsonToken;
 /** Reads the small sections: capture, runtime, address spaces, states, the ICV catalogue, control variables. */
 final class HeaderReader {
     private static final String[] CAPTURE_FIELDS = {"source", "program", "pid", "host", "time", "label",
-            "description", "producer", "lost"};
+            "description", "producer", "lost", "job"};
+    private static final String[] JOB_FIELDS = {"rank", "size", "id", "launcher"};
     private static final String[] LOST_FIELDS = {"what", "count", "bound"};
     private static final String[] RUNTIME_FIELDS = {"ompVersion", "ompVersionString", "ompdApiVersion",
             "ompdVersionString"};
@@ -59,6 +61,7 @@ final class HeaderReader {
         String description = null;
         String producer = null;
         List<RecordsLost> lost = List.of();
+        JobPlacement job = null;
         long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = c.parser.currentName();
@@ -77,6 +80,7 @@ final class HeaderReader {
                 case "description" -> description = c.string("description");
                 case "producer" -> producer = c.string("producer");
                 case "lost" -> lost = lost();
+                case "job" -> job = job();
                 default -> c.unknownField(name);
             }
         }
@@ -85,7 +89,43 @@ final class HeaderReader {
                     "add \"source\": \"core-file\", \"live-process\", \"ompt-agent\", \"synthetic\" or \"hand-written\"");
             source = CaptureSource.of("unknown");
         }
-        return new CaptureInfo(source, program, pid, host, time, label, description, producer, lost);
+        return new CaptureInfo(source, program, pid, host, time, label, description, producer, lost, job);
+    }
+
+    /**
+     * {@code capture.job} (1.4): the rank, and what else the launcher said; a rank that is missing, negative or not
+     * below the size is an error at its place and the placement is left out (the snapshot still loads).
+     */
+    private JobPlacement job() {
+        if (c.parser.currentToken() != JsonToken.START_OBJECT) {
+            c.wrongType("job (an object with \"rank\", and \"size\", \"id\", \"launcher\" when known)");
+            return null;
+        }
+        Long rank = null;
+        Long size = null;
+        String id = null;
+        String launcher = null;
+        long seen = 0;
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            seen = c.seen(seen, name, JOB_FIELDS);
+            c.parser.nextToken();
+            switch (name) {
+                case "rank" -> rank = c.longValue("rank");
+                case "size" -> size = c.longValue("size");
+                case "id" -> id = c.string("id");
+                case "launcher" -> launcher = c.string("launcher");
+                default -> c.unknownField(name);
+            }
+        }
+        if (rank == null || rank < 0 || rank > Integer.MAX_VALUE
+                || (size != null && (size <= rank || size > Integer.MAX_VALUE))) {
+            c.error("invalid-job", "capture.job needs a \"rank\" from 0 to below its \"size\" (rank " + rank
+                    + ", size " + size + ")", "write the rank the launcher gave (OMPI_COMM_WORLD_RANK, PMI_RANK,"
+                    + " SLURM_PROCID) and the job's size, or leave \"job\" out");
+            return null;
+        }
+        return new JobPlacement(rank.intValue(), size == null ? null : size.intValue(), id, launcher);
     }
 
     /** {@code capture.lost} (1.2): each entry also a warning at its place, so that no loss goes unsaid. */

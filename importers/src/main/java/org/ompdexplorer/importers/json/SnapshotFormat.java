@@ -4,7 +4,7 @@ package org.ompdexplorer.importers.json;
 public final class SnapshotFormat {
     public static final String NAME = "ompd-explorer-snapshot";
     public static final int MAJOR = 1;
-    public static final int MINOR = 3;
+    public static final int MINOR = 4;
     public static final String VERSION = MAJOR + "." + MINOR;
 
     private SnapshotFormat() {

@@ -4,6 +4,7 @@ import java.util.List;
 import org.ompdexplorer.model.AddressSpace;
 import org.ompdexplorer.model.AgentFacts;
 import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.JobPlacement;
 import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.CodeModule;
@@ -99,6 +100,17 @@ final class SnapshotWriter {
                 g.writeEndObject();
             }
             g.writeEndArray();
+        }
+        if (c.job() != null) {
+            JobPlacement j = c.job();
+            g.writeObjectPropertyStart("job");
+            g.writeNumberProperty("rank", j.rank());
+            if (j.size() != null) {
+                g.writeNumberProperty("size", j.size());
+            }
+            optional("id", j.jobId());
+            optional("launcher", j.launcher());
+            g.writeEndObject();
         }
         g.writeEndObject();
     }

@@ -183,7 +183,7 @@ class CallStackFormatTest {
         Snapshot s = golden();
         Snapshot none = s.withCallStacks(s.modules(), List.of());
         String exported = new String(export(none, false), StandardCharsets.UTF_8);
-        assertThat(exported).doesNotContain("\"stack\"").contains("\"version\": \"1.3\"");
+        assertThat(exported).doesNotContain("\"stack\"").contains("\"version\": \"" + org.ompdexplorer.importers.json.SnapshotFormat.VERSION + "\"");
         assertThat(load(exported.getBytes(StandardCharsets.UTF_8), LoadOptions.STRICT).snapshot().callStacks())
                 .isEmpty();
     }

@@ -149,7 +149,7 @@ class OffloadImportTest {
         try (InputStream in = BundledResources.openLesson(BundledResources.DEFAULT_LESSON)) {
             lesson = in.readAllBytes();
         }
-        String v10 = new String(lesson, StandardCharsets.UTF_8).replace("\"version\": \"1.3\"", "\"version\": \"1.0\"");
+        String v10 = new String(lesson, StandardCharsets.UTF_8).replace("\"version\": \"" + org.ompdexplorer.importers.json.SnapshotFormat.VERSION + "\"", "\"version\": \"1.0\"");
         assertThat(v10).contains("\"version\": \"1.0\"");
         LoadResult r = load(v10.getBytes(StandardCharsets.UTF_8));
         assertThat(r.diagnostics()).isEmpty();

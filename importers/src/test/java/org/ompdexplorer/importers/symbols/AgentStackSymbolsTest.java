@@ -173,7 +173,7 @@ class AgentStackSymbolsTest {
                     .append(Address.hex(cfas[i])).append('"').append(i == 0 ? ", \"activation\": true" : "")
                     .append(", \"module\": ").append(modules[i]).append('}');
         }
-        return "{\"format\": \"ompd-explorer-snapshot\", \"version\": \"1.3\", \"capture\": {\"source\": \"ompt-agent\"},\n"
+        return "{\"format\": \"ompd-explorer-snapshot\", \"version\": \"" + org.ompdexplorer.importers.json.SnapshotFormat.VERSION + "\", \"capture\": {\"source\": \"ompt-agent\"},\n"
                 + "\"modules\": [" + module(programPath, exe, PROGRAM_BIAS, buildId) + ",\n"
                 + module(LIBOMP, LIBOMP, LIBOMP_BIAS, null) + "],\n"
                 + "\"threads\": [{\"id\": 1, \"currentTask\": 2, \"stack\": {\"frames\": [" + frames + "]}}],\n"
@@ -278,7 +278,7 @@ class AgentStackSymbolsTest {
             returnAddress = bias(file, PROGRAM_BIAS) + returnAddressOfCall(file, new CallTargets(file,
                     FunctionSymbols.of(file.symbols())), symbol(file, "outer"), "leaf");
         }
-        String json = "{\"format\": \"ompd-explorer-snapshot\", \"version\": \"1.3\", \"capture\": {\"source\":"
+        String json = "{\"format\": \"ompd-explorer-snapshot\", \"version\": \"" + org.ompdexplorer.importers.json.SnapshotFormat.VERSION + "\", \"capture\": {\"source\":"
                 + " \"ompt-agent\"},\n\"modules\": [" + module(exe, exe, PROGRAM_BIAS, null) + "],\n"
                 + "\"threads\": [{\"id\": 1, \"currentTask\": 1, \"stack\": {\"frames\": ["
                 + "{\"pc\": \"" + Address.hex(leafEntry) + "\", \"cfa\": \"0x7ffe00001000\", \"activation\": true,"
