@@ -131,7 +131,7 @@ def validate_with_launcher(path):
 
 def load_checked(path, what):
     snap = json.load(open(path, encoding="utf-8"))
-    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.3", what + ": format header")
+    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.4", what + ": format header")
     check(snap["capture"]["source"] == "ompt-agent", what + ": capture.source")
     errors = links_resolve(snap)
     check(not errors, "%s: links %s" % (what, errors[:5]))
@@ -594,7 +594,7 @@ def check_series(what, out, names, snaps, interval, max_snapshots=100):
     times = [capture_seconds(s) for s in snaps]
     check(times == sorted(times) and len(set(times)) == len(times), "%s: name order is time order %s" % (what, times))
     for k, (name, snap) in enumerate(zip(names, snaps), 1):
-        check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.3", what + ": format header")
+        check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.4", what + ": format header")
         check(snap["capture"]["label"] == "interval", "%s: label of %s" % (what, name))
         check("[agent: interval snapshot %d of at most %d, one every %d ms]" % (k, max_snapshots, interval)
               in snap["capture"].get("description", ""), "%s: series position in %s" % (what, name))
