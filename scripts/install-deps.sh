@@ -7,7 +7,8 @@
 #                    fixture (native-fixtures/offload/, with and without the capture agent), the same for LLVM
 #                    14, 15 and 16 (runtime, libompd, two programs' cores) for the version tests, and Debian's stock
 #                    libomp 14, 15 and 16 unpacked privately (scripts/llvm-runtimes.sh; the agent's runtime-version
-#                    test) (all cached under ~/.cache/ompd-explorer; a few minutes the first time, instant after).
+#                    test), and a real 8-rank Open MPI job's snapshots taken by the agent (scripts/make-mpi-job.sh; the
+#                    job view's tests) (all cached under ~/.cache/ompd-explorer; a few minutes the first time, instant after).
 #   build:   maven; a JDK 25 (Temurin 25 here; Debian bookworm packages none, so it is checked, not installed)
 #   UI:      fonts for headless JavaFX (without them JavaFX fails with "JavaFX detected no fonts!"); for the window,
 #            what JavaFX's glass (GTK 3, Xtst) and prism (GL, Xxf86vm; software rendering otherwise) load
@@ -74,6 +75,7 @@ if $fixtures; then
     "$here/make-core-fixtures.sh" >/dev/null
     "$here/make-offload-fixtures.sh" >/dev/null
     "$here/llvm-runtimes.sh" >/dev/null
+    "$here/make-mpi-job.sh" >/dev/null
     # LlvmVersionsOracleTest reads each older version's cores through its own libompd (16 first: 14 and 15,
     # which ship no gdb OMPD plugin, are checked with 16's).
     for llvm in 16 15 14; do

@@ -10,13 +10,15 @@
 # elfutils (eu-stack, the oracle the call-stack tests compare pcs with), debuginfod (elfutils' server, which the
 # debuginfod tests run on 127.0.0.1), clang-14, clang-15 and clang-16 (the agent's test on older LLVM runtimes compiles
 # each lesson with the clang of the runtime's version; they install beside clang-19 and remove nothing, unlike
-# libomp-N-dev, whose versions conflict: scripts/llvm-runtimes.sh unpacks those privately).
+# libomp-N-dev, whose versions conflict: scripts/llvm-runtimes.sh unpacks those privately), openmpi-bin and
+# libopenmpi-dev (Open MPI 4.1: mpirun and mpicc for the real MPI job of scripts/make-mpi-job.sh; they install
+# beside the rest and remove nothing).
 # Idempotent: on Debian, run as root; does nothing when every package is already installed.
 # Elsewhere it only prints what to install.
 set -euo pipefail
 
 packages=(clang-19 clang-tools-19 libclang-rt-19-dev libomp-19-dev gdb cmake ninja-build python3-dev xz-utils dpkg-dev
-          graphviz libdw1 elfutils debuginfod clang-14 clang-15 clang-16)
+          graphviz libdw1 elfutils debuginfod clang-14 clang-15 clang-16 openmpi-bin libopenmpi-dev)
 
 if [[ ! -r /etc/debian_version ]] || ! command -v dpkg >/dev/null || ! command -v apt-get >/dev/null; then
     echo "install-native-deps: not a Debian system; install the equivalents of: ${packages[*]}" >&2

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "job.h"
 #include "offload.h"
 #include "ring.h"
 #include "stacks.h"
@@ -155,6 +156,7 @@ typedef struct agent_config {
     int compress;                      /* OMPD_EXPLORER_COMPRESS=1 and zlib loaded: write .json.gz */
     int stacks;                        /* OMPD_EXPLORER_STACKS (default on): each thread's call stack */
     char description[2048];
+    job_placement job;                 /* the process's place in an MPI job or Slurm step (job.h) */
 } agent_config;
 
 /* The shortest OMPD_EXPLORER_INTERVAL: a snapshot stops every thread and writes a file. */

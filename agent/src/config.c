@@ -212,6 +212,8 @@ static int env_switch(const char *var, const char *off_means) {
     return env_switch_default(var, 0, off_means);
 }
 
+static const char *env_lookup(const char *name) { return getenv(name); }
+
 void config_read(agent_config *cfg) {
     memset(cfg, 0, sizeof *cfg);
     const char *dir = getenv("OMPD_EXPLORER_DIR");
@@ -246,6 +248,13 @@ void config_read(agent_config *cfg) {
                                             MAX_MAX_SNAPSHOTS);
     const char *desc = getenv("OMPD_EXPLORER_DESCRIPTION");
     snprintf(cfg->description, sizeof cfg->description, "%s", desc != NULL ? desc : "");
+    /* Once, here: the signal handler and the writer only read the result. */
+    char why[256];
+    job_read(&cfg->job, env_lookup, why, sizeof why);
+    if (why[0] != '\0' && cfg->verbose) {
+        /* Quiet unless asked: every rank of a large job would say the same. */
+        agent_log("%s; snapshots carry no job placement and are named as for a single process", why);
+    }
 }
 
 void agent_log(const char *fmt, ...) {

@@ -246,8 +246,7 @@ int output_write(const char *dir, const char *name, const char *tmp_base, const 
 
 /* ---- names ---- */
 
-/* Keeps [A-Za-z0-9._-] of a label for the file name, at most max bytes; the rest becomes '-'. */
-static void label_for_file(const char *label, char *out, size_t max) {
+void file_name_part(const char *label, char *out, size_t max) {
     size_t k = 0;
     for (const char *p = label; *p != '\0' && k < max; p++) {
         char c = *p;
@@ -270,11 +269,16 @@ static void label_for_file(const char *label, char *out, size_t max) {
     out[k] = '\0';
 }
 
-int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label, const char *ext, char *out,
-                       size_t n) {
-    char prefix[64];
+int snapshot_file_name(const char *dir, const job_placement *job, int pid, unsigned seq, const char *label,
+                       const char *ext, char *out, size_t n) {
+    char prefix[128];
     /* Six digits, so that plain lexicographic order (ls, globs) is the order they were taken in. */
-    int plen = snprintf(prefix, sizeof prefix, "ompd-explorer-%d-" SNAPSHOT_SEQ_FORMAT, pid, seq);
+    int plen = job != NULL && job->present ? job_file_prefix(job, pid, seq, prefix, sizeof prefix)
+                                           : snprintf(prefix, sizeof prefix, "ompd-explorer-%d-" SNAPSHOT_SEQ_FORMAT,
+                                                      pid, seq);
+    if (plen < 0) {
+        return -1;
+    }
     size_t dlen = strlen(dir);
     size_t tail = 1 + strlen(ext); /* "-" + label + ext */
     /* dir + '/' + name + NUL within PATH_MAX, for the final name and for the temporary one. */
@@ -287,7 +291,7 @@ int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label
     max = max < room ? max : room;
     max = max < name_room ? max : name_room;
     char safe[64];
-    label_for_file(label != NULL ? label : "", safe, max);
+    file_name_part(label != NULL ? label : "", safe, max);
     if (safe[0] == '\0' && max >= 8) {
         snprintf(safe, sizeof safe, "snapshot");
     }
@@ -337,4 +341,12 @@ __attribute__((constructor)) static void output_init(void) {
 
 __attribute__((destructor)) static void output_fini(void) {
     output_at_exit();
+}
+
+void snapshot_tmp_base(const job_placement *job, int pid, unsigned seq, char *out, size_t n) {
+    if (job != NULL && job->present) {
+        snprintf(out, n, ".ompd-explorer-r%ld-%d-" SNAPSHOT_SEQ_FORMAT, job->rank, pid, seq);
+    } else {
+        snprintf(out, n, ".ompd-explorer-%d-" SNAPSHOT_SEQ_FORMAT, pid, seq);
+    }
 }

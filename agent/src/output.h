@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "job.h"
+
 /* Longest file name most Linux file systems accept (NAME_MAX). */
 #define OUTPUT_NAME_MAX 255
 /* The temporary name: "<tmp_base>[-k].tmp"; tmp_base must be shorter than this. */
@@ -18,12 +20,22 @@ int output_write(const char *dir, const char *name, const char *tmp_base, const 
 /* How a file name writes the snapshot's sequence number: zero-padded, so that names sort in time. */
 #define SNAPSHOT_SEQ_FORMAT "%06u"
 
-/* The name of snapshot seq of process pid, "ompd-explorer-<pid>-<seq>-<label><ext>" (seq in at least 6 digits, ext
- * ".json" or ".json.gz"), with the label reduced to [A-Za-z0-9._-] and cut so that the name has at most
- * OUTPUT_NAME_MAX bytes and dir/name (and dir/temporary) fits PATH_MAX. Returns 0, or -1 when dir alone leaves no
- * room for a name. */
-int snapshot_file_name(const char *dir, int pid, unsigned seq, const char *label, const char *ext, char *out,
-                       size_t n);
+/* The name of snapshot seq of process pid, "ompd-explorer-<pid>-<seq>-<label><ext>", or for a process in a job
+ * (job present) "ompd-explorer-[<job id>-]r<rank>-<seq>-<pid>-<label><ext>" (job_file_prefix); seq in at least 6
+ * digits, ext ".json" or ".json.gz", the label reduced to [A-Za-z0-9._-] and cut so that the name has at most
+ * OUTPUT_NAME_MAX bytes and dir/name (and dir/temporary) fits PATH_MAX. job may be NULL. Returns 0, or -1 when dir
+ * alone leaves no room for a name. */
+int snapshot_file_name(const char *dir, const job_placement *job, int pid, unsigned seq, const char *label,
+                       const char *ext, char *out, size_t n);
+
+/* The temporary name's base for output_write: short (it never holds the label or the job id, so it always fits
+ * OUTPUT_TMP_MAX) and hidden, so that a reader skips it; ".ompd-explorer-<pid>-<seq>", or in a job
+ * ".ompd-explorer-r<rank>-<pid>-<seq>": ranks on different hosts may share a pid and a directory. */
+void snapshot_tmp_base(const job_placement *job, int pid, unsigned seq, char *out, size_t n);
+
+/* Keeps [A-Za-z0-9._-] of text for a file name, at most max bytes (out holds max + 1); the rest becomes '-', runs
+ * of '-' become one, none is left at the end, and a leading '.' becomes '_'. */
+void file_name_part(const char *text, char *out, size_t max);
 
 /* At exit: waits briefly for a write in progress on another thread, then removes its temporary file and refuses
  * later writes. Called by the library's destructor; exposed for the tests. */

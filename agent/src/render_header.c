@@ -59,6 +59,28 @@ static void write_lost(json *j, const world_copy *w) {
     }
 }
 
+/* capture.job (format 1.4): the rank, and what else the launcher said. */
+static void write_job(json *j, const job_placement *job) {
+    if (!job->present) {
+        return;
+    }
+    json_key(j, "job");
+    json_begin_object(j);
+    json_key(j, "rank");
+    json_int(j, job->rank);
+    if (job->size > 0) {
+        json_key(j, "size");
+        json_int(j, job->size);
+    }
+    if (job->id[0] != '\0') {
+        json_key(j, "id");
+        json_string(j, job->id);
+    }
+    json_key(j, "launcher");
+    json_string(j, job->launcher);
+    json_end_object(j);
+}
+
 void write_capture(json *j, const world_copy *w, const char *label) {
     char program[4096];
     ssize_t n = readlink("/proc/self/exe", program, sizeof program - 1);
@@ -113,6 +135,7 @@ void write_capture(json *j, const world_copy *w, const char *label) {
     json_key(j, "producer");
     json_string(j, AGENT_NAME " " AGENT_VERSION);
     write_lost(j, w);
+    write_job(j, &agent_cfg.job);
     json_end_object(j);
 }
 

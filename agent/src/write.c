@@ -1,4 +1,4 @@
-/* Renders a stopped-world copy as a snapshot in format 1.3 (docs/snapshot-format.md) and writes the file.
+/* Renders a stopped-world copy as a snapshot in format 1.4 (docs/snapshot-format.md) and writes the file.
  *
  * Runs after the threads were released, so it may allocate, call dladdr and do IO. Every link it writes
  * names an entity present in the same file; a link whose target is gone is left out, and view.c has
@@ -28,7 +28,7 @@ char *snapshot_render(world_copy *w, const char *label, size_t *len) {
     json_key(&j, "format");
     json_string(&j, "ompd-explorer-snapshot");
     json_key(&j, "version");
-    json_string(&j, "1.3");
+    json_string(&j, "1.4");
     write_capture(&j, w, label);
     write_runtime(&j);
     write_address_spaces(&j, &r);
@@ -74,12 +74,11 @@ int snapshot_write(world_copy *w, const char *label, unsigned seq) {
     char name[OUTPUT_NAME_MAX + 1], tmp_base[OUTPUT_TMP_MAX];
     int pid = (int)getpid();
     int rc = -1;
-    if (snapshot_file_name(agent_cfg.dir, pid, seq, label, ext, name, sizeof name) != 0) {
+    if (snapshot_file_name(agent_cfg.dir, &agent_cfg.job, pid, seq, label, ext, name, sizeof name) != 0) {
         agent_log("cannot write snapshot %u: the directory name OMPD_EXPLORER_DIR=%.200s... is too long for a file "
                   "name to fit PATH_MAX; the program continues (choose a shorter directory)", seq, agent_cfg.dir);
     } else {
-        /* Short and without the label, so that it always fits; hidden, so that a reader skips it. */
-        snprintf(tmp_base, sizeof tmp_base, ".ompd-explorer-%d-" SNAPSHOT_SEQ_FORMAT, pid, seq);
+        snapshot_tmp_base(&agent_cfg.job, pid, seq, tmp_base, sizeof tmp_base);
         rc = output_write(agent_cfg.dir, name, tmp_base, text, len);
     }
     if (rc == 0 && agent_cfg.verbose) {

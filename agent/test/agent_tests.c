@@ -406,7 +406,7 @@ static void test_name_order(void) {
     static const unsigned seqs[] = {1, 2, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, 999999};
     char names[sizeof seqs / sizeof seqs[0]][300];
     for (size_t i = 0; i < sizeof seqs / sizeof seqs[0]; i++) {
-        CHECK(snapshot_file_name("/tmp", 4242, seqs[i], i % 2 ? "interval" : "signal", ".json", names[i],
+        CHECK(snapshot_file_name("/tmp", NULL, 4242, seqs[i], i % 2 ? "interval" : "signal", ".json", names[i],
                                  sizeof names[i]) == 0);
         if (i > 0) {
             CHECK(strcmp(names[i - 1], names[i]) < 0);
@@ -417,14 +417,14 @@ static void test_name_order(void) {
     CHECK(strcmp(names[11], "ompd-explorer-4242-999999-interval.json") == 0);
     /* Past six digits the number is written whole, never cut. */
     char big[300];
-    CHECK(snapshot_file_name("/tmp", 1, 1234567, "x", ".json", big, sizeof big) == 0);
+    CHECK(snapshot_file_name("/tmp", NULL, 1, 1234567, "x", ".json", big, sizeof big) == 0);
     CHECK(strcmp(big, "ompd-explorer-1-1234567-x.json") == 0);
 }
 
 /* The label part of a snapshot file name. */
 static const char *label_part(const char *label) {
     static char name[300];
-    CHECK(snapshot_file_name("/tmp", 42, 3, label, ".json", name, sizeof name) == 0);
+    CHECK(snapshot_file_name("/tmp", NULL, 42, 3, label, ".json", name, sizeof name) == 0);
     CHECK(strncmp(name, "ompd-explorer-42-000003-", 24) == 0 && strcmp(name + strlen(name) - 5, ".json") == 0);
     name[strlen(name) - 5] = '\0';
     return name + 24;
@@ -563,7 +563,7 @@ static void test_render(void) {
     CHECK(text != NULL && strstr(text, "\"lost\": [{\"what\": \"tasks\",\"count\": 350,\"bound\": "
                                        "\"OMPD_EXPLORER_MAX_TASKS=") != NULL);
     CHECK(text != NULL && strstr(text, "{\"what\": \"dependences\",\"count\": 3,") != NULL);
-    CHECK(text != NULL && strstr(text, "\"version\": \"1.3\"") != NULL);
+    CHECK(text != NULL && strstr(text, "\"version\": \"1.4\"") != NULL);
     free(text);
     w.untracked_tasks = 0;
     w.deps_lost = 0;
@@ -747,6 +747,7 @@ int main(void) {
     test_sites();
     test_call_stacks();
     test_runtime_build();
+    test_job();
     printf("agent unit tests: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -49,7 +49,9 @@ def compile_program(src, work, *flags):
 
 
 def agent_env(agent, out_dir, **extra):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OMP_", "KMP_", "OMPD_EXPLORER_"))}
+    # Nor a launcher's rank variables (a run under Slurm or mpirun): these programs are single processes, named so.
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("OMP_", "KMP_", "OMPD_EXPLORER_", "OMPI_COMM_WORLD_", "PMIX_", "PMI_", "SLURM_"))}
     env.update({"OMP_TOOL_LIBRARIES": agent, "OMPD_EXPLORER_DIR": out_dir, "OMPD_EXPLORER_NUMBER_BLOCK": "1"})
     env.update(extra)
     return env
@@ -131,7 +133,7 @@ def validate_with_launcher(path):
 
 def load_checked(path, what):
     snap = json.load(open(path, encoding="utf-8"))
-    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.3", what + ": format header")
+    check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.4", what + ": format header")
     check(snap["capture"]["source"] == "ompt-agent", what + ": capture.source")
     errors = links_resolve(snap)
     check(not errors, "%s: links %s" % (what, errors[:5]))
@@ -611,7 +613,7 @@ def check_series(what, out, names, snaps, interval, max_snapshots=100):
     times = [capture_seconds(s) for s in snaps]
     check(times == sorted(times) and len(set(times)) == len(times), "%s: name order is time order %s" % (what, times))
     for k, (name, snap) in enumerate(zip(names, snaps), 1):
-        check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.3", what + ": format header")
+        check(snap["format"] == "ompd-explorer-snapshot" and snap["version"] == "1.4", what + ": format header")
         check(snap["capture"]["label"] == "interval", "%s: label of %s" % (what, name))
         check("[agent: interval snapshot %d of at most %d, one every %d ms]" % (k, max_snapshots, interval)
               in snap["capture"].get("description", ""), "%s: series position in %s" % (what, name))
@@ -898,6 +900,47 @@ def test_real_patterns(agent, work):
     real_patterns.test_real_patterns(sys.modules[__name__], agent, work, offload_integration)
 
 
+def test_mpi_job(agent, work):
+    """A real 8-rank Open MPI job, 2 OpenMP threads a rank, signalled once through mpirun (scripts/make-mpi-job.sh):
+    one snapshot a rank in one directory, named by job, rank and sequence, each with its place in the job."""
+    if shutil.which("mpirun") is None or shutil.which("mpicc") is None:
+        check(os.environ.get("CI") != "true", "mpi job: Open MPI is not installed (scripts/install-native-deps.sh)")
+        print("integration: no Open MPI (scripts/install-native-deps.sh); the MPI job is not checked")
+        return
+    out = os.path.join(work, "mpi-job")
+    result = subprocess.run([os.path.join(REPO, "scripts", "make-mpi-job.sh"), "--out", out, "--agent", agent],
+                            capture_output=True, text=True, timeout=300)
+    check(result.returncode == 0 and result.stdout.strip().splitlines()[-1:] == [out],
+          "mpi job: make-mpi-job.sh: %s%s" % (result.stdout[-500:], result.stderr[-1500:]))
+    if result.returncode != 0:
+        return
+    manifest = [line.split("\t") for line in open(os.path.join(out, "MANIFEST.tsv"), encoding="utf-8")
+                if not line.startswith("#")]
+    keys = {f[0]: f[1].strip() for f in manifest if f[0] != "rank"}
+    files = [f[2].strip() for f in manifest if f[0] == "rank"]
+    names = sorted(os.listdir(os.path.join(out, "snapshots")))
+    check(len(names) == 8 and [os.path.join("snapshots", n) for n in names] == files,
+          "mpi job: 8 files in one directory, sorted by rank: %s" % names)
+    host = subprocess.run(["hostname"], capture_output=True, text=True).stdout.strip()
+    ranks, pids = [], set()
+    for rank, name in enumerate(names):
+        snap = load_checked(os.path.join(out, "snapshots", name), "mpi job rank %d" % rank)
+        job, capture = snap["capture"].get("job", {}), snap["capture"]
+        ranks.append(job.get("rank"))
+        pids.add(capture["pid"])
+        check(job.get("size") == 8 and job.get("launcher") == "openmpi" and job.get("id") == keys["jobId"],
+              "mpi job: %s: job %s" % (name, job))
+        check(name == "ompd-explorer-%s-r%04d-000001-%d-signal.json" % (job.get("id"), rank, capture["pid"]),
+              "mpi job: %s names its job, rank, sequence and pid" % name)
+        check(capture["host"] == host and capture["label"] == "signal", "mpi job: %s: host and label" % name)
+        check(len(snap["threads"]) == 2, "mpi job: %s: 2 OpenMP threads" % name)
+        states = sorted(t["state"].get("name") for t in snap["threads"])
+        want = (["ompt_state_wait_barrier_explicit", "ompt_state_work_parallel"] if rank == int(keys["heldRank"])
+                else ["ompt_state_work_parallel"] * 2)
+        check(states == want, "mpi job: rank %d: states %s, not %s" % (rank, states, want))
+    check(ranks == list(range(8)) and len(pids) == 8, "mpi job: ranks 0-7 once each, 8 processes: %s" % ranks)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -911,7 +954,7 @@ def main():
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
                  test_at_exit_and_unwritable, test_exit_inside, test_exit_in_handler, test_signal_after_exit, test_signal_variables,
                  test_series, test_series_thread, test_hang_series, test_series_fork, test_churn,
-                 test_offload, test_compressed, test_real_patterns, test_taskloop, test_stacks):
+                 test_offload, test_compressed, test_real_patterns, test_taskloop, test_stacks, test_mpi_job):
         try:
             test(agent, work)
         except Exception as e:  # a crash of one test is a failure, the others still run

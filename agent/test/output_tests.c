@@ -203,10 +203,10 @@ static void test_long_names(void) {
     char label[400];
     memset(label, 'x', sizeof label - 1);
     label[sizeof label - 1] = '\0';
-    CHECK(snapshot_file_name("/tmp", 123, 7, label, ".json", name, sizeof name) == 0);
+    CHECK(snapshot_file_name("/tmp", NULL, 123, 7, label, ".json", name, sizeof name) == 0);
     CHECK(strlen(name) <= OUTPUT_NAME_MAX && strncmp(name, "ompd-explorer-123-000007-xx", 27) == 0);
     CHECK(strcmp(name + strlen(name) - 5, ".json") == 0);
-    CHECK(snapshot_file_name("/tmp", 123, 7, label, ".json.gz", name, sizeof name) == 0);
+    CHECK(snapshot_file_name("/tmp", NULL, 123, 7, label, ".json.gz", name, sizeof name) == 0);
     CHECK(strlen(name) <= OUTPUT_NAME_MAX && strcmp(name + strlen(name) - 8, ".json.gz") == 0);
 
     /* A directory path of 4000 bytes: the label is cut so that the whole path fits PATH_MAX. */
@@ -225,7 +225,7 @@ static void test_long_names(void) {
     memset(dir + at + 1, 'e', 4000 - at - 1);
     dir[4000] = '\0';
     CHECK(mkdir(dir, 0755) == 0);
-    CHECK(snapshot_file_name(dir, 123, 7, label, ".json", name, sizeof name) == 0);
+    CHECK(snapshot_file_name(dir, NULL, 123, 7, label, ".json", name, sizeof name) == 0);
     CHECK(strlen(dir) + 1 + strlen(name) < PATH_MAX);
     CHECK(snapshot(dir, 7, label) == 0);
     CHECK(entries(dir) == 1 && temporaries(dir) == 0);
@@ -234,7 +234,7 @@ static void test_long_names(void) {
     memset(deep, 'f', sizeof deep);
     deep[0] = '/';
     deep[PATH_MAX - 20] = '\0';
-    CHECK(snapshot_file_name(deep, 123, 7, label, ".json", name, sizeof name) == -1);
+    CHECK(snapshot_file_name(deep, NULL, 123, 7, label, ".json", name, sizeof name) == -1);
     remove_tree(base);
 }
 
