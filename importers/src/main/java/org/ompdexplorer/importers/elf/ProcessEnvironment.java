@@ -27,7 +27,7 @@ public final class ProcessEnvironment {
     /** The most environment pointers read (Linux allows about this many in its 32-page default argument space). */
     static final int MAX_VARIABLES = 1 << 17;
     /** The longest value kept: a rank, a job id or a host name are far shorter. */
-    static final int MAX_VALUE = 4096;
+    public static final int MAX_VALUE = 4096;
     private static final int PAGE = 4096;
     private static final int WORD = 8;
 

@@ -6,11 +6,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import org.ompdexplorer.importers.InputUnreadableException;
 import org.ompdexplorer.importers.LoadCancelledException;
@@ -239,11 +241,13 @@ public final class OmpdCoreImporter {
                     p.detail(), "the core's rank in a parallel job (capture.job) is not known",
                     at(memory, input, p.address())));
         }
-        JobEnvironment.Found found = JobEnvironment.read(env.variables());
+        Set<String> unreadable = new HashSet<>();
+        env.problems().forEach(p -> unreadable.add(p.name()));
+        JobEnvironment.Found found = JobEnvironment.read(env.variables(), unreadable);
         for (JobEnvironment.Problem p : found.problems()) {
-            diagnostics.add(Diagnostic.warning("job-environment-ignored", "the environment's " + p.variable() + ": "
-                    + p.detail(), "ignored; set it as the launcher does (a rank from 0, a size above it) or leave it"
-                    + " out", Location.inInput(input, 0, 0, null)));
+            diagnostics.add(Diagnostic.warning("job-environment-ignored", "the process's environment: " + p.detail(),
+                    "the launcher sets it; a value set by hand must be a rank from 0, a size above it",
+                    Location.inInput(input, 0, 0, null)));
         }
         return found;
     }

@@ -44,19 +44,30 @@ class CoreJobPlacementTest {
     }
 
     @Test
-    void aMalformedRankIsSaidAndTheNextLauncherAnswers(@TempDir Path dir) throws Exception {
-        Map<String, String> env = new HashMap<>(Map.of("OMPI_COMM_WORLD_RANK", "five", "SLURM_PROCID", "3",
-                "SLURM_NTASKS", "2", "SLURM_JOB_ID", "77", "SLURMD_NODENAME", "bad host\tname"));
-        env.put("PMI_RANK", "9".repeat(5000)); // longer than any value kept: unreadable, not a rank
+    void aMalformedRankIsSaidAndGivesNoPlacement(@TempDir Path dir) throws Exception {
+        LoadResult result = importCoreOf(dir, Map.of("OMPI_COMM_WORLD_RANK", "five", "SLURM_PROCID", "3",
+                "SLURM_NTASKS", "4", "SLURMD_NODENAME", "bad host\tname", "PMIX_HOSTNAME", "n17"));
+
+        assertThat(result.snapshot().capture().jobIfKnown()).as("Slurm's rank is a daemon's, not this one's").isEmpty();
+        assertThat(result.snapshot().capture().host()).isEqualTo("n17");
+        assertThat(result.diagnostics()).filteredOn(d -> d.code().equals("job-environment-ignored"))
+                .singleElement().satisfies(d -> assertThat(d.message()).isEqualTo("the process's environment:"
+                        + " OMPI_COMM_WORLD_RANK=five is not a rank (a whole number from 0 to 2147483647), so the core"
+                        + " has no job placement"));
+    }
+
+    @Test
+    void aValueTooLongToReadIsMalformed(@TempDir Path dir) throws Exception {
+        Map<String, String> env = new HashMap<>(Map.of("SLURM_PROCID", "3", "SLURM_NTASKS", "2",
+                "SLURMD_NODENAME", "bad host\tname"));
+        env.put("PMI_RANK", "9".repeat(5000));
         LoadResult result = importCoreOf(dir, env);
 
-        assertThat(result.snapshot().capture().jobIfKnown()).contains(new JobPlacement(3, null, "77", "slurm"));
+        assertThat(result.snapshot().capture().jobIfKnown()).isEmpty();
         assertThat(result.snapshot().capture().host()).isNull();
         List<String> said = result.diagnostics().stream().map(Diagnostic::message).toList();
-        assertThat(said).anySatisfy(m -> assertThat(m).contains("OMPI_COMM_WORLD_RANK").contains("\"five\""))
-                .anySatisfy(m -> assertThat(m).contains("SLURM_NTASKS").contains("not above its rank 3"))
-                .anySatisfy(m -> assertThat(m).contains("SLURMD_NODENAME").contains("\"bad host?name\""))
-                .anySatisfy(m -> assertThat(m).contains("PMI_RANK").contains("longer than 4096 bytes"));
+        assertThat(said).anySatisfy(m -> assertThat(m).contains("PMI_RANK").contains("longer than 4096 bytes"))
+                .anySatisfy(m -> assertThat(m).contains("SLURMD_NODENAME=bad host?name is not a host name"));
     }
 
     static LoadResult importCoreOf(Path dir, Map<String, String> env) throws Exception {
