@@ -205,6 +205,9 @@ int stop_init(void);
 void stop_register_thread(thread_rec *t);
 void stop_unregister_thread(thread_rec *t);
 void stop_finalize(void);
+/* The program has ended (exit(), or its initial task ended): trigger and interval snapshots are refused from now on,
+ * since the runtime is tearing its threads down; lock-free, so that exit() from any context may call it. */
+void stop_program_ended(void);
 void agent_free(void *p);
 /* Copies n bytes at addr into out without faulting (async-signal-safe): 0, or -1 when addr cannot be read. */
 int agent_safe_read(const void *addr, void *out, size_t n);

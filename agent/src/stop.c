@@ -33,6 +33,8 @@ static _Atomic(void *) deferred;
 static int pipe_fds[2] = {-1, -1};
 static _Atomic int trigger_fd = -1;
 static int finalized;
+/* The program has ended (stop_program_ended): set without the lock, which exit() may reach while a snapshot holds it. */
+static _Atomic int program_ended;
 static int stop_ready;                 /* the stop signal's handler is installed: only then is the signal sent */
 static unsigned snapshot_seq;
 static int alloc_failure_reported;
@@ -270,6 +272,10 @@ int stop_init(void) {
     return 0;
 }
 
+void stop_program_ended(void) {
+    atomic_store(&program_ended, 1);
+}
+
 void stop_finalize(void) {
     pthread_mutex_lock(&lock);
     finalized = 1;
@@ -413,7 +419,7 @@ void snapshot_take(const char *label, thread_rec *caller, unsigned series) {
 
 /* Takes a snapshot with the lock held; releases it. */
 static void snapshot_locked(const char *label, thread_rec *caller, unsigned series) {
-    if (finalized && caller == NULL) {
+    if ((finalized || atomic_load(&program_ended)) && caller == NULL) {
         unlock_snapshot();
         return;
     }

@@ -119,6 +119,9 @@ void agent_program_end(thread_rec *caller) {
     if (agent_cfg.at_exit && !atomic_exchange(&taken, 1)) {
         snapshot_take_at_exit(caller);
     }
+    /* No trigger snapshot after this: a signal that arrives while the runtime tears its threads down (between exit()
+     * and the finalizer) would write a snapshot of no threads and no tasks, after the at-exit one. */
+    stop_program_ended();
 }
 
 /* exit() was called (or main returned): the calling thread is stopped here, inside whatever task it runs. */

@@ -7,6 +7,9 @@
  *   nested    by thread 1 of the inner team of outer thread 1 (two levels of two threads)
  *   segv      after a team of 2 ended, reads a null pointer
  *   plain     after a team of 3 ended, returns from main
+ *   late      returns from main after a team of 3 ended; the program's destructor (run after every atexit handler, the
+ *             agent's at-exit snapshot among them, and before the runtime's own destructor finalizes the tool) raises
+ *             SIGUSR2, the agent's trigger, and waits 300 ms: the program has ended
  *   handler   exit(4) from a SIGUSR1 handler that interrupts thread 0 while it is inside omp_control_tool, its
  *             snapshot waiting for thread 1, which blocks every signal (so the stop signal never reaches it)
  * Before exit() it prints "exit from <tid>" (its kernel thread id) on stdout, flushed. */
@@ -35,6 +38,16 @@ static void exit_from_handler(int sig) {
     exit(4); /* not async-signal-safe, yet common: the agent must not hang on it */
 }
 
+static int late_mode;
+
+__attribute__((destructor)) static void signal_after_exit(void) {
+    if (!late_mode) {
+        return;
+    }
+    raise(SIGUSR2);
+    usleep(300 * 1000); /* time for the agent's helper thread to take a snapshot, were it to */
+}
+
 static void spin(void) {
     for (;;) {
         __asm__ volatile("" ::: "memory");
@@ -43,6 +56,7 @@ static void spin(void) {
 
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "plain";
+    late_mode = strcmp(mode, "late") == 0;
     if (strcmp(mode, "parallel") == 0 || strcmp(mode, "worker") == 0) {
         int who = strcmp(mode, "parallel") == 0 ? 0 : 2;
 #pragma omp parallel num_threads(3)

@@ -533,6 +533,23 @@ def test_exit_in_handler(agent, work):
         load_checked(f, "exit in handler " + os.path.basename(f))
 
 
+def test_signal_after_exit(agent, work):
+    """A trigger signal that arrives after the program ended (between exit() and the runtime's finalizer, when its
+    threads are being torn down) takes no snapshot: it would hold no threads and no tasks, after the at-exit one."""
+    exe = compile_program(os.path.join(HERE, "exit_target.c"), work)
+    out = os.path.join(work, "late-signal.out")
+    result = run_exit_target(exe, "late", agent, out, OMPD_EXPLORER_SIGNAL="SIGUSR2", OMPD_EXPLORER_AT_EXIT="1")
+    if result is None:
+        return
+    check(result.returncode == 0 and result.stdout == "team of 3\n",
+          "late signal: exit status %d, output %r" % (result.returncode, result.stdout))
+    names = snapshots(out)
+    check(len(names) == 1, "late signal: only the at-exit snapshot %s" % [os.path.basename(n) for n in names])
+    s = load_one(out, "late signal")
+    if s is not None:
+        check(s["capture"]["label"] == "exit", "late signal: the one snapshot is the at-exit one")
+
+
 def test_signal_variables(agent, work):
     """A signal the agent cannot use is refused by number as by name: a trigger on SIGSEGV must not turn a crash into
     a loop of snapshots, a stop signal of SIGKILL or SIGSTOP must not kill or stop the program."""
@@ -892,7 +909,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
-                 test_at_exit_and_unwritable, test_exit_inside, test_exit_in_handler, test_signal_variables,
+                 test_at_exit_and_unwritable, test_exit_inside, test_exit_in_handler, test_signal_after_exit, test_signal_variables,
                  test_series, test_series_thread, test_hang_series, test_series_fork, test_churn,
                  test_offload, test_compressed, test_real_patterns, test_taskloop, test_stacks):
         try:
