@@ -1,6 +1,8 @@
 package org.ompdexplorer.app.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,21 +27,30 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Every thread, parallel region, task (through scheduling and generating links), frame and ICV "
                         + "that OMPD gives; what it refuses is kept with its return code.",
                 "The window's 'Open core file…' runs this command in a child process, so a crash in native code "
-                        + "never takes the window down."},
+                        + "never takes the window down.",
+                "Given a directory (the cores of an MPI job's ranks), every core in it is imported by its own child"
+                        + " process, --jobs at a time, each to OUTDIR/<core>.json; each core's rank comes from the"
+                        + " launcher's environment the core holds."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:written", "2:the core, executable, runtime or libompd could not be used, or OUT could not be"
-                + " written (the message says why and what to do)", "64:OUT is the core, the executable or another input"})
+        exitCodeList = {"0:written (every core of a directory)", "2:the core, executable, runtime or libompd could not"
+                + " be used, or OUT could not be written (the message says why and what to do); for a directory: a core"
+                + " failed or there was none", "64:OUT is the core, the executable or another input"})
 final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "CORE", description = "a core file (kernel core or gcore)")
+    @Parameters(paramLabel = "CORE", description = "a core file (kernel core or gcore), or a directory of cores")
     Path core;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "for a directory: how many cores to import at a time, each"
+            + " in its own process (default: the number of processors)")
+    Integer jobs;
 
     @Option(names = "--exe", paramLabel = "EXE", description = "the program the core is of (default: as the core names it)")
     Path executable;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the snapshot to write (default: standard output)")
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the snapshot to write (default: standard"
+            + " output); for a directory of cores, the directory to write their snapshots to (made if missing)")
     Path output;
 
     @Option(names = "--sysroot", paramLabel = "DIR", description = "prefix for every library path the core names")
@@ -73,7 +84,7 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
     /** The options {@link PlainArguments} reads for this command: the same as the annotations above. */
     static final PlainArguments.Grammar GRAMMAR = new PlainArguments.Grammar(
             Map.of("--exe", "--exe", "-o", "--output", "--output", "--output", "--sysroot", "--sysroot",
-                    "--ompd-lib", "--ompd-lib", "--debuginfod", "--debuginfod"),
+                    "--ompd-lib", "--ompd-lib", "--debuginfod", "--debuginfod", "--jobs", "--jobs"),
             Map.of("--solib-search-path", "--solib-search-path", "--debug-dir", "--debug-dir"),
             Map.of("--no-source-lines", "--no-source-lines", "--accept-truncated", "--accept-truncated",
                     "--progress", "--progress", "--no-stacks", "--no-stacks"));
@@ -96,9 +107,10 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
             command.sysroot = path(a.value("--sysroot"));
             command.ompdLibrary = path(a.value("--ompd-lib"));
             command.debuginfod = a.value("--debuginfod");
+            command.jobs = a.value("--jobs") == null ? null : Integer.valueOf(a.value("--jobs"));
             a.values("--solib-search-path").forEach(d -> command.solibSearchPaths.add(Path.of(d)));
             a.values("--debug-dir").forEach(d -> command.debugDirs.add(Path.of(d)));
-        } catch (InvalidPathException e) {
+        } catch (InvalidPathException | NumberFormatException e) {
             return Optional.empty(); // picocli says what is wrong with it
         }
         command.noSourceLines = a.flag("--no-source-lines");
@@ -119,6 +131,12 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
 
     @Override
     public int run(PrintWriter out, PrintWriter err) {
+        if (Files.isDirectory(core)) {
+            return runDirectory(err);
+        }
+        if (jobs != null) {
+            return usage(err, "--jobs is for a directory of cores; " + core + " is a file — name the directory");
+        }
         int refused = SnapshotOutput.check(output, SnapshotOutput.inputs(core, executable, ompdLibrary), err);
         if (refused != ExitCodes.OK) {
             return refused;
@@ -168,6 +186,76 @@ final class ImportCoreCommand implements Callable<Integer>, DirectCommand {
         String program = result.snapshot().capture().program();
         return SnapshotOutput.write(result.snapshot(), false, output, SnapshotOutput.inputs(core, executable, ompdLibrary,
                 program == null ? null : Path.of(program)), out, err);
+    }
+
+    /** {@code import-core DIR -o OUTDIR}: every core in DIR, each in a child process (see {@link CoreDirectoryImport}). */
+    private int runDirectory(PrintWriter err) {
+        if (SnapshotOutput.isStandardOutput(output)) {
+            return usage(err, core + " is a directory: name the directory to write its cores' snapshots to with"
+                    + " -o OUTDIR");
+        }
+        int n = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (n < 1) {
+            return usage(err, "--jobs " + n + ": give 1 or more");
+        }
+        if (debuginfod != null) {
+            try {
+                DebuginfodSettings.parseServers(debuginfod);
+            } catch (IllegalArgumentException e) {
+                return usage(err, "--debuginfod: " + e.getMessage() + " — give http:// or https:// addresses"
+                        + " separated by spaces");
+            }
+        }
+        if (Files.exists(output) && !Files.isDirectory(output)) {
+            return usage(err, "-o " + output + " is a file; for a directory of cores, name a directory to write"
+                    + " their snapshots to");
+        }
+        try {
+            Files.createDirectories(output);
+        } catch (IOException e) {
+            err.println("ompd-explorer: the directory " + output + " cannot be made: " + e.getMessage()
+                    + " — name a directory you may write to");
+            err.flush();
+            return ExitCodes.UNREADABLE;
+        }
+        return new CoreDirectoryImport(CoreDirectoryImport.currentJvm(), n, err).run(core, output, childOptions(),
+                SnapshotOutput.inputs(executable, ompdLibrary));
+    }
+
+    /** The options every core of a directory is imported with, as a child's arguments. */
+    private List<String> childOptions() {
+        List<String> options = new ArrayList<>();
+        addPath(options, "--exe", executable);
+        addPath(options, "--sysroot", sysroot);
+        addPath(options, "--ompd-lib", ompdLibrary);
+        solibSearchPaths.forEach(d -> addPath(options, "--solib-search-path", d));
+        debugDirs.forEach(d -> addPath(options, "--debug-dir", d));
+        if (debuginfod != null) {
+            options.addAll(List.of("--debuginfod", debuginfod));
+        }
+        if (noSourceLines) {
+            options.add("--no-source-lines");
+        }
+        if (acceptTruncated) {
+            options.add("--accept-truncated");
+        }
+        if (noStacks) {
+            options.add("--no-stacks");
+        }
+        return options;
+    }
+
+    /** A path the child, in its own working directory, finds as this process does. */
+    private static void addPath(List<String> options, String option, Path path) {
+        if (path != null) {
+            options.addAll(List.of(option, path.toAbsolutePath().toString()));
+        }
+    }
+
+    private static int usage(PrintWriter err, String message) {
+        err.println("ompd-explorer: " + message);
+        err.flush();
+        return ExitCodes.USAGE;
     }
 
     /**

@@ -6,11 +6,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import org.ompdexplorer.importers.InputUnreadableException;
 import org.ompdexplorer.importers.LoadCancelledException;
@@ -26,6 +28,7 @@ import org.ompdexplorer.importers.elf.LoadedModule;
 import org.ompdexplorer.importers.elf.MemoryImage;
 import org.ompdexplorer.importers.elf.ModuleFiles;
 import org.ompdexplorer.importers.elf.PathResolver;
+import org.ompdexplorer.importers.elf.ProcessEnvironment;
 import org.ompdexplorer.importers.elf.ProcessInfo;
 import org.ompdexplorer.importers.elf.SymbolTable;
 import org.ompdexplorer.importers.elf.ThreadLocalStorage;
@@ -106,7 +109,7 @@ public final class OmpdCoreImporter {
                     List<CoreTarget.SymbolSource> symbols = List.of(new CoreTarget.SymbolSource(runtime.module(),
                             runtime.symbols(), runtime.bias()));
                     OmpdSession.Outcome outcome = OmpdSession.run(library, memory, tls, symbols, offload.devices(),
-                            capture(core, corePath, library), listener, input);
+                            capture(core, corePath, library, memory, input, diagnostics), listener, input);
                     diagnostics.addAll(outcome.diagnostics());
                     listener.progress("symbolizing task functions", 0, -1);
                     Map<Long, CodeLocation> functions = symbolize(outcome.walk(), files, runtime, options,
@@ -214,7 +217,8 @@ public final class OmpdCoreImporter {
         }
     }
 
-    private static CaptureInfo capture(CoreFile core, Path corePath, OmpdLibrary library) {
+    private static CaptureInfo capture(CoreFile core, Path corePath, OmpdLibrary library, MemoryImage memory,
+                                       String input, List<Diagnostic> diagnostics) {
         Long pid = core.processInfo().map(ProcessInfo::pid).map(Long::valueOf).orElse(null);
         Instant time;
         try {
@@ -223,9 +227,33 @@ public final class OmpdCoreImporter {
             time = null;
         }
         String signal = core.signalInfo().map(s -> ", signal " + s.signal()).orElse("");
-        return new CaptureInfo(CaptureSource.CORE_FILE, core.executablePath().orElse(null), pid, null, time,
-                corePath.getFileName().toString(), "core file " + corePath + signal + ", read with " + library.path(),
-                PRODUCER);
+        JobEnvironment.Found job = job(memory, input, diagnostics);
+        return new CaptureInfo(CaptureSource.CORE_FILE, core.executablePath().orElse(null), pid,
+                job.host().orElse(null), time, corePath.getFileName().toString(), "core file " + corePath + signal
+                + ", read with " + library.path(), PRODUCER).withJob(job.job().orElse(null));
+    }
+
+    /** The rank and host the launcher put in the process's environment, which the core's initial stack holds. */
+    private static JobEnvironment.Found job(MemoryImage memory, String input, List<Diagnostic> diagnostics) {
+        ProcessEnvironment.Read env = ProcessEnvironment.read(memory, JobEnvironment.VARIABLES);
+        for (ProcessEnvironment.Problem p : env.problems()) {
+            diagnostics.add(new Diagnostic(org.ompdexplorer.model.diagnostics.Severity.INFO, "environment-unreadable",
+                    p.detail(), "the core's rank in a parallel job (capture.job) is not known",
+                    at(memory, input, p.address())));
+        }
+        Set<String> unreadable = new HashSet<>();
+        env.problems().forEach(p -> unreadable.add(p.name()));
+        JobEnvironment.Found found = JobEnvironment.read(env.variables(), unreadable);
+        for (JobEnvironment.Problem p : found.problems()) {
+            diagnostics.add(Diagnostic.warning("job-environment-ignored", "the process's environment: " + p.detail(),
+                    "the launcher sets it; a value set by hand must be a rank from 0, a size above it",
+                    Location.inInput(input, 0, 0, null)));
+        }
+        return found;
+    }
+
+    private static Location at(MemoryImage memory, String input, long address) {
+        return new Location(input, 0, 0, null, address == 0 ? -1 : memory.coreOffset(address).orElse(-1), null, null);
     }
 
     private static Map<Long, CodeLocation> symbolize(ProcessWalker walk, ModuleFiles files,

@@ -9,19 +9,21 @@ final class ChildFailures {
     /** Exit codes above this are 128 + the number of the signal that ended the process (the shell's rule). */
     private static final int SIGNALLED = 128;
     private static final int SIGKILL = 9;
-    private static final String UNAFFECTED = " — the window is unaffected";
 
     private ChildFailures() {
     }
 
-    static ChildImportException of(int code, ChildStderr stderr, Optional<CrashLog> log, String input) {
+    /** @param unaffected what goes on despite the child's end: "the window is unaffected", "the other cores go on" */
+    static ChildImportException of(int code, ChildStderr stderr, Optional<CrashLog> log, String input,
+            String unaffected) {
         if (log.isPresent()) {
             CrashLog l = log.get();
-            return crashed(code, l.number(), l.signal() + (l.frame().isEmpty() ? "" : ", in " + l.frame()), input);
+            return crashed(code, l.number(), l.signal() + (l.frame().isEmpty() ? "" : ", in " + l.frame()), input,
+                    unaffected);
         }
         if (code > SIGNALLED && code <= SIGNALLED + 64) {
             int signal = code - SIGNALLED;
-            return crashed(code, signal, signalName(signal).orElse("an unnamed signal"), input);
+            return crashed(code, signal, signalName(signal).orElse("an unnamed signal"), input, unaffected);
         }
         Optional<String> said = stderr.message();
         if (said.isPresent()) {
@@ -35,25 +37,25 @@ final class ChildFailures {
     }
 
     /** @param what the signal's name and, from a JVM crash log, where it hit */
-    private static ChildImportException crashed(int code, int signal, String what, String input) {
+    private static ChildImportException crashed(int code, int signal, String what, String input, String unaffected) {
         String how = "signal " + signal + ", " + what;
         String message;
         if (signal == SIGKILL) {
-            message = "the OMPD import of " + input + " was killed (" + how + ")" + UNAFFECTED
+            message = "the OMPD import of " + input + " was killed (" + how + ") — " + unaffected
                     + ". The system may have run out of memory (see dmesg); close other programs and try again";
         } else {
-            message = "the OMPD import of " + input + " crashed (" + how + ")" + UNAFFECTED
+            message = "the OMPD import of " + input + " crashed (" + how + ") — " + unaffected
                     + ". The core may be damaged, or the libompd used does not fit the runtime in it: choose the"
                     + " libompd.so built with the program's runtime, or run import-core in a terminal to see more";
         }
         return new ChildImportException(ChildImportException.Kind.CRASHED, code, message);
     }
 
-    static ChildImportException timedOut(String input, Duration timeout, String lastProgress) {
+    static ChildImportException timedOut(String input, Duration timeout, String lastProgress, String unaffected) {
         return new ChildImportException(ChildImportException.Kind.TIMED_OUT, -1, "the OMPD import of " + input
                 + " did not finish within " + human(timeout) + (lastProgress.isEmpty() ? "" : " (last: " + lastProgress
-                + ")") + " and was stopped" + UNAFFECTED + ". libompd may be looping on a damaged core; run import-core"
-                + " in a terminal to watch its progress");
+                + ")") + " and was stopped — " + unaffected + ". libompd may be looping on a damaged core; run"
+                + " import-core in a terminal to watch its progress");
     }
 
     private static String human(Duration d) {

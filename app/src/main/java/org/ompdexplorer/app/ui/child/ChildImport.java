@@ -37,16 +37,28 @@ public final class ChildImport {
     /** Every child still running, with its directory. */
     private static final Map<Process, Path> RUNNING = new ConcurrentHashMap<>();
 
+    private static final String WINDOW_UNAFFECTED = "the window is unaffected";
+
     private final ChildLauncher launcher;
     private final Duration timeout;
+    private final String unaffected;
 
     /**
      * @param launcher how to start the ompd-explorer command line
      * @param timeout  the watchdog: a child running longer is stopped and reported as hung
      */
     public ChildImport(ChildLauncher launcher, Duration timeout) {
+        this(launcher, timeout, WINDOW_UNAFFECTED);
+    }
+
+    /**
+     * @param unaffected what a failure message says goes on despite it ("the window is unaffected", "the other
+     *                   cores go on")
+     */
+    public ChildImport(ChildLauncher launcher, Duration timeout, String unaffected) {
         this.launcher = launcher;
         this.timeout = timeout;
+        this.unaffected = unaffected;
     }
 
     /** The same ompd-explorer in a new JVM, with the default watchdog. */
@@ -88,19 +100,47 @@ public final class ChildImport {
         }
     }
 
+    /**
+     * Runs the launcher's command with {@code arguments} and {@code -o output}: the child writes the snapshot itself
+     * (through the output helper, so a child that fails leaves no partial file), and nothing is loaded here.
+     *
+     * @return the diagnostics the child reported
+     * @throws ChildImportException   when the child failed, crashed or hung
+     * @throws LoadCancelledException when {@code context} was cancelled (the child has been stopped)
+     */
+    public List<Diagnostic> write(String input, List<String> arguments, Path output, JobContext context)
+            throws ChildImportException, LoadCancelledException, IOException {
+        Path work = Files.createTempDirectory("ompd-explorer-import-");
+        try {
+            return runChild(work, input, commandLine(work, arguments, output), context).diagnostics();
+        } finally {
+            deleteTree(work);
+        }
+    }
+
     /** The exact command line the child gets for {@code arguments}, in {@code workDir}. */
     public List<String> commandLine(Path workDir, List<String> arguments) {
+        return commandLine(workDir, arguments, workDir.resolve("snapshot.json"));
+    }
+
+    private List<String> commandLine(Path workDir, List<String> arguments, Path output) {
         List<String> command = new ArrayList<>(launcher.command(workDir));
         command.addAll(arguments);
         command.add("-o");
-        command.add(workDir.resolve("snapshot.json").toString());
+        command.add(output.toString());
         return command;
     }
 
     private LoadResult runIn(Path work, String input, List<String> arguments, JobContext context)
             throws ChildImportException, LoadCancelledException, IOException {
+        ChildStderr stderr = runChild(work, input, commandLine(work, arguments), context);
+        return load(work.resolve("snapshot.json"), input, stderr.diagnostics(), context);
+    }
+
+    /** Runs {@code command} in {@code work} to its end; what it said, when it ended well. */
+    private ChildStderr runChild(Path work, String input, List<String> command, JobContext context)
+            throws ChildImportException, LoadCancelledException, IOException {
         Path errors = Files.createFile(work.resolve("stderr.txt"));
-        List<String> command = commandLine(work, arguments);
         Process child;
         try {
             child = new ProcessBuilder(command).directory(work.toFile())
@@ -122,9 +162,9 @@ public final class ChildImport {
         stderr.finish(context);
         int code = child.exitValue();
         if (code != 0) {
-            throw ChildFailures.of(code, stderr, CrashLog.find(work), input);
+            throw ChildFailures.of(code, stderr, CrashLog.find(work), input, unaffected);
         }
-        return load(work.resolve("snapshot.json"), input, stderr.diagnostics(), context);
+        return stderr;
     }
 
     private void waitFor(Process child, ChildStderr stderr, String input, JobContext context)
@@ -139,7 +179,7 @@ public final class ChildImport {
                 }
                 if (System.nanoTime() - deadline > 0) {
                     stop(child);
-                    throw ChildFailures.timedOut(input, timeout, stderr.lastProgress());
+                    throw ChildFailures.timedOut(input, timeout, stderr.lastProgress(), unaffected);
                 }
             }
         } catch (InterruptedException e) { // the window is closing
