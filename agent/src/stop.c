@@ -139,16 +139,30 @@ static void on_stop_signal(int sig, siginfo_t *info, void *context) {
     errno = saved;
 }
 
+/* Trigger handlers still running: the thread the kernel chose for the trigger signal is stopped for the snapshot
+ * only once its handler has returned, so that its stack is walked from the program's own code, not from write(). */
+static _Atomic int triggers_running;
+
 static void on_trigger_signal(int sig) {
     (void)sig;
     int saved = errno;
+    atomic_fetch_add(&triggers_running, 1);
     int fd = atomic_load(&trigger_fd);
     if (fd >= 0) {
         char c = 1;
         ssize_t w = write(fd, &c, 1); /* non-blocking; a full pipe already holds a pending request */
         (void)w;
     }
+    atomic_fetch_sub(&triggers_running, 1);
     errno = saved;
+}
+
+/* Waits (at most 50 ms: a handler that never returns must not stop the snapshot) until no trigger handler runs. */
+static void await_trigger_handlers(void) {
+    struct timespec tick = {.tv_sec = 0, .tv_nsec = 100 * 1000};
+    for (int i = 0; i < 500 && atomic_load(&triggers_running) > 0; i++) {
+        nanosleep(&tick, NULL);
+    }
 }
 
 /* ---- the helper thread for the trigger signal ---- */
@@ -164,6 +178,7 @@ static void *helper_main(void *arg) {
         if (n <= 0) {
             return NULL;
         }
+        await_trigger_handlers();
         snapshot_take("signal", NULL, 0);
         /* Signals that arrived during the snapshot are merged into it. */
         struct pollfd pfd = {.fd = pipe_fds[0], .events = POLLIN};
