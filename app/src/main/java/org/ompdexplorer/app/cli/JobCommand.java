@@ -77,8 +77,11 @@ final class JobCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--max takes 0 (all) or a positive number, not " + max);
         }
         PrintWriter err = spec.commandLine().getErr();
+        // a directory's files are inputs too: the summary must not replace one of them
+        List<Path> files = JobReader.files(inputs, new java.util.ArrayList<>());
+        files.addAll(inputs);
         if (summarize) {
-            int checked = SnapshotOutput.check(output, inputs, err);
+            int checked = SnapshotOutput.check(output, files, err);
             if (checked != ExitCodes.OK) {
                 return checked;
             }
@@ -92,7 +95,7 @@ final class JobCommand implements Callable<Integer> {
             return ExitCodes.UNREADABLE;
         }
         if (summarize) {
-            return writeSummary(summary, err);
+            return writeSummary(summary, files, err);
         }
         JobFindings findings = JobFindings.of(summary);
         if (json) {
@@ -110,7 +113,7 @@ final class JobCommand implements Callable<Integer> {
         return findings.rankCount() == 0 ? ExitCodes.UNREADABLE : ExitCodes.OK;
     }
 
-    private int writeSummary(JobSummary summary, PrintWriter err) {
+    private int writeSummary(JobSummary summary, List<Path> files, PrintWriter err) {
         try {
             if (SnapshotOutput.isStandardOutput(output)) {
                 ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -120,7 +123,7 @@ final class JobCommand implements Callable<Integer> {
                 out.println();
                 out.flush();
             } else {
-                new JobSummaryWriter().write(summary, output, inputs);
+                new JobSummaryWriter().write(summary, output, files);
             }
         } catch (OutputException e) {
             return SnapshotOutput.failed(e, err);
