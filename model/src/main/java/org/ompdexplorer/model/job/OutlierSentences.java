@@ -16,8 +16,10 @@ public final class OutlierSentences {
     }
 
     /**
-     * One sentence per class but the largest, smallest class first (the oddest); one sentence saying every rank is
-     * alike when there is one class; none without ranks.
+     * One sentence per class but the largest, the oddest first: the smallest class, then one where a thread's state
+     * or wait differs from the largest class's (a rank held elsewhere) before one that differs only in a frame or in
+     * its task counts (a rank caught a moment apart), then the lowest rank. One sentence saying every rank is alike
+     * when there is one class; none without ranks.
      */
     public static List<String> of(List<RankClass> classes) {
         if (classes.isEmpty()) {
@@ -30,7 +32,9 @@ public final class OutlierSentences {
         }
         int total = classes.stream().mapToInt(RankClass::size).sum();
         List<RankClass> odd = new ArrayList<>(classes.subList(1, classes.size()));
-        odd.sort(RankClass.LARGEST_FIRST.reversed());
+        odd.sort(java.util.Comparator.comparingInt(RankClass::size)
+                .thenComparing(c -> !statesDiffer(c.state(), norm.state()))
+                .thenComparingInt(c -> c.ranks().first()));
         List<String> out = new ArrayList<>(odd.size());
         for (RankClass c : odd) {
             String others = classes.size() == 2 ? "the other " + plural(total - c.size(), "rank")
@@ -39,6 +43,21 @@ public final class OutlierSentences {
                     + whole(norm.state()));
         }
         return out;
+    }
+
+    /** Whether a thread's state or wait differs between the two, or one has a thread the other has not. */
+    static boolean statesDiffer(RankState state, RankState norm) {
+        if (state.threads().size() != norm.threads().size()) {
+            return true;
+        }
+        for (ThreadSummary t : state.threads()) {
+            ThreadSummary same = norm.thread(t.thread());
+            if (same == null || !Objects.equals(same.state(), t.state())
+                    || !Objects.equals(same.waitKind(), t.waitKind())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every thread's phrase, threads with the same phrase together; then the task counts. */
