@@ -10,4 +10,5 @@ module org.ompdexplorer.importers {
     exports org.ompdexplorer.importers.elf;
     exports org.ompdexplorer.importers.ompd;
     exports org.ompdexplorer.importers.output;
+    exports org.ompdexplorer.importers.job;
 }

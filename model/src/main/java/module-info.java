@@ -6,5 +6,6 @@ module org.ompdexplorer.model {
     exports org.ompdexplorer.model.diff;
     exports org.ompdexplorer.model.explain;
     exports org.ompdexplorer.model.graph;
+    exports org.ompdexplorer.model.job;
     exports org.ompdexplorer.model.synthetic;
 }

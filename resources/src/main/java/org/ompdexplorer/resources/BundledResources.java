@@ -112,6 +112,14 @@ public final class BundledResources {
         return open("schema/diff-v1.schema.json");
     }
 
+    /**
+     * Opens the JSON Schema of the job report ({@code ompd-explorer job --json}) and of the partial job summary
+     * ({@code job --summarize}), format version 1.
+     */
+    public static InputStream openJobSchema() {
+        return open("schema/job-v1.schema.json");
+    }
+
     private static InputStream open(String relative) {
         InputStream in = BundledResources.class.getResourceAsStream(relative);
         if (in == null) {

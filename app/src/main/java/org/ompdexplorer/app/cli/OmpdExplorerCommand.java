@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "ompd-explorer", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"See inside a running or crashed OpenMP program.",
                 "Without a command, opens the explorer window on FILE, or on the bundled lesson snapshot."},
-        subcommands = {SummaryCommand.class, StacksCommand.class, ValidateCommand.class, DiffCommand.class, TimelineCommand.class,
+        subcommands = {SummaryCommand.class, StacksCommand.class, ValidateCommand.class, DiffCommand.class, TimelineCommand.class, JobCommand.class,
                 ExportCommand.class, GraphCommand.class, GenerateCommand.class, ImportCoreCommand.class, CaptureCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success; for diff and timeline, no difference",

@@ -10,7 +10,7 @@ import tools.jackson.core.io.SerializedString;
  * digits), so a snapshot's text cannot break a line, move the cursor or reorder what is shown when the JSON is printed — and
  * the JSON stays valid and lossless.
  */
-final class TerminalSafeEscapes extends CharacterEscapes {
+public final class TerminalSafeEscapes extends CharacterEscapes {
     private static final long serialVersionUID = 1L;
     private static final int[] ASCII = standardAsciiEscapesForJSON();
 
