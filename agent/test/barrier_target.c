@@ -1,8 +1,8 @@
 /* Integration-test target for sync-region sites (integration.py test_sync_site; importers' AgentSyncSitesTest).
  *
  * A team of 2 threads. Thread 1 calls solve_boundary, which waits at an explicit barrier (its line is marked with a
- * SITE comment) until thread 0 comes. Thread 0 first waits until thread 1 sleeps in that barrier — with a block time of 0 the
- * runtime puts a waiting thread to sleep at once, and nothing else in thread 1 sleeps — then:
+ * SITE comment) until thread 0 comes. Thread 0 first waits until thread 1 sleeps in that barrier — with a block time
+ * of 0 the runtime puts a waiting thread to sleep at once, and nothing else in thread 1 sleeps — then:
  *   flush   asks for a snapshot labelled "barrier" itself (omp_control_tool), then joins the barrier;
  *   signal  prints "ready" and spins in primary_wait until SIGUSR1 (the test sends SIGUSR2 for a snapshot first).
  * So thread 1's innermost sync region is the explicit barrier, its site the return address in solve_boundary.

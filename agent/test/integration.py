@@ -146,7 +146,8 @@ def load_checked(path, what):
 
 
 def sites_outside_modules(snap):
-    """Every creation site (and sync-region site, format 1.4) lies in one module of the map, and every module holds one or a frame's pc (format 1.3)."""
+    """Every creation site (and, format 1.4, sync-region site) lies in one module of the map, and every module holds
+    one or a frame's pc (format 1.3)."""
     modules = [(int(m["start"], 16), int(m["end"], 16)) for m in snap.get("modules", [])]
     sites = [int(e["creationSite"]["address"], 16) for e in snap["tasks"] + snap["parallelRegions"]
              + snap.get("targetRegions", []) if isinstance(e.get("creationSite"), dict)]

@@ -213,7 +213,8 @@ void test_sync_regions(void) {
     sync(ompt_sync_region_taskwait, ompt_scope_end, NULL, NULL, NULL);
     CHECK(track_sync_region(self, &site) == 0);
     sync(ompt_sync_region_taskwait, ompt_scope_end, NULL, NULL, NULL);
-    CHECK(track_sync_region(self, &site) == ompt_sync_region_taskwait && site == (const void *)(0x1000 + SYNC_DEPTH - 1));
+    CHECK(track_sync_region(self, &site) == ompt_sync_region_taskwait
+          && site == (const void *)(0x1000 + SYNC_DEPTH - 1));
 
     /* The snapshot: a stopped thread in an explicit barrier names it and its site, which the module map covers. */
     copy_thread th = {.ordinal = 1, .acked = 1, .kind = ompt_thread_initial};
@@ -224,13 +225,15 @@ void test_sync_regions(void) {
     size_t len = 0;
     char *text = snapshot_render(&w, "sync", &len);
     char want[128];
-    snprintf(want, sizeof want, "\"syncRegion\": {\"kind\": \"barrier_explicit\",\"site\": {\"address\": \"0x%" PRIxPTR "\"",
+    snprintf(want, sizeof want,
+             "\"syncRegion\": {\"kind\": \"barrier_explicit\",\"site\": {\"address\": \"0x%" PRIxPTR "\"",
              (uintptr_t)sync_site_here);
     CHECK(text != NULL && strstr(text, want) != NULL);
     snprintf(want, sizeof want, "\"codeAddresses\": [\"0x%" PRIxPTR "\"]", (uintptr_t)sync_site_here);
     CHECK(text != NULL && strstr(text, want) != NULL);
     free(text);
-    /* a kind this build does not know keeps its number; a region without a site (a worker's implicit barrier) has none */
+    /* a kind this build does not know keeps its number; a region without a site (a worker's implicit barrier) has
+     * none */
     th.sync_kind = 99;
     th.sync_site = NULL;
     text = snapshot_render(&w, "sync", &len);
