@@ -98,6 +98,17 @@ typedef struct region_rec {
 
 _Static_assert(sizeof(region_rec) <= 128, "region records fill 128-byte ring slots");
 
+/* How many nested sync regions a thread's record keeps (a barrier, a task the thread runs in it, that task's taskwait,
+ * ...): deeper ones are counted, not kept, and while the thread is in one of them its innermost is not known. */
+#define SYNC_DEPTH 64
+
+/* One sync region a thread is inside (ompt_callback_sync_region): written by that thread only; relaxed atomics, so
+ * that a writer reading a thread that did not stop reads whole values. */
+typedef struct sync_region {
+    _Atomic int32_t kind;              /* ompt_sync_region_t */
+    _Atomic(const void *) codeptr;     /* codeptr_ra: the return address in the construct's code, NULL = none */
+} sync_region;
+
 /* What a thread records about itself when it is stopped: OMPT inquiry results, async-signal-safe. */
 typedef struct probe_task {
     uint64_t task;          /* task data value */
@@ -129,8 +140,8 @@ typedef struct thread_rec {
     pthread_t pthread;
     ompt_data_t *thread_data;
     _Atomic uint64_t current_task;     /* last task switched in (fallback when the thread does not stop) */
-    _Atomic int32_t sync_kind;         /* ompt_sync_region_t of the innermost sync region, 0 = none */
     _Atomic int32_t sync_waiting;      /* inside sync_region_wait */
+    _Atomic uint32_t sync_depth;       /* sync regions the thread is inside; the outermost SYNC_DEPTH are in sync[] */
     _Atomic uint64_t probe_gen;        /* generation of the last probe, see stop.c */
     uint64_t numbers_next, numbers_end; /* this thread's block of task numbers */
     ring_cache task_slots, region_slots; /* free record slots of this thread's own (ring.h) */
@@ -138,6 +149,7 @@ typedef struct thread_rec {
     sem_t resume;
     probe probe;
     thread_stack stack;                /* its call stack, recorded when it is stopped (stacks.h) */
+    sync_region sync[SYNC_DEPTH];      /* the sync regions it is inside, outermost first */
 } thread_rec;
 
 /* Configuration from the environment, read once in ompt_start_tool. */
@@ -198,6 +210,9 @@ int track_register_callbacks(void);
 int track_set_callback(ompt_callbacks_t event, ompt_callback_t cb, const char *name, int required);
 void task_unref(task_rec *t);
 void region_unref(region_rec *r);
+/* The innermost sync region t is inside: its kind (ompt_sync_region_t) and codeptr_ra; kind 0 when it is in none, or
+ * when that one is nested deeper than SYNC_DEPTH. Exact for a stopped thread; for a running one, a recent value. */
+int32_t track_sync_region(thread_rec *t, const void **codeptr);
 
 /* offload.c: device and target callbacks (registered by track_register_callbacks). */
 int offload_register_callbacks(void);
@@ -233,8 +248,9 @@ void series_stop(void);
 typedef struct copy_task { task_rec rec; uint32_t dep_off, dep_n, edge_off, edge_n; } copy_task;
 typedef struct copy_thread {
     uint64_t ordinal, current_task;
-    int32_t kind, acked, sync_kind, sync_waiting;
+    int32_t kind, acked, sync_kind, sync_waiting; /* sync_kind: the innermost sync region's, 0 = none */
     pid_t lwp;
+    const void *sync_site;             /* the innermost sync region's codeptr_ra, NULL = none */
     uint64_t pthread;
     probe probe;
     thread_stack stack;                /* n = 0 when none was taken */

@@ -22,6 +22,9 @@ const char *lifecycle_name(int lc);
 const char *task_kind_name(int k);
 const char *thread_kind_name(int k);
 const char *dependence_name(uint32_t t, char *buf, size_t n);
+/* The OMPT name of an ompt_sync_region_t without its prefix ("barrier_explicit", "taskwait"); "kind-N" in buf for a
+ * value this build does not know. */
+const char *sync_region_name(int k, char *buf, size_t n);
 
 void write_unavailable(json *j, const char *rc, const char *detail);
 void write_tool_data(json *j, uint64_t value);

@@ -82,6 +82,20 @@ static void write_stack(json *j, const render *r, const thread_stack *st) {
     json_end_object(j);
 }
 
+/* The innermost sync region a stopped thread is inside (format 1.4): its kind and the construct's code address. */
+static void write_sync_region(json *j, const copy_thread *th) {
+    char buf[32];
+    json_key(j, "syncRegion");
+    json_begin_object(j);
+    json_key(j, "kind");
+    json_string(j, sync_region_name(th->sync_kind, buf, sizeof buf));
+    if (th->sync_site != NULL) {
+        json_key(j, "site");
+        write_code(j, th->sync_site);
+    }
+    json_end_object(j);
+}
+
 void write_threads(json *j, const render *r) {
     const world_copy *w = r->w;
     char buf[128];
@@ -146,6 +160,9 @@ void write_threads(json *j, const render *r) {
         if (region != 0 && !(region & UNTRACKED_BIT) && find_region(w, region) != NOT_FOUND) {
             json_key(j, "currentRegion");
             json_uint(j, region);
+        }
+        if (th->acked && th->sync_kind > 0) {
+            write_sync_region(j, th);
         }
         json_key(j, "toolData");
         write_tool_data(j, th->acked && th->probe.thread_value != 0 ? th->probe.thread_value : th->ordinal);

@@ -173,7 +173,7 @@ int module_index(const render *r, uint64_t pc) {
 
 void write_modules(json *j, render *r) {
     const world_copy *w = r->w;
-    size_t cap = w->ntasks + w->nregions + (w->offload.present ? w->offload.nregions : 0), n = 0;
+    size_t cap = w->ntasks + w->nregions + w->nthreads + (w->offload.present ? w->offload.nregions : 0), n = 0;
     size_t cap_pcs = 0, npcs = 0;
     for (size_t i = 0; i < w->nthreads; i++) {
         cap_pcs += w->threads[i].stack.n;
@@ -194,6 +194,11 @@ void write_modules(json *j, render *r) {
     for (size_t i = 0; i < w->ntasks; i++) {
         if (w->tasks[i].rec.codeptr != NULL) {
             addrs[n++] = (uint64_t)(uintptr_t)w->tasks[i].rec.codeptr;
+        }
+    }
+    for (size_t i = 0; i < w->nthreads; i++) {
+        if (w->threads[i].acked && w->threads[i].sync_kind > 0 && w->threads[i].sync_site != NULL) {
+            addrs[n++] = (uint64_t)(uintptr_t)w->threads[i].sync_site;
         }
     }
     for (size_t i = 0; i < w->nregions; i++) {

@@ -54,6 +54,22 @@ const char *thread_kind_name(int k) {
     }
 }
 
+const char *sync_region_name(int k, char *buf, size_t n) {
+    switch (k) {
+    case ompt_sync_region_barrier: return "barrier";
+    case ompt_sync_region_barrier_implicit: return "barrier_implicit";
+    case ompt_sync_region_barrier_explicit: return "barrier_explicit";
+    case ompt_sync_region_barrier_implementation: return "barrier_implementation";
+    case ompt_sync_region_taskwait: return "taskwait";
+    case ompt_sync_region_taskgroup: return "taskgroup";
+    case ompt_sync_region_reduction: return "reduction";
+    case ompt_sync_region_barrier_implicit_workshare: return "barrier_implicit_workshare";
+    case ompt_sync_region_barrier_implicit_parallel: return "barrier_implicit_parallel";
+    case ompt_sync_region_barrier_teams: return "barrier_teams";
+    default: snprintf(buf, n, "kind-%d", k); return buf;
+    }
+}
+
 const char *dependence_name(uint32_t t, char *buf, size_t n) {
     switch (t) {
     case ompt_dependence_type_in: return "in";

@@ -163,6 +163,16 @@ static void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint, ompt_
     sites_taskloop_begin(codeptr_ra, user_call_site(codeptr_ra));
 }
 
+void sites_drop_runtime_sync_sites(world_copy *w) {
+    Dl_info d;
+    for (size_t i = 0; runtime_base != NULL && i < w->nthreads; i++) {
+        const void *site = w->threads[i].sync_site;
+        if (site != NULL && dladdr(site, &d) != 0 && d.dli_fbase == runtime_base) {
+            w->threads[i].sync_site = NULL;
+        }
+    }
+}
+
 int sites_init(ompt_function_lookup_t lookup) {
     Dl_info d;
     void *in_runtime = (void *)lookup("ompt_set_callback");

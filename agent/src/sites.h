@@ -23,6 +23,9 @@ void sites_task_switched(const void *running);
 /* Counts the tasks of the copy still at a taskloop's runtime address; sites_unresolved says how many. */
 void sites_count(const world_copy *w);
 size_t sites_unresolved(void);
+/* Leaves out the sync-region sites of the copy that lie in the OpenMP runtime itself (the taskgroup libomp opens in
+ * __kmpc_taskloop): a site says where the program's construct is. After the threads are released (dladdr). */
+void sites_drop_runtime_sync_sites(world_copy *w);
 
 /* "modules": the executables and shared objects that hold a code address (a creation site) or a frame pc of the
  * copy; notes their ranges in r->modules, in the order written, for the frames' module index. */

@@ -361,7 +361,7 @@ static void copy_thread_state(copy_thread *c, thread_rec *t, int acked) {
     c->lwp = t->lwp;
     c->pthread = (uint64_t)t->pthread;
     c->current_task = atomic_load(&t->current_task);
-    c->sync_kind = atomic_load(&t->sync_kind);
+    c->sync_kind = track_sync_region(t, &c->sync_site);
     c->sync_waiting = atomic_load(&t->sync_waiting);
     c->acked = acked;
     c->stack.n = 0;

@@ -528,16 +528,42 @@ static void on_task_dependence(ompt_data_t *src_task_data, ompt_data_t *sink_tas
 
 /* ---- synchronization, for the state of a thread that cannot be stopped ---- */
 
+/* A thread enters a sync region: pushed on its record's stack (the entry is written before the depth that makes it the
+ * innermost, so that the stop signal, arriving between two stores, finds a whole entry or the one before); it leaves
+ * the innermost: popped, which makes the enclosing one innermost again. No lock, no allocation, no locked
+ * instruction: only this thread writes them. */
 static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
                            ompt_data_t *task_data, const void *codeptr_ra) {
     (void)parallel_data;
     (void)task_data;
-    (void)codeptr_ra;
     thread_rec *self = agent_self;
-    if (self != NULL) {
-        atomic_store_explicit(&self->sync_kind, endpoint == ompt_scope_end ? 0 : (int32_t)kind,
-                              memory_order_relaxed);
+    if (self == NULL) {
+        return;
     }
+    uint32_t depth = atomic_load_explicit(&self->sync_depth, memory_order_relaxed);
+    if (endpoint == ompt_scope_end) {
+        if (depth > 0) {
+            atomic_store_explicit(&self->sync_depth, depth - 1, memory_order_relaxed);
+        }
+        return;
+    }
+    if (depth < SYNC_DEPTH) {
+        atomic_store_explicit(&self->sync[depth].kind, (int32_t)kind, memory_order_relaxed);
+        atomic_store_explicit(&self->sync[depth].codeptr, codeptr_ra, memory_order_relaxed);
+        atomic_signal_fence(memory_order_release);
+    }
+    atomic_store_explicit(&self->sync_depth, depth + 1, memory_order_relaxed);
+}
+
+int32_t track_sync_region(thread_rec *t, const void **codeptr) {
+    uint32_t depth = atomic_load_explicit(&t->sync_depth, memory_order_relaxed);
+    atomic_signal_fence(memory_order_acquire);
+    if (depth == 0 || depth > SYNC_DEPTH) {
+        *codeptr = NULL;
+        return 0;
+    }
+    *codeptr = atomic_load_explicit(&t->sync[depth - 1].codeptr, memory_order_relaxed);
+    return atomic_load_explicit(&t->sync[depth - 1].kind, memory_order_relaxed);
 }
 
 static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,

@@ -21,6 +21,7 @@ char *snapshot_render(world_copy *w, const char *label, size_t *len) {
         return NULL;
     }
     sites_count(w);
+    sites_drop_runtime_sync_sites(w);
 
     json j;
     json_init(&j);

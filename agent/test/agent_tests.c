@@ -744,6 +744,7 @@ int main(void) {
     test_probe_max_active_levels();
     test_offload();
     test_track();
+    test_sync_regions();
     test_sites();
     test_call_stacks();
     test_runtime_build();

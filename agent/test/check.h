@@ -19,6 +19,7 @@ extern int passed, failed;
 void test_output(void);
 void test_offload(void);
 void test_track(void);
+void test_sync_regions(void);
 void test_sites(void);
 void test_call_stacks(void);
 void test_switching(void);

@@ -146,10 +146,12 @@ def load_checked(path, what):
 
 
 def sites_outside_modules(snap):
-    """Every creation site lies in one module of the map, and every module holds one or a frame's pc (format 1.3)."""
+    """Every creation site (and, format 1.4, sync-region site) lies in one module of the map, and every module holds
+    one or a frame's pc (format 1.3)."""
     modules = [(int(m["start"], 16), int(m["end"], 16)) for m in snap.get("modules", [])]
     sites = [int(e["creationSite"]["address"], 16) for e in snap["tasks"] + snap["parallelRegions"]
              + snap.get("targetRegions", []) if isinstance(e.get("creationSite"), dict)]
+    sites += [int(t["syncRegion"]["site"]["address"], 16) for t in snap["threads"] if "site" in t.get("syncRegion", {})]
     pcs = [int(f["pc"], 16) for t in snap["threads"] for f in t.get("stack", {}).get("frames", [])]
     bad = [hex(a) for a in sites if sum(1 for lo, hi in modules if lo <= a < hi) != 1]
     bad += ["module %d holds none" % i for i, (lo, hi) in enumerate(modules)
@@ -892,6 +894,69 @@ def test_stacks(agent, work):
               "stacks off: no thread has a stack")
 
 
+def source_line(src, marker):
+    """The 1-based line of `src` that holds the comment marker (SITE:name)."""
+    with open(src, encoding="utf-8") as f:
+        return next(i + 1 for i, line in enumerate(f) if marker in line)
+
+
+def test_sync_site(agent, work):
+    """A thread waiting at an explicit barrier (format 1.4 syncRegion): its innermost sync region is that barrier and
+    its site, a return address in the user's code, lies in the function holding the barrier, on the pragma's line
+    (addr2line at the call, one byte back), though its call stack stops in the runtime. Taken by the other thread
+    itself (omp_control_tool) and by the trigger signal; the other thread, in no sync region, has no syncRegion."""
+    sub = os.path.join(work, "sync_site")
+    os.makedirs(sub)
+    src = os.path.join(HERE, "barrier_target.c")
+    exe = compile_program(src, sub)
+    line = source_line(src, "SITE:barrier")
+
+    def check_waiter(s, what):
+        waiter = next((t for t in s["threads"] if t["kind"] == "worker"), {})
+        region = waiter.get("syncRegion", {})
+        check(region.get("kind") == "barrier_explicit" and waiter.get("state", {}).get("value") == 0x14,
+              "%s: the worker waits at an explicit barrier %s %s" % (what, region, waiter.get("state")))
+        site = region.get("site", {}).get("address")
+        module = next((m for m in s["modules"] if m["path"] == exe), None)
+        check(site is not None and module is not None, "%s: the site is in the program %s" % (what, region))
+        if site is None or module is None:
+            return
+        rel = int(site, 16) - int(module["loadBias"], 16) - 1
+        name = next((n for lo, hi, n in functions_of(exe) if lo <= rel < hi), "?")
+        where = subprocess.run(["addr2line", "-e", exe, hex(rel)], capture_output=True, text=True).stdout.strip()
+        check(name == "solve_boundary" and where.endswith("barrier_target.c:%d" % line),
+              "%s: the site is solve_boundary at barrier_target.c:%d, not %s at %s" % (what, line, name, where))
+        initial = next(t for t in s["threads"] if t["kind"] == "initial")
+        check("syncRegion" not in initial, "%s: the initial thread is in no sync region %s" % (what, initial))
+
+    out = os.path.join(sub, "flush")
+    os.makedirs(out)
+    result = subprocess.run([exe], env=agent_env(agent, out, OMPD_EXPLORER_SIGNAL="none"), timeout=60,
+                            capture_output=True, text=True)
+    check(result.returncode == 0 and result.stdout == "done\n", "sync site flush: ran %r" % result.stdout)
+    s = load_one(out, "sync site flush")
+    if s is not None:
+        check_waiter(s, "sync site flush")
+
+    out = os.path.join(sub, "signal")
+    os.makedirs(out)
+    proc = subprocess.Popen([exe, "signal"], env=agent_env(agent, out), stdout=subprocess.PIPE, text=True)
+    try:
+        check(proc.stdout.readline().strip() == "ready", "sync site signal: target ready")
+        proc.send_signal(signal.SIGUSR2)
+        deadline = time.time() + 20
+        while not snapshots(out) and time.time() < deadline:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGUSR1)
+        check(proc.wait(timeout=30) == 0 and proc.stdout.read() == "done\n", "sync site signal: the program ran on")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    s = load_one(out, "sync site signal")
+    if s is not None:
+        check_waiter(s, "sync site signal")
+
+
 def test_offload(agent, work):
     offload_integration.test_offload(sys.modules[__name__], agent, work)
 
@@ -954,7 +1019,7 @@ def main():
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
                  test_at_exit_and_unwritable, test_exit_inside, test_exit_in_handler, test_signal_after_exit, test_signal_variables,
                  test_series, test_series_thread, test_hang_series, test_series_fork, test_churn,
-                 test_offload, test_compressed, test_real_patterns, test_taskloop, test_stacks, test_mpi_job):
+                 test_offload, test_compressed, test_real_patterns, test_taskloop, test_stacks, test_sync_site, test_mpi_job):
         try:
             test(agent, work)
         except Exception as e:  # a crash of one test is a failure, the others still run

@@ -4,6 +4,8 @@
 #include "agent.h"
 #include "check.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,4 +172,85 @@ void test_track(void) {
     memcpy(&agent_regions, &saved_regions, sizeof saved_regions);
     agent_ompt = saved_api;
     agent_cfg.number_block = saved_block;
+}
+
+/* The innermost sync region of a thread, as the sync_region callback leaves it: regions nest (a barrier, a task run in
+ * it, that task's taskwait), each end restores the enclosing one; nesting deeper than the record keeps is counted. The
+ * snapshot writes a stopped thread's innermost as its syncRegion, and lists its site in the module map. */
+static void sync_site_here(void) {}
+
+void test_sync_regions(void) {
+    ompt_api saved_api = agent_ompt;
+    thread_rec *saved_self = agent_self;
+    agent_ompt.set_callback = fake_set_callback;
+    CHECK(track_register_callbacks() == 0);
+    ompt_callback_sync_region_t sync = (ompt_callback_sync_region_t)registered[ompt_callback_sync_region];
+    CHECK(sync != NULL);
+    thread_rec *self = calloc(1, sizeof *self);
+    agent_self = self;
+    const void *site = NULL;
+    CHECK(track_sync_region(self, &site) == 0 && site == NULL);
+
+    sync(ompt_sync_region_barrier_explicit, ompt_scope_begin, NULL, NULL, (const void *)0xb1);
+    CHECK(track_sync_region(self, &site) == ompt_sync_region_barrier_explicit && site == (const void *)0xb1);
+    sync(ompt_sync_region_taskwait, ompt_scope_begin, NULL, NULL, (const void *)0xc2);
+    CHECK(track_sync_region(self, &site) == ompt_sync_region_taskwait && site == (const void *)0xc2);
+    sync(ompt_sync_region_taskwait, ompt_scope_end, NULL, NULL, (const void *)0xc2);
+    CHECK(track_sync_region(self, &site) == ompt_sync_region_barrier_explicit && site == (const void *)0xb1);
+    sync(ompt_sync_region_barrier_explicit, ompt_scope_end, NULL, NULL, (const void *)0xb1);
+    CHECK(track_sync_region(self, &site) == 0 && site == NULL);
+    /* an end without a begin (a worker's first implicit barrier end) leaves nothing below zero */
+    sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_end, NULL, NULL, NULL);
+    CHECK(track_sync_region(self, &site) == 0);
+    sync(ompt_sync_region_taskgroup, ompt_scope_begin, NULL, NULL, (const void *)0xd3);
+    CHECK(track_sync_region(self, &site) == ompt_sync_region_taskgroup && site == (const void *)0xd3);
+
+    /* Deeper than SYNC_DEPTH: the innermost is not known, and is again once the thread is back within the depth. */
+    for (uintptr_t i = 1; i < SYNC_DEPTH + 2; i++) {
+        sync(ompt_sync_region_taskwait, ompt_scope_begin, NULL, NULL, (const void *)(0x1000 + i));
+    }
+    CHECK(track_sync_region(self, &site) == 0 && site == NULL);
+    sync(ompt_sync_region_taskwait, ompt_scope_end, NULL, NULL, NULL);
+    CHECK(track_sync_region(self, &site) == 0);
+    sync(ompt_sync_region_taskwait, ompt_scope_end, NULL, NULL, NULL);
+    CHECK(track_sync_region(self, &site) == ompt_sync_region_taskwait
+          && site == (const void *)(0x1000 + SYNC_DEPTH - 1));
+
+    /* The snapshot: a stopped thread in an explicit barrier names it and its site, which the module map covers. */
+    copy_thread th = {.ordinal = 1, .acked = 1, .kind = ompt_thread_initial};
+    th.probe.state = ompt_state_wait_barrier_explicit;
+    th.sync_kind = ompt_sync_region_barrier_explicit;
+    th.sync_site = (const void *)(uintptr_t)sync_site_here;
+    world_copy w = {.threads = &th, .nthreads = 1};
+    size_t len = 0;
+    char *text = snapshot_render(&w, "sync", &len);
+    char want[128];
+    snprintf(want, sizeof want,
+             "\"syncRegion\": {\"kind\": \"barrier_explicit\",\"site\": {\"address\": \"0x%" PRIxPTR "\"",
+             (uintptr_t)sync_site_here);
+    CHECK(text != NULL && strstr(text, want) != NULL);
+    snprintf(want, sizeof want, "\"codeAddresses\": [\"0x%" PRIxPTR "\"]", (uintptr_t)sync_site_here);
+    CHECK(text != NULL && strstr(text, want) != NULL);
+    free(text);
+    /* a kind this build does not know keeps its number; a region without a site (a worker's implicit barrier) has
+     * none */
+    th.sync_kind = 99;
+    th.sync_site = NULL;
+    text = snapshot_render(&w, "sync", &len);
+    CHECK(text != NULL && strstr(text, "\"syncRegion\": {\"kind\": \"kind-99\"}") != NULL);
+    free(text);
+    /* a thread in none, or one that did not stop, has no syncRegion */
+    th.sync_kind = 0;
+    text = snapshot_render(&w, "sync", &len);
+    CHECK(text != NULL && strstr(text, "syncRegion") == NULL);
+    free(text);
+    th.sync_kind = ompt_sync_region_barrier_explicit;
+    th.acked = 0;
+    text = snapshot_render(&w, "sync", &len);
+    CHECK(text != NULL && strstr(text, "syncRegion") == NULL && strstr(text, "last in an explicit barrier") != NULL);
+    free(text);
+
+    agent_self = saved_self;
+    free(self);
+    agent_ompt = saved_api;
 }

@@ -18,6 +18,7 @@ import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TeamMember;
 import org.ompdexplorer.model.TextCut;
+import org.ompdexplorer.model.callstack.ThreadPlace;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 
 /**
@@ -149,9 +150,7 @@ public final class SummaryReport {
             }
             b.append("  current ").append(labels.taskLink(t.currentTask()));
             b.append("  in ").append(labels.regionLink(t.currentRegion()));
-            index.callStack(t.id()).flatMap(s -> s.innermostUserFrame(snapshot.modules()))
-                    .ifPresent(f -> b.append("  at ").append(TextCut.value(
-                            org.ompdexplorer.model.callstack.FrameKey.of(f, snapshot.modules()).display())));
+            ThreadPlace.of(t, snapshot).ifPresent(place -> b.append("  ").append(TextCut.value(place)));
             List<Task> chain = index.schedulingChain(t.id());
             if (chain.size() > 1) {
                 StringJoiner j = new StringJoiner(" → ", "  task stack ", "");

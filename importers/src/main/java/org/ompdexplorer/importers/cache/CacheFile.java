@@ -40,7 +40,7 @@ import org.ompdexplorer.model.diagnostics.Location;
 public final class CacheFile {
     private static final byte[] MAGIC = "OMPDXRC\n".getBytes(StandardCharsets.US_ASCII);
     /** Raised whenever what is written changes: an older file is then a miss, never misread. */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
     static final int SECTION = 16_384;
     /** A header is a few paths and numbers; more is damage. */
     private static final long HEADER_MAX = 64 << 10;

@@ -32,6 +32,8 @@ import org.ompdexplorer.model.Kernel;
 import org.ompdexplorer.model.Mapping;
 import org.ompdexplorer.model.OffloadInfo;
 import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.SyncRegion;
+import org.ompdexplorer.model.SyncRegionKind;
 import org.ompdexplorer.model.OsThreadId;
 import org.ompdexplorer.model.OsThreadIdKind;
 import org.ompdexplorer.model.ParallelRegion;
@@ -247,7 +249,9 @@ final class ModelDecoder {
             case TEAM_MEMBER -> new TeamMember(intValue(), fact(ThreadId.class), fact(TaskId.class));
             case THREAD -> new OmpThread(present(ThreadId.class), read(AddressSpaceId.class),
                     list(OsThreadId.class), fact(ThreadKind.class), fact(ThreadState.class), fact(Long.class),
-                    fact(TaskId.class), fact(RegionId.class), fact(ToolData.class), list(IcvValue.class));
+                    fact(TaskId.class), fact(RegionId.class), fact(ToolData.class), list(IcvValue.class),
+                    fact(SyncRegion.class));
+            case SYNC_REGION -> new SyncRegion(present(SyncRegionKind.class), fact(CodeLocation.class));
             case REGION -> new ParallelRegion(present(RegionId.class), read(AddressSpaceId.class),
                     fact(RegionId.class), fact(Integer.class), fact(Integer.class), fact(Integer.class),
                     list(TeamMember.class), fact(TaskId.class), fact(CodeLocation.class), fact(ToolData.class),

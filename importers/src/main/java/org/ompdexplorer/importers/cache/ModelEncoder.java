@@ -28,6 +28,7 @@ import org.ompdexplorer.model.RecordsLost;
 import org.ompdexplorer.model.Mapping;
 import org.ompdexplorer.model.OffloadInfo;
 import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.SyncRegion;
 import org.ompdexplorer.model.OpenEnum;
 import org.ompdexplorer.model.OsThreadId;
 import org.ompdexplorer.model.ParallelRegion;
@@ -206,7 +207,8 @@ final class ModelEncoder {
             case OsThreadId o -> parts(OS_THREAD_ID, o.kind(), o.value());
             case TeamMember m -> parts(TEAM_MEMBER, m.threadNum(), m.thread(), m.implicitTask());
             case OmpThread t -> parts(THREAD, t.id(), t.addressSpace(), t.osIds(), t.kind(), t.state(), t.waitId(),
-                    t.currentTask(), t.currentRegion(), t.toolData(), t.icvs());
+                    t.currentTask(), t.currentRegion(), t.toolData(), t.icvs(), t.syncRegion());
+            case SyncRegion r -> parts(SYNC_REGION, r.kind(), r.site());
             case ParallelRegion r -> parts(REGION, r.id(), r.addressSpace(), r.enclosingRegion(), r.teamSize(),
                     r.level(), r.activeLevel(), r.members(), r.encounteringTask(), r.creationSite(), r.toolData(),
                     r.icvs());

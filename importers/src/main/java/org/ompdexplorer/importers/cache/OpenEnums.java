@@ -8,6 +8,7 @@ import org.ompdexplorer.model.IcvScope;
 import org.ompdexplorer.model.OpenEnum;
 import org.ompdexplorer.model.OsThreadIdKind;
 import org.ompdexplorer.model.ReturnCode;
+import org.ompdexplorer.model.SyncRegionKind;
 import org.ompdexplorer.model.TargetKind;
 import org.ompdexplorer.model.TaskFlag;
 import org.ompdexplorer.model.TaskKind;
@@ -32,7 +33,8 @@ final class OpenEnums {
             new Kind(DependenceType.class, DependenceType::of),
             new Kind(TargetKind.class, TargetKind::of),
             new Kind(CaptureSource.class, CaptureSource::of),
-            new Kind(IcvScope.class, IcvScope::of));
+            new Kind(IcvScope.class, IcvScope::of),
+            new Kind(SyncRegionKind.class, SyncRegionKind::of));
 
     private OpenEnums() {
     }

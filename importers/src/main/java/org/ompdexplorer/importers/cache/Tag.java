@@ -59,6 +59,7 @@ final class Tag {
     static final int CALL_STACK = 49;
     static final int CALL_FRAME = 50;
     static final int JOB_PLACEMENT = 51;
+    static final int SYNC_REGION = 52;
 
     private Tag() {
     }

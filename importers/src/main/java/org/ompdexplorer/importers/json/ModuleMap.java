@@ -12,6 +12,7 @@ import org.ompdexplorer.model.Address;
 import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.CodeModule;
 import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.Task;
@@ -90,12 +91,12 @@ final class ModuleMap {
     }
 
     /**
-     * After the read: symbolizes what was not built symbolized, replacing what changed in the three lists, and the
+     * After the read: symbolizes what was not built symbolized, replacing what changed in the four lists, and the
      * frames of the raw stacks among {@code stacks} ({@code raw} says which), replaced in place; a module that could
      * not serve is a warning at its entry, a symbolizer's note an info.
      */
-    void finish(List<Task> tasks, List<ParallelRegion> regions, List<TargetRegion> targets, List<CallStack> stacks,
-                List<Boolean> raw) {
+    void finish(List<Task> tasks, List<ParallelRegion> regions, List<TargetRegion> targets, List<OmpThread> threads,
+                List<CallStack> stacks, List<Boolean> raw) {
         if (symbolizer == null) {
             return;
         }
@@ -114,7 +115,7 @@ final class ModuleMap {
                     stacks.set(i, symbolized.get(next++));
                 }
             }
-            SnapshotSymbolizer.Result r = symbolizer.finish(codes, resolved, tasks, regions, targets);
+            SnapshotSymbolizer.Result r = symbolizer.finish(codes, resolved, tasks, regions, targets, threads);
             for (SnapshotSymbolizer.Problem p : r.problems()) {
                 c.add(Diagnostic.warning(p.code(), p.message(), p.fix(), modules.get(p.module()).location()));
             }

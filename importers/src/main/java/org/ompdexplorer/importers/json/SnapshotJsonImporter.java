@@ -273,7 +273,7 @@ public final class SnapshotJsonImporter {
             List<CallStack> callStacks = stacks.isEmpty() ? new ArrayList<>() : stacks.link(threads, modules, raw);
             if (modules.resolves()) {
                 progress.progress("symbolizing", 0, -1);
-                modules.finish(tasks, regions, targets, callStacks, raw);
+                modules.finish(tasks, regions, targets, threads, callStacks, raw);
             }
             progress.progress("indexing", 0, -1);
             boolean attribute = raw.contains(true);

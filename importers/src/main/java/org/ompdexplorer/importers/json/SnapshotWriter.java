@@ -188,6 +188,12 @@ final class SnapshotWriter {
         fact("waitId", t.waitId(), w -> g.writeString(hex(w)));
         fact("currentTask", t.currentTask(), id -> g.writeNumber(id.value()));
         fact("currentRegion", t.currentRegion(), id -> g.writeNumber(id.value()));
+        fact("syncRegion", t.syncRegion(), r -> {
+            g.writeStartObject();
+            g.writeStringProperty("kind", r.kind().name());
+            fact("site", r.site(), this::code);
+            g.writeEndObject();
+        });
         fact("toolData", t.toolData(), this::toolData);
         icvValues(t.icvs());
         if (stack != null) {
@@ -354,6 +360,8 @@ final class SnapshotWriter {
             }
         }
         s.parallelRegions().forEach(r -> r.creationSite().asOptional().ifPresent(c -> addresses.add(c.address())));
+        s.threads().forEach(t -> t.syncRegion().asOptional().flatMap(r -> r.site().asOptional())
+                .ifPresent(c -> addresses.add(c.address())));
         s.targetRegions().forEach(r -> r.creationSite().asOptional().ifPresent(c -> addresses.add(c.address())));
         g.writeArrayPropertyStart("modules");
         for (CodeModule m : modules) {

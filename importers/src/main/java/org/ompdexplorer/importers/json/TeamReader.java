@@ -10,6 +10,8 @@ import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.OsThreadId;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.SyncRegion;
+import org.ompdexplorer.model.SyncRegionKind;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TeamMember;
 import org.ompdexplorer.model.ThreadId;
@@ -21,7 +23,8 @@ import tools.jackson.core.JsonToken;
 /** Reads elements of {@code threads[]} (with their 1.3 {@code stack}s) and {@code parallelRegions[]}. */
 final class TeamReader {
     private static final String[] THREAD_FIELDS = {"id", "addressSpace", "osIds", "kind", "state", "waitId",
-            "currentTask", "currentRegion", "toolData", "icvs", "stack"};
+            "currentTask", "currentRegion", "syncRegion", "toolData", "icvs", "stack"};
+    private static final String[] SYNC_REGION_FIELDS = {"kind", "site"};
     private static final String[] REGION_FIELDS = {"id", "addressSpace", "enclosingRegion", "teamSize", "level",
             "activeLevel", "members", "encounteringTask", "creationSite", "toolData", "icvs"};
     private static final String[] MEMBER_FIELDS = {"threadNum", "thread", "implicitTask"};
@@ -55,6 +58,7 @@ final class TeamReader {
         Fact<RegionId> currentRegion = Fact.absent();
         Fact<ToolData> toolData = Fact.absent();
         List<IcvValue> icvs = List.of();
+        Fact<SyncRegion> syncRegion = Fact.absent();
         stack = null;
         long seen = 0;
         while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
@@ -73,6 +77,7 @@ final class TeamReader {
                 case "waitId" -> waitId = values.addressFact("waitId");
                 case "currentTask" -> currentTask = values.taskLink("currentTask");
                 case "currentRegion" -> currentRegion = values.regionLink("currentRegion");
+                case "syncRegion" -> syncRegion = syncRegion();
                 case "toolData" -> toolData = values.toolData("toolData");
                 case "icvs" -> icvs = values.icvValues("icvs");
                 case "stack" -> stack = stacks.read();
@@ -86,7 +91,46 @@ final class TeamReader {
             return null;
         }
         return new OmpThread(c.interner.threadId(id), space, osIds, kind, state, waitId, currentTask,
-                currentRegion, toolData, icvs);
+                currentRegion, toolData, icvs, syncRegion);
+    }
+
+    /** A thread's {@code syncRegion} (1.4): its kind (required) and site, a return address like a creation site. */
+    private Fact<SyncRegion> syncRegion() {
+        if (!values.object("syncRegion")) {
+            return Fact.absent();
+        }
+        String kind = null;
+        boolean reported = false; // a kind of the wrong type or empty: said once, where it is
+        Fact<CodeLocation> site = Fact.absent();
+        long seen = 0;
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            seen = c.seen(seen, name, SYNC_REGION_FIELDS);
+            c.parser.nextToken();
+            switch (name) {
+                case "kind" -> {
+                    JsonToken t = c.parser.currentToken();
+                    if (t == JsonToken.VALUE_STRING) {
+                        kind = c.name("syncRegion.kind");
+                        reported = kind == null;
+                    } else if (t != JsonToken.VALUE_NULL) {
+                        c.wrongType("syncRegion.kind (a string)");
+                        reported = true;
+                    }
+                }
+                case "site" -> site = values.site("syncRegion.site");
+                default -> c.unknownField(name);
+            }
+        }
+        if (kind == null && reported) {
+            return Fact.absent();
+        }
+        if (kind == null) {
+            c.error("missing-field", "a thread's syncRegion needs a \"kind\" (an OMPT sync region name); it was left "
+                    + "out", "add \"kind\": \"barrier_explicit\" (or taskwait, taskgroup, …), or leave syncRegion out");
+            return Fact.absent();
+        }
+        return Fact.of(new SyncRegion(SyncRegionKind.of(kind), site));
     }
 
     ParallelRegion readRegion() {

@@ -22,7 +22,9 @@ import org.ompdexplorer.importers.unwind.SourceFrame;
 import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.CodeModule;
 import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.SyncRegion;
 import org.ompdexplorer.model.TargetRegion;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.callstack.CallFrame;
@@ -125,10 +127,10 @@ public final class SnapshotSymbolizer {
     /**
      * After the read: symbolizes the locations among {@code codes} (every distinct one the read made, as the facts
      * the entities hold) that {@link #resolve} did not give, except {@code resolved} (the facts it gave), and
-     * replaces in the three lists each element that names one that changed.
+     * replaces in the four lists each element that names one that changed (a thread, by its sync region's site).
      */
     public Result finish(Collection<Fact<CodeLocation>> codes, Set<Fact<CodeLocation>> resolved, List<Task> tasks,
-                         List<ParallelRegion> regions, List<TargetRegion> targets) {
+                         List<ParallelRegion> regions, List<TargetRegion> targets, List<OmpThread> threads) {
         List<Fact<CodeLocation>> rest = new ArrayList<>();
         List<Set<Long>> wanted = new ArrayList<>();
         for (int m = 0; m < states.length; m++) {
@@ -179,6 +181,13 @@ public final class SnapshotSymbolizer {
                 return site == r.creationSite() ? r : new TargetRegion(r.id(), r.kind(), r.device(), r.deviceNum(),
                         r.inFlight(), r.encounteringTask(), r.targetTask(), site, r.kernels(), r.kernelsSubmitted(),
                         r.transfers());
+            });
+            threads.replaceAll(t -> {
+                if (!(t.syncRegion() instanceof Fact.Known<SyncRegion>(SyncRegion r))) {
+                    return t;
+                }
+                Fact<CodeLocation> site = sites.getOrDefault(r.site(), r.site());
+                return site == r.site() ? t : t.withSyncRegion(Fact.of(r.withSite(site)));
             });
         }
         List<Problem> problems = new ArrayList<>();

@@ -37,7 +37,7 @@ public final class SnapshotEdits {
         UnaryOperator<Fact<RegionId>> region = f -> f.map(id -> new RegionId(id.value() + offset));
         List<OmpThread> threads = s.threads().stream().map(t -> new OmpThread(new ThreadId(t.id().value() + offset),
                 t.addressSpace(), t.osIds(), t.kind(), t.state(), t.waitId(), task.apply(t.currentTask()),
-                region.apply(t.currentRegion()), t.toolData(), t.icvs())).toList();
+                region.apply(t.currentRegion()), t.toolData(), t.icvs(), t.syncRegion())).toList();
         List<ParallelRegion> regions = s.parallelRegions().stream().map(r -> new ParallelRegion(
                 new RegionId(r.id().value() + offset), r.addressSpace(), region.apply(r.enclosingRegion()), r.teamSize(),
                 r.level(), r.activeLevel(), r.members().stream().map(m -> new TeamMember(m.threadNum(),
@@ -72,7 +72,7 @@ public final class SnapshotEdits {
     public static Snapshot withThreadWaiting(Snapshot s, ThreadId thread, ThreadState state, long waitId) {
         List<OmpThread> threads = s.threads().stream().map(t -> !t.id().equals(thread) ? t
                 : new OmpThread(t.id(), t.addressSpace(), t.osIds(), t.kind(), Fact.of(state), Fact.of(waitId),
-                t.currentTask(), t.currentRegion(), t.toolData(), t.icvs())).toList();
+                t.currentTask(), t.currentRegion(), t.toolData(), t.icvs(), t.syncRegion())).toList();
         return with(s, threads, s.parallelRegions(), s.tasks());
     }
 

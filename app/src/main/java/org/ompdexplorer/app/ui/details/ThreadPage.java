@@ -16,6 +16,7 @@ import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskStatus;
 import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.callstack.ThreadPlace;
 
 /** The details of a thread: its state, its current task and region, the tasks on its stack, its ICVs. */
 final class ThreadPage {
@@ -36,8 +37,12 @@ final class ThreadPage {
                 .add("threadKind", "kind", thread.kind())
                 .add("state", "state (ompd_get_state)", state(thread.state()))
                 .add("waitId", "wait id", thread.waitId().isKnown() ? Value.of(Address.hex(thread.waitId().get()))
-                        : Value.of(thread.waitId()))
-                .add("identity", "identity across snapshots", new IdentityKeys(snapshot).of(thread));
+                        : Value.of(thread.waitId()));
+        thread.syncRegion().asOptional().ifPresent(r -> props.add("syncRegion", "sync region (OMPT sync_region)",
+                r.kind().name() + r.site().asOptional().map(c -> " at " + c.display(snapshot.modules())).orElse("")));
+        // where the thread is: the same rule as the CLI's summary (its innermost user frame, else its sync site)
+        ThreadPlace.of(thread, snapshot).ifPresent(place -> props.add("where", "where", place));
+        props.add("identity", "identity across snapshots", new IdentityKeys(snapshot).of(thread));
         sections.add(props.section("properties", "Thread"));
         sections.add(new Rows()
                 .add("currentTask", "current task", new TaskPage(snapshot).taskLink(thread.currentTask()))

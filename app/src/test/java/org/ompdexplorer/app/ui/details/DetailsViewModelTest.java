@@ -10,11 +10,14 @@ import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SnapshotPage;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.task.SameThreadBackgroundTasks;
+import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.ReturnCode;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SyncRegion;
+import org.ompdexplorer.model.SyncRegionKind;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
 
@@ -38,6 +41,25 @@ class DetailsViewModelTest {
     private static Value value(DetailsPage page, String section, String key) {
         return properties(page, section).rows().stream().filter(r -> r.key().equals(key)).findFirst().orElseThrow()
                 .value();
+    }
+
+    @Test
+    void aThreadInASyncRegionShowsItAndWithoutAStackWaitsAtItsSite() {
+        Snapshot lesson = TestSnapshots.handWritten().snapshot();
+        OmpThread t = lesson.threads().getFirst();
+        OmpThread waiting = t.withSyncRegion(Fact.of(new SyncRegion(SyncRegionKind.BARRIER_EXPLICIT,
+                Fact.of(new CodeLocation(0x1234, "solve_boundary", "/src/held.c", 42)))));
+        Snapshot s = new Snapshot(lesson.capture(), lesson.runtime(), lesson.addressSpaces(), lesson.states(),
+                lesson.icvCatalogue(), lesson.displayControlVars(), List.of(waiting, lesson.threads().get(1)),
+                lesson.parallelRegions(), lesson.tasks());
+        vm.setSnapshot(LoadedSnapshot.of(s, "waiting"));
+        DetailsPage page = show(Target.of(t.id()));
+        assertThat(value(page, "properties", "syncRegion").text())
+                .isEqualTo("barrier_explicit at solve_boundary (/src/held.c:42)");
+        assertThat(value(page, "properties", "where").text())
+                .isEqualTo("waits at a barrier in solve_boundary (/src/held.c:42)");
+        assertThat(properties(show(Target.of(lesson.threads().get(1).id())), "properties").rows())
+                .noneMatch(r -> r.key().equals("syncRegion") || r.key().equals("where"));
     }
 
     @Test
