@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
  * {@code ompd-explorer job} on a real hybrid MPI + OpenMP job: 8 ranks under Open MPI, 2 threads a rank, one rank held
  * at a barrier elsewhere, each rank's snapshot written by the agent on the launcher's signal
  * ({@code scripts/make-mpi-job.sh}, cached under {@code ~/.cache/ompd-explorer/mpi-job/<key>/MANIFEST.tsv}). The job
- * view must name the held rank first. Skipped on a machine without the fixture, never in CI.
+ * view must name the held rank alone, and where it is: the function its thread waits in (its stack ends in the
+ * runtime, so the place comes from the barrier's site, {@code threads[].syncRegion}). Skipped on a machine without the
+ * fixture, never in CI.
  */
 class MpiJobCliTest extends InProcessCli {
     private static final Path CACHE = Path.of(System.getProperty("user.home"), ".cache", "ompd-explorer", "mpi-job");
@@ -35,7 +37,7 @@ class MpiJobCliTest extends InProcessCli {
     }
 
     @Test
-    void theHeldRankIsNamedFirst() throws Exception {
+    void theHeldRankIsNamedAloneWithTheFunctionItWaitsIn() throws Exception {
         Path manifest = manifest();
         if (manifest == null) {
             if (System.getenv("CI") != null) {
@@ -58,7 +60,12 @@ class MpiJobCliTest extends InProcessCli {
         int outliers = lines.indexOf("Outliers:");
         assertThat(outliers).as(report).isPositive();
         assertThat(lines.get(outliers + 1)).as(report)
-                .startsWith("  rank " + held + ": thread " + facts.get("heldThread") + " at a barrier");
+                .startsWith("  rank " + held + ": thread " + facts.get("heldThread") + " at a barrier in "
+                        + facts.get("heldFunction") + "()")
+                .contains("the other " + (Integer.parseInt(facts.get("size")) - 1) + " ranks")
+                .contains(facts.get("otherFunction") + "()");
+        assertThat(lines.get(outliers + 2)).as("one outlier: %s", report).isEmpty();
+        assertThat(lines.getFirst()).as(report).endsWith(", 2 classes");
         assertThat(lines.getFirst()).contains(": " + facts.get("size") + " ranks (0-" + (Integer.parseInt(
                 facts.get("size")) - 1) + ") of " + facts.get("size"));
         assertThat(err.toString()).isEmpty();

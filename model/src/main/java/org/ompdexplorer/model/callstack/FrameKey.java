@@ -30,6 +30,22 @@ public record FrameKey(String function, String file, int line, String module, lo
     }
 
     /**
+     * The place of a code location (a sync region's site, a creation site): its function and file:line when
+     * symbolized, else its module and offset, as {@link #of(CallFrame, List)}.
+     */
+    public static FrameKey of(org.ompdexplorer.model.CodeLocation site, List<CodeModule> modules) {
+        if (site.symbol() != null) {
+            return new FrameKey(site.symbol(), site.file(), site.line(), null, 0);
+        }
+        for (CodeModule m : modules) {
+            if (m.contains(site.address())) {
+                return new FrameKey(null, null, 0, m.fileName(), site.address() - m.loadBias());
+            }
+        }
+        return new FrameKey(null, null, 0, null, site.address());
+    }
+
+    /**
      * The places of a stack, innermost first, each run of the runtime's frames one {@link #RUNTIME}: what two stacks
      * are compared by (two stacks in different runtime internals, a spin and a sleep of the same wait, are the same).
      */

@@ -19,8 +19,10 @@ import org.ompdexplorer.model.callstack.FrameKey;
  *               {@code null} when the source could not give it
  * @param waitKind what it waits at: {@code barrier}, {@code taskwait}, {@code taskgroup} ({@link SyncWait}), another
  *               wait state's kind ({@code lock}, {@code critical}, {@code target}…), or {@code null} when not waiting
- * @param where  the innermost frame of the program's own code ({@link CallStack#innermostUserFrame}), or {@code null}
- *               without a stack
+ * @param where  the innermost frame of the program's own code ({@link CallStack#innermostUserFrame}); else, for a
+ *               thread whose stack names none but which is inside a sync region whose site is known (blocked in a
+ *               runtime built without frame pointers), that site — the rule of
+ *               {@link org.ompdexplorer.model.callstack.ThreadPlace}; else {@code null}
  * @param stack  its call stack's places, innermost first, the runtime's frames folded ({@link FrameKey#folded});
  *               empty without a stack
  */
@@ -35,9 +37,13 @@ public record ThreadSummary(long thread, String state, String waitKind, FrameKey
         String wait = state.map(ThreadSummary::waitOf).orElse(null);
         Optional<CallStack> stack = index.callStack(thread.id());
         FrameKey where = stack.flatMap(s -> s.innermostUserFrame(modules)).map(f -> FrameKey.of(f, modules))
-                .orElse(null);
+                .or(() -> syncSite(thread).map(site -> FrameKey.of(site, modules))).orElse(null);
         return new ThreadSummary(thread.id().value(), state.map(ThreadState::shortName).orElse(null), wait, where,
                 stack.map(s -> FrameKey.folded(s, modules)).orElse(List.of()));
+    }
+
+    private static Optional<org.ompdexplorer.model.CodeLocation> syncSite(OmpThread thread) {
+        return thread.syncRegion().asOptional().flatMap(r -> r.site().asOptional());
     }
 
     private static String waitOf(ThreadState state) {
