@@ -143,9 +143,8 @@ final class TimelineReport {
         if (position < 0) {
             return null;
         }
-        return s.index().callStack(s.threads().get(position).id())
-                .flatMap(st -> st.innermostUserFrame(s.modules()))
-                .map(f -> FrameKey.of(f, s.modules()).display()).orElse(null);
+        return org.ompdexplorer.model.callstack.ThreadPlace.key(s.threads().get(position), s.index(), s.modules())
+                .map(FrameKey::display).orElse(null);
     }
 
     private void matrix(PrintWriter out) {

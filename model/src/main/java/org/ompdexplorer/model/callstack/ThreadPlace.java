@@ -17,6 +17,21 @@ public final class ThreadPlace {
     private ThreadPlace() {
     }
 
+    /**
+     * The place itself, for views that compare or merge places (diff, timeline, job view): the innermost user frame's
+     * key, else the sync region's site's key; empty when neither says.
+     */
+    public static Optional<FrameKey> key(OmpThread thread, org.ompdexplorer.model.SnapshotIndex index,
+                                         java.util.List<org.ompdexplorer.model.CodeModule> modules) {
+        Optional<FrameKey> frame = index.callStack(thread.id()).flatMap(s -> s.innermostUserFrame(modules))
+                .map(f -> FrameKey.of(f, modules));
+        if (frame.isPresent()) {
+            return frame;
+        }
+        return thread.syncRegion().asOptional().flatMap(r -> r.site().asOptional())
+                .map(site -> FrameKey.of(site, modules));
+    }
+
     /** The phrase for {@code thread} of {@code snapshot}, or empty when neither its stack nor a sync site says. */
     public static Optional<String> of(OmpThread thread, Snapshot snapshot) {
         Optional<String> frame = snapshot.index().callStack(thread.id())

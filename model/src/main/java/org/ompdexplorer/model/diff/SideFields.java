@@ -66,9 +66,9 @@ final class SideFields {
         link(DiffField.CURRENT_TASK, "", EntityKind.TASK, t.currentTask());
         link(DiffField.CURRENT_REGION, "", EntityKind.PARALLEL_REGION, t.currentRegion());
         text(DiffField.TOOL_DATA, "", t.toolData(), ToolData::toString);
+        org.ompdexplorer.model.callstack.ThreadPlace.key(t, s.index(), s.modules())
+                .ifPresent(where -> add(DiffField.WHERE, "", DiffValue.text(where.display())));
         s.index().callStack(t.id()).ifPresent(stack -> {
-            stack.innermostUserFrame(s.modules()).ifPresent(f -> add(DiffField.WHERE, "",
-                    DiffValue.text(FrameKey.of(f, s.modules()).display())));
             List<FrameKey> keys = FrameKey.folded(stack, s.modules());
             for (int i = 0; i < keys.size(); i++) {
                 add(DiffField.STACK, "frame " + i, DiffValue.text(keys.get(i).display()));

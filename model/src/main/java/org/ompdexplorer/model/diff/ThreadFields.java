@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.callstack.CallStack;
 import org.ompdexplorer.model.callstack.FrameKey;
+import org.ompdexplorer.model.callstack.ThreadPlace;
 import org.ompdexplorer.model.Address;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.OpenEnum;
@@ -44,12 +45,20 @@ final class ThreadFields {
     }
 
     /**
-     * Where each thread is, and its stack frame by frame (innermost first, runtime runs folded), compared by function
-     * and file:line, never by address; only when both snapshots hold the thread's stack.
+     * Where each thread is (ThreadPlace's rule: the innermost user frame, else its sync region's site), and its stack
+     * frame by frame (innermost first, runtime runs folded), compared by function and file:line, never by address;
+     * only when both snapshots say.
      */
     private void stacks(Changes out, OmpThread a, OmpThread b) {
         Optional<CallStack> ca = sa.index().callStack(a.id());
         Optional<CallStack> cb = sb.index().callStack(b.id());
+        if ((ca.isPresent() || a.syncRegion().isKnown()) && (cb.isPresent() || b.syncRegion().isKnown())) {
+            String wa = ThreadPlace.key(a, sa.index(), sa.modules()).map(FrameKey::display).orElse("absent");
+            String wb = ThreadPlace.key(b, sb.index(), sb.modules()).map(FrameKey::display).orElse("absent");
+            if (!wa.equals(wb)) {
+                out.add(DiffField.WHERE, "", DiffValue.text(wa), DiffValue.text(wb));
+            }
+        }
         if (ca.isEmpty() || cb.isEmpty()) {
             return;
         }
@@ -58,11 +67,6 @@ final class ThreadFields {
         if (ka.equals(kb)) {
             return;
         }
-        String whereA = where(ca.get(), sa);
-        String whereB = where(cb.get(), sb);
-        if (!whereA.equals(whereB)) {
-            out.add(DiffField.WHERE, "", DiffValue.text(whereA), DiffValue.text(whereB));
-        }
         for (int i = 0; i < Math.max(ka.size(), kb.size()); i++) {
             String fa = i < ka.size() ? ka.get(i).display() : "absent";
             String fb = i < kb.size() ? kb.get(i).display() : "absent";
@@ -70,10 +74,6 @@ final class ThreadFields {
                 out.add(DiffField.STACK, "frame " + i, DiffValue.text(fa), DiffValue.text(fb));
             }
         }
-    }
-
-    private static String where(CallStack stack, Snapshot s) {
-        return stack.innermostUserFrame(s.modules()).map(f -> FrameKey.of(f, s.modules()).display()).orElse("absent");
     }
 
     /** Each kind of OS id either thread has, in the order A lists them, then B's other kinds. */

@@ -36,14 +36,9 @@ public record ThreadSummary(long thread, String state, String waitKind, FrameKey
         Optional<ThreadState> state = thread.state().asOptional();
         String wait = state.map(ThreadSummary::waitOf).orElse(null);
         Optional<CallStack> stack = index.callStack(thread.id());
-        FrameKey where = stack.flatMap(s -> s.innermostUserFrame(modules)).map(f -> FrameKey.of(f, modules))
-                .or(() -> syncSite(thread).map(site -> FrameKey.of(site, modules))).orElse(null);
+        FrameKey where = org.ompdexplorer.model.callstack.ThreadPlace.key(thread, index, modules).orElse(null);
         return new ThreadSummary(thread.id().value(), state.map(ThreadState::shortName).orElse(null), wait, where,
                 stack.map(s -> FrameKey.folded(s, modules)).orElse(List.of()));
-    }
-
-    private static Optional<org.ompdexplorer.model.CodeLocation> syncSite(OmpThread thread) {
-        return thread.syncRegion().asOptional().flatMap(r -> r.site().asOptional());
     }
 
     private static String waitOf(ThreadState state) {

@@ -85,4 +85,31 @@ class ThreadPlaceTest {
         assertThat(ThreadPlace.of(noSite, s)).isEmpty();
         assertThat(ThreadPlace.of(none, s)).isEmpty();
     }
+
+    /**
+     * The diff says where a thread moved by the same rule: two moments of a thread blocked at barriers in two functions,
+     * its stack in the runtime both times (the same folded stack), differ in where.
+     */
+    @Test
+    void theDiffComparesWhereByTheSameRuleAndTheJobViewPlacesTheThreadThere() {
+        List<org.ompdexplorer.model.OsThreadId> lwp = List.of(new org.ompdexplorer.model.OsThreadId(
+                org.ompdexplorer.model.OsThreadIdKind.LWP, 4242)); // one thread of one process, matched by its LWP
+        OmpThread before = new OmpThread(new ThreadId(2), new AddressSpaceId(0), lwp, Fact.of(ThreadKind.WORKER),
+                Fact.absent(), Fact.absent(), Fact.absent(), Fact.absent(), Fact.absent(), List.of(), AT_BARRIER);
+        OmpThread after = new OmpThread(new ThreadId(2), new AddressSpaceId(0), lwp, Fact.of(ThreadKind.WORKER),
+                Fact.absent(), Fact.absent(), Fact.absent(), Fact.absent(), Fact.absent(), List.of(),
+                Fact.of(new SyncRegion(SyncRegionKind.BARRIER_EXPLICIT,
+                        Fact.of(new CodeLocation(0x2234, "solve_interior", "/home/u/held.c", 57)))));
+        CallStack runtimeOnly = new CallStack(before.id(), List.of(frame(0x7f0100, 1, "__kmp_wait", null, 0)), null);
+        org.ompdexplorer.model.diff.SnapshotDiff d = org.ompdexplorer.model.diff.SnapshotDiff.of(
+                snapshot(List.of(before), List.of(runtimeOnly)), snapshot(List.of(after), List.of(runtimeOnly)));
+        assertThat(d.entries()).flatExtracting(org.ompdexplorer.model.diff.EntityDiff::changes)
+                .filteredOn(c -> c.field() == org.ompdexplorer.model.diff.DiffField.WHERE)
+                .singleElement().satisfies(c -> {
+                    assertThat(c.before().text()).isEqualTo("solve_boundary (/home/u/held.c:42)");
+                    assertThat(c.after().text()).isEqualTo("solve_interior (/home/u/held.c:57)");
+                });
+        assertThat(ThreadPlace.key(after, snapshot(List.of(after), List.of()).index(), MODULES))
+                .map(FrameKey::function).contains("solve_interior");
+    }
 }
