@@ -70,12 +70,16 @@ final class MainMenu extends MenuBar {
         MenuItem seriesFiles = new MenuItem("Open Series (Several Files)…");
         seriesFiles.setId("menuOpenSeriesFiles");
         seriesFiles.setOnAction(e -> actions.openSeriesFiles());
+        MenuItem job = new MenuItem("Open Job (a Folder of Rank Snapshots)…");
+        job.setId("menuOpenJob");
+        job.setAccelerator(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        job.setOnAction(e -> actions.openJob());
         MenuItem export = item("menuExport", "Export…", KeyCode.E, actions::export);
         export.disableProperty().bind(vm.snapshotProperty().isNull());
         MenuItem quit = item("menuQuit", "Quit", KeyCode.Q, actions::quit);
         Menu menu = new Menu("_File");
         menu.getItems().addAll(open, recent, lessonsPage, lesson, new SeparatorMenuItem(), core, capture, new SeparatorMenuItem(),
-                compareWith, compareTwo, series, seriesFiles, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+                compareWith, compareTwo, series, seriesFiles, new SeparatorMenuItem(), job, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
         return menu;
     }
 
@@ -169,9 +173,11 @@ final class MainMenu extends MenuBar {
         previousStep.setAccelerator(new KeyCodeCombination(KeyCode.F8, KeyCombination.SHIFT_DOWN));
         previousStep.setOnAction(e -> vm.lesson().previousStep());
         previousStep.disableProperty().bind(vm.lesson().canPreviousProperty().not());
+        MenuItem jobView = item("menuJobView", "Job View", KeyCode.J, () -> vm.job().showPage());
+        jobView.disableProperty().bind(vm.job().jobProperty().isNull());
         Menu menu = new Menu("_Go");
         menu.getItems().addAll(back, forward, new SeparatorMenuItem(), nextChange, previousChange,
-                new SeparatorMenuItem(), nextStep, previousStep);
+                new SeparatorMenuItem(), nextStep, previousStep, new SeparatorMenuItem(), jobView);
         return menu;
     }
 

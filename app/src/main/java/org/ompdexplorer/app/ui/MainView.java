@@ -29,6 +29,8 @@ import javafx.scene.layout.VBox;
 import org.ompdexplorer.app.ui.ompd.CaptureView;
 import org.ompdexplorer.app.ui.ompd.OpenCoreView;
 import org.ompdexplorer.app.ui.details.DetailsView;
+import org.ompdexplorer.app.ui.job.JobBar;
+import org.ompdexplorer.app.ui.job.JobView;
 import org.ompdexplorer.app.ui.lesson.LessonBar;
 import org.ompdexplorer.app.ui.lesson.LessonsPage;
 import org.ompdexplorer.app.ui.navigator.NavigatorView;
@@ -42,6 +44,8 @@ public final class MainView extends BorderPane {
     private static final String EXPLAIN_KEY = "details.explain.shown";
     private final org.ompdexplorer.app.ui.legend.LegendWindow legend = new org.ompdexplorer.app.ui.legend.LegendWindow();
     public static final String ID = "mainView";
+    /** Where the content is among the centre's children: after the lesson bar, the job bar and the problem banner. */
+    private static final int CONTENT = 3;
 
     private final MainViewModel vm;
     private final MainToolBar toolBar;
@@ -67,6 +71,8 @@ public final class MainView extends BorderPane {
         void openSeries();
 
         void openSeriesFiles();
+
+        void openJob();
 
         void copy();
 
@@ -144,17 +150,25 @@ public final class MainView extends BorderPane {
         compare.hideStepsWhile(vm.lesson().lessonProperty().isNotNull());
         compareView = compare;
         LessonsPage lessons = new LessonsPage(vm.lesson(), vm::openLesson);
-        VBox center = new VBox(new LessonBar(vm.lesson(), vm::closeLesson),
+        JobView job = new JobView(vm.job());
+        VBox center = new VBox(new LessonBar(vm.lesson(), vm::closeLesson), new JobBar(vm.job()),
                 new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split);
         setCenter(center);
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
         VBox.setVgrow(compare, javafx.scene.layout.Priority.ALWAYS);
         VBox.setVgrow(lessons, javafx.scene.layout.Priority.ALWAYS);
-        // compare mode and the Lessons page take the place of the navigator and details; leaving them gives them
-        // back as they were
-        Runnable content = () -> center.getChildren().set(2, vm.lesson().pageShownProperty().get() ? lessons
-                : vm.comparingProperty().get() ? compare : split);
+        VBox.setVgrow(job, javafx.scene.layout.Priority.ALWAYS);
+        // compare mode, the Lessons page and the job's page take the place of the navigator and details; leaving
+        // them gives them back as they were
+        Runnable content = () -> center.getChildren().set(CONTENT, vm.lesson().pageShownProperty().get() ? lessons
+                : vm.job().pageShownProperty().get() ? job : vm.comparingProperty().get() ? compare : split);
         vm.comparingProperty().addListener((obs, old, now) -> content.run());
+        vm.job().pageShownProperty().addListener((obs, old, now) -> {
+            content.run();
+            if (now) {
+                Platform.runLater(job::focusClasses);
+            }
+        });
         vm.lesson().pageShownProperty().addListener((obs, old, now) -> {
             content.run();
             if (now) {
@@ -224,7 +238,11 @@ public final class MainView extends BorderPane {
             boolean opened = false;
             if (e.getDragboard().hasFiles() && !e.getDragboard().getFiles().isEmpty()) {
                 File file = e.getDragboard().getFiles().getFirst();
-                vm.open(file.toPath());
+                if (file.isDirectory()) { // a folder of rank snapshots: a job
+                    vm.openJob(file.toPath());
+                } else {
+                    vm.open(file.toPath());
+                }
                 opened = true;
             }
             e.setDropCompleted(opened);
@@ -363,6 +381,12 @@ public final class MainView extends BorderPane {
                 if (!files.isEmpty()) {
                     vm.compareFiles(files);
                 }
+            }
+
+            @Override
+            public void openJob() {
+                dialogs.chooseDirectory(getScene().getWindow(), "Open a job: the folder its ranks wrote their "
+                        + "snapshots into", Optional.empty()).ifPresent(vm::openJob);
             }
 
             @Override

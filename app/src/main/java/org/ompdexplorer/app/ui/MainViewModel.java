@@ -22,6 +22,8 @@ import org.ompdexplorer.app.ui.details.DetailsViewModel;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SelectionHistory;
 import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.job.JobViewModel;
+import org.ompdexplorer.importers.job.JobReader;
 import org.ompdexplorer.app.ui.lesson.LessonViewModel;
 import org.ompdexplorer.app.ui.navigator.NavigatorViewModel;
 import org.ompdexplorer.app.ui.search.SearchViewModel;
@@ -55,6 +57,7 @@ public final class MainViewModel {
     private final Exports exports;
     private final org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacks;
     private final org.ompdexplorer.app.ui.source.SourceViewModel source;
+    private final JobViewModel job;
     /** Kept across runs: the presentation zoom. */
     static final String UI_SCALE_KEY = Zoom.UI_SCALE_KEY;
 
@@ -77,7 +80,11 @@ public final class MainViewModel {
         this.graph = new GraphViewModel(tasks, preferences, open::navigate);
         graph.snapshotProperty().bind(open.snapshotProperty());
         graph.selectionProperty().bind(open.selectionProperty());
-        this.compareMode = new CompareMode(tasks, preferences, loading, open, this::show, () -> lesson().clear());
+        // a comparison shown ends the lesson, and takes the place of the job's page (the job stays behind it)
+        this.compareMode = new CompareMode(tasks, preferences, loading, open, this::show, () -> {
+            lesson().clear();
+            job().hidePage();
+        });
         this.lessons = new Lessons(loading, compareMode, open, this::show);
         recentFiles.setAll(preferences.recentFiles());
         this.zoom = new Zoom(preferences, loading::message);
@@ -88,6 +95,7 @@ public final class MainViewModel {
             return shown == null ? Optional.empty() : shown.path().map(p -> p.toAbsolutePath().getParent());
         });
         open.snapshotProperty().addListener((obs, old, now) -> source.clear());
+        this.job = new JobViewModel(loading::run, this::open, this::compareFiles, new JobReader());
     }
 
     /**
@@ -96,6 +104,9 @@ public final class MainViewModel {
      * {@code null} for nothing.
      */
     private String shownName() {
+        if (job.pageShownProperty().get()) {
+            return "The job view of " + job.jobProperty().get().name();
+        }
         if (compareMode.comparingProperty().get() && !lesson().isActive()) {
             return compareMode.shownName();
         }
@@ -214,6 +225,16 @@ public final class MainViewModel {
     /** The source view of a call frame, with its path substitutions. */
     public org.ompdexplorer.app.ui.source.SourceViewModel source() {
         return source;
+    }
+
+    /** The job view: File → Open Job… (a folder of rank snapshots), its page, and the ranks it opens. */
+    public JobViewModel job() {
+        return job;
+    }
+
+    /** File → Open Job…: every rank snapshot of {@code folder} read and merged in the background. */
+    public void openJob(Path folder) {
+        job.open(folder);
     }
 
     /** File → Open Core File…. */
@@ -355,6 +376,7 @@ public final class MainViewModel {
 
     /** Shows a snapshot that is already loaded (a generated one, or one a test made); a lesson ends. */
     public void show(LoadedSnapshot loaded) {
+        job.hidePage();
         lesson().clear();
         lesson().hidePage();
         compareMode.display(loaded);

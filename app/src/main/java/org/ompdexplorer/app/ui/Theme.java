@@ -12,7 +12,7 @@ import javafx.scene.control.DialogPane;
 public final class Theme {
     public static final String DARK_CLASS = "theme-dark";
     private static final List<String> STYLESHEETS = List.of("colors.css", "main.css", "navigator.css", "details.css",
-            "dialogs.css", "compare.css", "graph.css", "legend.css", "lesson.css", "stacks.css");
+            "dialogs.css", "compare.css", "graph.css", "legend.css", "lesson.css", "stacks.css", "job.css");
 
     private Theme() {
     }

@@ -12,7 +12,7 @@ import javafx.scene.text.Text;
  * tooltip shows the rest. Columns are never squeezed below that: when they need more than the table has, the
  * table scrolls sideways; when they need less, the last one takes what is left.
  */
-final class ColumnFit {
+public final class ColumnFit {
     /** Rows measured: enough for every small table, and a bounded cost for a big one. */
     static final int SAMPLED_ROWS = 300;
     /** The widest a column grows to fit its text, in em; longer text is cut, with its tooltip showing all of it. */
@@ -32,7 +32,7 @@ final class ColumnFit {
      * Fits the columns now, and again whenever the table's rows change height with the presentation zoom: rows are
      * {@code 2em} high ({@link SectionViews#ROW_HEIGHT} at the default font), so their height gives the font size.
      */
-    static void fit(TableView<?> table) {
+    public static void fit(TableView<?> table) {
         measure(table);
         if (table.getProperties().putIfAbsent(INSTALLED, Boolean.TRUE) == null) {
             table.fixedCellSizeProperty().addListener((obs, old, now) -> measure(table));

@@ -24,8 +24,8 @@ import org.ompdexplorer.app.ui.entity.Target;
  * {@link #VISIBLE_ROWS}) and grows into the room the page leaves below, up to all of its rows, so a page that is
  * one long table fills the pane instead of scrolling a short table above empty space.
  */
-final class SectionViews {
-    static final double ROW_HEIGHT = 26;
+public final class SectionViews {
+    public static final double ROW_HEIGHT = 26;
     static final int VISIBLE_ROWS = 14;
 
     private SectionViews() {

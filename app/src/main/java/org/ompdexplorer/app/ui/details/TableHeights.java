@@ -20,14 +20,14 @@ import javafx.scene.layout.Region;
  * fit exactly. Room left over would be filled with an empty row, and VirtualFlow shows a needless vertical bar when
  * the sideways bar comes over such a row.
  */
-final class TableHeights {
+public final class TableHeights {
     private static final String PARTS = TableHeights.class.getName();
 
     private TableHeights() {
     }
 
     /** Between its first {@code visible} rows and all {@code rows} of them, following the zoom and the columns. */
-    static void bind(TableView<?> table, int rows, int visible) {
+    public static void bind(TableView<?> table, int rows, int visible) {
         Parts parts = (Parts) table.getProperties().computeIfAbsent(PARTS, k -> new Parts(table));
         table.minHeightProperty().bind(parts.height(Math.min(rows, visible)));
         table.prefHeightProperty().bind(table.minHeightProperty());
