@@ -93,7 +93,7 @@ final class JobReport {
         out.println("  " + c.ranks().named() + " (" + c.size() + "), as rank " + c.representative().rank() + ": "
                 + c.representative().file());
         for (ThreadSummary t : c.state().threads()) {
-            out.println("    thread " + t.thread() + "  " + t.phrase()
+            out.println("    thread T" + t.thread() + "  " + t.phrase()
                     + (t.state() == null ? "" : "  [" + t.state() + "]"));
         }
         out.println("    " + (c.state().tasks().isEmpty() ? "no explicit tasks" : "tasks: " + c.state().taskCounts()));

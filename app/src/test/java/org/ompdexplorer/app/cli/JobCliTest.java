@@ -47,7 +47,7 @@ class JobCliTest extends InProcessCli {
         Files.writeString(d.resolve("README.txt"), "the solver's ranks\n");
         assertThat(run("job", d.toString())).isEqualTo(ExitCodes.OK);
         DiffCliTest.assertGolden("job-odd-rank.txt", printed());
-        assertThat(out.toString()).contains("rank 11: thread 1 at a barrier in exchange_halo(); the other 15 ranks: ");
+        assertThat(out.toString()).contains("rank 11: thread T1 at a barrier in exchange_halo(); the other 15 ranks: ");
         out.getBuffer().setLength(0);
         assertThat(run("job", "--json", d.toString())).isEqualTo(ExitCodes.OK);
         DiffCliTest.assertGolden("job-odd-rank.json", printed());

@@ -60,7 +60,7 @@ class MpiJobCliTest extends InProcessCli {
         int outliers = lines.indexOf("Outliers:");
         assertThat(outliers).as(report).isPositive();
         assertThat(lines.get(outliers + 1)).as(report)
-                .startsWith("  rank " + held + ": thread " + facts.get("heldThread") + " at a barrier in "
+                .startsWith("  rank " + held + ": thread T" + facts.get("heldThread") + " at a barrier in "
                         + facts.get("heldFunction") + "()")
                 .contains("the other " + (Integer.parseInt(facts.get("size")) - 1) + " ranks")
                 .contains(facts.get("otherFunction") + "()");

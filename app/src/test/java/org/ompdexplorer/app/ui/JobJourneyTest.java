@@ -90,8 +90,8 @@ class JobJourneyTest {
         openJob(robot, explorer, job.snapshots());
 
         int held = job.heldRank();
-        assertThat(text(robot, explorer, "#jobOutlier-0")).startsWith("rank " + held + ": thread "
-                + job.facts().get("heldThread") + " at a barrier");
+        assertThat(text(robot, explorer, "#jobOutlier-0")).startsWith("rank " + held + ": thread T"
+                + job.facts().get("heldThread") + " at a barrier in " + job.facts().get("heldFunction") + "()");
         // the merged stacks part where the held rank goes its own way: a frame on that rank alone
         assertThat(explorer.fx(() -> frames(robot.lookup("#jobStacks").queryAs(javafx.scene.control.TreeTableView.class)
                 .getRoot()))).anyMatch(f -> f.endsWith(" on rank " + held));

@@ -66,7 +66,7 @@ class JobReaderTest {
         assertThat(f.classes()).extracting(c -> c.ranks().toString()).containsExactly("0-16,18-899,901-1023",
                 "17,900");
         assertThat(f.outliers()).singleElement().asString()
-                .startsWith("ranks 17,900: thread 1 at a barrier in exchange_halo(); the other 1022 ranks: ");
+                .startsWith("ranks 17,900: thread T1 at a barrier in exchange_halo(); the other 1022 ranks: ");
         assertThat(reports).isNotEmpty().last().satisfies(r -> assertThat(r).containsExactly(1024, 1024));
         assertThat(reports.size()).isLessThan(1024 / 5); // throttled: never one report per file
     }

@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * The odd ranks called out in a sentence each, against the largest class:
- * {@code rank 17: thread 3 at a barrier in solve(); the other 255 ranks: every thread at a taskwait in main()}.
+ * {@code rank 17: thread T3 at a barrier in solve(); the other 255 ranks: every thread at a taskwait in main()}.
  * Only what differs from the largest class is said of an outlier; the largest class is said whole.
  */
 public final class OutlierSentences {
@@ -110,7 +110,7 @@ public final class OutlierSentences {
     }
 
     private static String threadsNamed(List<Long> ids) {
-        return (ids.size() == 1 ? "thread " : "threads ") + org.ompdexplorer.model.IdRanges.format(ids, "");
+        return (ids.size() == 1 ? "thread " : "threads ") + org.ompdexplorer.model.IdRanges.format(ids, "T");
     }
 
     static String plural(int n, String noun) {

@@ -36,7 +36,7 @@ class JobFindingsTest {
         assertThat(f.classes().get(1).ranks()).hasToString("17,300,1000");
         assertThat(f.classes().get(1).representative().file()).isEqualTo("ompd-explorer-17.json");
         assertThat(f.outliers()).singleElement().asString()
-                .startsWith("ranks 17,300,1000: thread 1 at a barrier in exchange_halo(); the other 1021 ranks: ")
+                .startsWith("ranks 17,300,1000: thread T1 at a barrier in exchange_halo(); the other 1021 ranks: ")
                 .contains("in solve()");
         assertThat(f.problems()).isEmpty();
         RankStacks.Node main = f.stacks().children().getFirst();

@@ -83,7 +83,7 @@ final class JobClassesTable extends TableView<RankClass> {
         if (c.state().threads().isEmpty()) {
             return "no OpenMP thread";
         }
-        return c.state().threads().stream().map(t -> "thread " + t.thread() + " " + t.phrase())
+        return c.state().threads().stream().map(t -> "thread T" + t.thread() + " " + t.phrase())
                 .collect(Collectors.joining("; "));
     }
 
@@ -95,7 +95,7 @@ final class JobClassesTable extends TableView<RankClass> {
 
     /** Each thread of the class on a line of its own, as the CLI lists them: {@code thread 1  at a barrier in solve()  [wait_barrier_explicit]}. */
     static List<String> threadLines(RankClass c) {
-        return c.state().threads().stream().map(t -> "thread " + t.thread() + "  " + t.phrase()
+        return c.state().threads().stream().map(t -> "thread T" + t.thread() + "  " + t.phrase()
                 + (t.state() == null ? "" : "  [" + t.state() + "]")).toList();
     }
 
