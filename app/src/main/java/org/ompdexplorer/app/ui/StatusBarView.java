@@ -17,7 +17,10 @@ import org.ompdexplorer.model.Snapshot;
 final class StatusBarView extends StatusBar {
     static final String ID = "statusBar";
 
+    private final MainViewModel vm;
+
     StatusBarView(MainViewModel vm) {
+        this.vm = vm;
         setId(ID);
         setFocusTraversable(false); // its links and buttons take the focus; the bar itself has nothing to do
         getStyleClass().add("status-bar-view");
@@ -76,6 +79,12 @@ final class StatusBarView extends StatusBar {
             }
         });
         show(vm.snapshotProperty().get(), counts, diagnostics);
+        // the job's page stands for the job, not for the snapshot behind it
+        vm.job().pageShownProperty().addListener((obs, old, now) -> {
+            if (!vm.comparingProperty().get()) {
+                show(vm.snapshotProperty().get(), counts, diagnostics);
+            }
+        });
         vm.loadingProperty().addListener((obs, old, now) -> showSource(vm));
         vm.progressProperty().addListener((obs, old, now) -> showSource(vm));
     }
@@ -96,13 +105,27 @@ final class StatusBarView extends StatusBar {
             String phase = vm.progressProperty().get().phase();
             setText(phase.isEmpty() ? "Loading…" : "Loading: " + phase);
         } else {
-            setText(vm.comparingProperty().get() ? vm.compare().stepTextProperty().get()
-                    : open == null ? "No snapshot" : open.sourceName());
+            setText(vm.comparingProperty().get() ? vm.compare().stepTextProperty().get() : source(open));
         }
     }
 
+    /** What the bar names: the job while its page is shown, else the open snapshot. */
+    private String source(LoadedSnapshot open) {
+        if (vm.job().pageShownProperty().get() && vm.job().jobProperty().get() != null) {
+            return vm.job().jobProperty().get().headline();
+        }
+        return open == null ? "No snapshot" : open.sourceName();
+    }
+
     private void show(LoadedSnapshot open, Label counts, Hyperlink diagnostics) {
-        setText(open == null ? "No snapshot" : open.sourceName());
+        boolean job = vm.job().pageShownProperty().get() && vm.job().jobProperty().get() != null;
+        setText(source(open));
+        if (job) {
+            counts.setText("");
+            diagnostics.setText("");
+            diagnostics.setDisable(true);
+            return;
+        }
         counts.setText(open == null ? "" : counts(open.snapshot()));
         int n = open == null ? 0 : open.diagnostics().size();
         diagnostics.setText(EntityNames.count(n, "diagnostic", "diagnostics"));

@@ -58,8 +58,10 @@ class JobJourneyTest {
     private void openJob(FxRobot robot, ExplorerRobot explorer, Path folder) {
         dialogs.directory = folder;
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.J).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        // the page, and its content for this job: every job has a first sentence (one saying all ranks are alike at least)
         explorer.waitFor(60, () -> vm.job().pageShownProperty().get()
-                && robot.lookup("#" + JobView.ID).tryQuery().map(Node::isVisible).orElse(false));
+                && robot.lookup("#" + JobView.ID).tryQuery().map(Node::isVisible).orElse(false)
+                && robot.lookup("#jobOutlier-0").tryQuery().isPresent());
     }
 
     private static String text(FxRobot robot, ExplorerRobot explorer, String id) {
@@ -164,6 +166,10 @@ class JobJourneyTest {
         assertThat(problems).anyMatch(p -> p.startsWith(dir.resolve("notes.txt") + ": not a snapshot"));
         assertThat(problems).anyMatch(p -> p.startsWith(dir.resolve("no-rank.json") + ": has no rank"));
         assertThat(classes(robot, explorer).stream().mapToInt(RankClass::size).sum()).isEqualTo(4);
+        // the status bar names the job while its page is shown, not the snapshot behind it
+        assertThat(explorer.fx(() -> robot.lookup("#statusBar").queryAs(org.controlsfx.control.StatusBar.class)
+                .getText())).startsWith("Job 77 of ").contains(": 4 ranks (0-3) of 4, 2 classes");
+        assertThat(explorer.fx(() -> robot.lookup("#statusCounts").queryAs(Label.class).getText())).isEmpty();
     }
 
     @Test

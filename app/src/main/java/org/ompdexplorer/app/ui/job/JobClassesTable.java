@@ -99,11 +99,12 @@ final class JobClassesTable extends TableView<RankClass> {
                 + (t.state() == null ? "" : "  [" + t.state() + "]")).toList();
     }
 
-    /** {@code rank 5 · FILE}: the snapshot that stands for the class. */
+    /**
+     * {@code rank 5}: the snapshot that stands for the class (its file in the tooltip and under the table: a file name
+     * the width of the table would push the threads' places out of sight).
+     */
     static String representative(RankClass c) {
-        String file = c.representative().file();
-        int slash = file.lastIndexOf('/');
-        return "rank " + c.representative().rank() + " · " + (slash < 0 ? file : file.substring(slash + 1));
+        return "rank " + c.representative().rank();
     }
 
     private static TableColumn<RankClass, String> column(String title, Function<RankClass, String> text) {

@@ -142,7 +142,9 @@ public final class JobView extends BorderPane {
         if (c == null) {
             return;
         }
-        Label title = new Label("Threads of " + c.ranks().named() + ", as rank " + c.representative().rank() + ":");
+        String file = c.representative().file();
+        Label title = new Label("Threads of " + c.ranks().named() + ", as rank " + c.representative().rank() + " ("
+                + file.substring(file.lastIndexOf('/') + 1) + "):");
         title.getStyleClass().add("job-selected-title");
         selectedThreads.getChildren().add(title);
         JobClassesTable.threadLines(c).forEach(line -> selectedThreads.getChildren().add(sentence(line,
