@@ -255,14 +255,17 @@ public final class MainViewModel {
     }
 
     /**
-     * What the command line named: nothing, the bundled lesson; one file, that snapshot; a folder or several
-     * files, compared (the first of them open behind the comparison).
+     * What the command line named: nothing, the bundled lesson; one file, that snapshot; a folder of a job's rank
+     * snapshots (as the agent names them), the job; another folder or several files, compared (the first of them open
+     * behind the comparison).
      */
     public void openInitial(List<Path> files) {
         if (files.isEmpty()) {
             openBundledLesson();
         } else if (opensOneFile(files)) {
             open(files.getFirst());
+        } else if (files.size() == 1 && org.ompdexplorer.app.ui.job.JobFolders.holdsRankSnapshots(files.getFirst())) {
+            openJob(files.getFirst());
         } else {
             compareFiles(files);
         }
