@@ -3,7 +3,6 @@ package org.ompdexplorer.importers.job;
 import java.io.OutputStream;
 import org.ompdexplorer.importers.json.TerminalSafeEscapes;
 import org.ompdexplorer.model.job.JobFindings;
-import org.ompdexplorer.model.job.JobProblem;
 import org.ompdexplorer.model.job.RankClass;
 import org.ompdexplorer.model.job.RankStacks;
 import org.ompdexplorer.model.job.SeriesStep;
@@ -83,16 +82,7 @@ public final class JobJsonWriter {
                 g.writeEndObject();
             }
             g.writeEndArray();
-            g.writeName("problems");
-            g.writeStartArray();
-            for (JobProblem p : f.problems()) {
-                g.writeStartObject();
-                g.writeStringProperty("file", p.file());
-                g.writeStringProperty("code", p.code());
-                g.writeStringProperty("message", p.message());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
+            JobJson.problems(g, f.problems());
             g.writeEndObject();
         }
     }
@@ -151,8 +141,6 @@ public final class JobJsonWriter {
     }
 
     private static void optional(JsonGenerator g, String name, String value) {
-        if (value != null) {
-            g.writeStringProperty(name, value);
-        }
+        JobJson.optional(g, name, value);
     }
 }

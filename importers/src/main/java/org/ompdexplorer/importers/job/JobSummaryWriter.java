@@ -11,7 +11,6 @@ import org.ompdexplorer.importers.output.OutputException;
 import org.ompdexplorer.importers.output.OutputFile;
 import org.ompdexplorer.model.JobPlacement;
 import org.ompdexplorer.model.callstack.FrameKey;
-import org.ompdexplorer.model.job.JobProblem;
 import org.ompdexplorer.model.job.JobSummary;
 import org.ompdexplorer.model.job.RankState;
 import org.ompdexplorer.model.job.RankSummary;
@@ -78,16 +77,7 @@ public final class JobSummaryWriter {
                 rank(g, r, states.get(r.state()));
             }
             g.writeEndArray();
-            g.writeName("problems");
-            g.writeStartArray();
-            for (JobProblem p : summary.problems()) {
-                g.writeStartObject();
-                g.writeStringProperty("file", p.file());
-                g.writeStringProperty("code", p.code());
-                g.writeStringProperty("message", p.message());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
+            JobJson.problems(g, summary.problems());
             g.writeEndObject();
         }
     }
@@ -158,8 +148,6 @@ public final class JobSummaryWriter {
     }
 
     private static void optional(JsonGenerator g, String name, String value) {
-        if (value != null) {
-            g.writeStringProperty(name, value);
-        }
+        JobJson.optional(g, name, value);
     }
 }
