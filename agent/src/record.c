@@ -86,14 +86,19 @@ void record_append(record_buffer *b, const record_event *e) {
     }
     uint64_t n = atomic_load_explicit(&b->count, memory_order_relaxed);
     if (__builtin_expect(n >= b->max, 0)) {
-        drop(&b->dropped, &b->drop_from, e->t);
+        if (atomic_load_explicit(&b->dropped, memory_order_relaxed) == 0) {
+            atomic_store_explicit(&b->drop_from, e->t, memory_order_relaxed);
+        }
+        atomic_store_explicit(&b->dropped, atomic_load_explicit(&b->dropped, memory_order_relaxed) + 1,
+                              memory_order_relaxed);
         return;
     }
     record_event *chunk = b->chunks[n / RECORD_CHUNK];
     if (__builtin_expect(chunk == NULL, 0)) {
         chunk = malloc(RECORD_CHUNK * sizeof *chunk);
         if (chunk == NULL) {
-            drop(&b->dropped, &b->drop_from, e->t);
+            b->max = n; /* out of memory: the buffer is full here (the owner alone reads max on the hot path) */
+            record_append(b, e);
             return;
         }
         b->chunks[n / RECORD_CHUNK] = chunk;
@@ -204,74 +209,190 @@ static const record_event *at(const cursor *c, uint64_t i) {
     return &c->b->chunks[i / RECORD_CHUNK][i % RECORD_CHUNK];
 }
 
-#define LINE(...) do { int k_ = snprintf(line, sizeof line, __VA_ARGS__); json_raw(j, line, (size_t)k_); } while (0)
+/* A line under construction: plain appends, no format parsing (a recording has millions of lines). */
+typedef struct line_buf { char b[512]; size_t n; } line_buf;
 
-/* One event's line (its dependences follow a task-create in its own buffer: they are consumed with it). */
+static void put(line_buf *l, const char *s) {
+    while (*s != '\0' && l->n < sizeof l->b) {
+        l->b[l->n++] = *s++;
+    }
+}
+
+static void put_u(line_buf *l, uint64_t v) {
+    char d[24];
+    int k = 0;
+    do {
+        d[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (k > 0 && l->n < sizeof l->b) {
+        l->b[l->n++] = d[--k];
+    }
+}
+
+static void put_i(line_buf *l, int64_t v) {
+    if (v < 0) {
+        put(l, "-");
+        put_u(l, (uint64_t)0 - (uint64_t)v);
+    } else {
+        put_u(l, (uint64_t)v);
+    }
+}
+
+static void put_hex(line_buf *l, uint64_t v) {
+    static const char HEX[] = "0123456789abcdef";
+    char d[16];
+    int k = 0;
+    do {
+        d[k++] = HEX[v & 15];
+        v >>= 4;
+    } while (v != 0);
+    put(l, "\"0x");
+    while (k > 0 && l->n < sizeof l->b) {
+        l->b[l->n++] = d[--k];
+    }
+    put(l, "\"");
+}
+
+/* ,"key":<unsigned> */
+static void field_u(line_buf *l, const char *key, uint64_t v) {
+    put(l, ",\"");
+    put(l, key);
+    put(l, "\":");
+    put_u(l, v);
+}
+
+static void field_s(line_buf *l, const char *key, const char *v) {
+    put(l, ",\"");
+    put(l, key);
+    put(l, "\":\"");
+    put(l, v);
+    put(l, "\"");
+}
+
+static void field_hex(line_buf *l, const char *key, uint64_t v) {
+    put(l, ",\"");
+    put(l, key);
+    put(l, "\":");
+    put_hex(l, v);
+}
+
+static const char *const KIND_NAMES[RE_KIND_COUNT] = {
+    [RE_THREAD_BEGIN] = "thread-begin", [RE_THREAD_END] = "thread-end", [RE_PARALLEL_BEGIN] = "parallel-begin",
+    [RE_PARALLEL_END] = "parallel-end", [RE_IMPLICIT_BEGIN] = "implicit-begin", [RE_IMPLICIT_END] = "implicit-end",
+    [RE_TASK_CREATE] = "task-create", [RE_DEPENDENCE] = "task-deps", [RE_TASK_DEP] = "task-dep",
+    [RE_SCHEDULE] = "schedule", [RE_SYNC_BEGIN] = "sync-begin", [RE_SYNC_END] = "sync-end",
+    [RE_WAIT_BEGIN] = "wait-begin", [RE_WAIT_END] = "wait-end", [RE_TARGET_BEGIN] = "target-begin",
+    [RE_TARGET_END] = "target-end",
+};
+
+static void put_dep(line_buf *l, const record_event *d, int first) {
+    put(l, first ? "{\"addr\":" : ",{\"addr\":");
+    put_hex(l, d->b);
+    put(l, ",\"type\":\"");
+    put(l, dep_name(d->x));
+    put(l, "\"}");
+}
+
+/* One event's line (its dependences follow a task-create in its own buffer: they are consumed with it; a task-create
+ * line with more dependences than a line holds continues them in task-deps lines). */
 static void render_event(json *j, cursor *c) {
-    char line[256];
+    line_buf l;
+    l.n = 0;
     const record_event *e = at(c, c->i++);
-    LINE("{\"t\":%" PRIu64 ",\"th\":%" PRIu64 ",\"e\":", rel(e->t), c->b->thread);
+    put(&l, "{\"t\":");
+    put_u(&l, rel(e->t));
+    field_u(&l, "th", c->b->thread);
+    field_s(&l, "e", e->kind < RE_KIND_COUNT && KIND_NAMES[e->kind] != NULL ? KIND_NAMES[e->kind] : "unknown");
     switch (e->kind) {
-    case RE_THREAD_BEGIN: LINE("\"thread-begin\",\"kind\":\"%s\"", thread_kind(e->x)); break;
-    case RE_THREAD_END: LINE("\"thread-end\""); break;
+    case RE_THREAD_BEGIN: field_s(&l, "kind", thread_kind(e->x)); break;
     case RE_PARALLEL_BEGIN:
-        LINE("\"parallel-begin\",\"region\":%" PRIu64 ",\"task\":%" PRIu64 ",\"requested\":%u,\"site\":\"0x%" PRIx64
-             "\"", e->a, e->b, e->x, e->site);
+        field_u(&l, "region", e->a);
+        field_u(&l, "task", e->b);
+        field_u(&l, "requested", e->x);
+        field_hex(&l, "site", e->site);
         break;
-    case RE_PARALLEL_END: LINE("\"parallel-end\",\"region\":%" PRIu64, e->a); break;
+    case RE_PARALLEL_END: field_u(&l, "region", e->a); break;
     case RE_IMPLICIT_BEGIN:
-        LINE("\"implicit-begin\",\"task\":%" PRIu64 ",\"region\":%" PRIu64 ",\"num\":%u,\"size\":%" PRIu64 "%s",
-             e->a, e->b, e->x, e->c, e->y ? ",\"initial\":true" : "");
+        field_u(&l, "task", e->a);
+        field_u(&l, "region", e->b);
+        field_u(&l, "num", e->x);
+        field_u(&l, "size", e->c);
+        if (e->y) {
+            put(&l, ",\"initial\":true");
+        }
         break;
-    case RE_IMPLICIT_END: LINE("\"implicit-end\",\"task\":%" PRIu64, e->a); break;
+    case RE_IMPLICIT_END: field_u(&l, "task", e->a); break;
     case RE_TASK_CREATE: {
-        LINE("\"task-create\",\"task\":%" PRIu64 ",\"gen\":%" PRIu64 ",\"site\":\"0x%" PRIx64 "\",\"flags\":[", e->a,
-             e->b, e->site);
+        field_u(&l, "task", e->a);
+        field_u(&l, "gen", e->b);
+        field_hex(&l, "site", e->site);
+        put(&l, ",\"flags\":[");
         int first = 1;
         for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++) {
             if (e->x & FLAGS[i].bit) {
-                LINE("%s\"%s\"", first ? "" : ",", FLAGS[i].name);
+                put(&l, first ? "\"" : ",\"");
+                put(&l, FLAGS[i].name);
+                put(&l, "\"");
                 first = 0;
             }
         }
-        LINE("],\"deps\":[");
+        put(&l, "],\"deps\":[");
         first = 1;
-        while (c->i < c->n && at(c, c->i)->kind == RE_DEPENDENCE && at(c, c->i)->a == e->a) {
-            const record_event *d = at(c, c->i++);
-            LINE("%s{\"addr\":\"0x%" PRIx64 "\",\"type\":\"%s\"}", first ? "" : ",", d->b, dep_name(d->x));
+        while (c->i < c->n && at(c, c->i)->kind == RE_DEPENDENCE && at(c, c->i)->a == e->a
+               && l.n + 96 < sizeof l.b) {
+            put_dep(&l, at(c, c->i++), first);
             first = 0;
         }
-        LINE("]");
+        put(&l, "]");
         break;
     }
-    case RE_DEPENDENCE: /* dependences whose task-create is not right before them: a line of their own */
-        LINE("\"task-deps\",\"task\":%" PRIu64 ",\"deps\":[{\"addr\":\"0x%" PRIx64 "\",\"type\":\"%s\"}]", e->a,
-             e->b, dep_name(e->x));
+    case RE_DEPENDENCE: /* dependences whose task-create line is full or not right before them */
+        field_u(&l, "task", e->a);
+        put(&l, ",\"deps\":[");
+        put_dep(&l, e, 1);
+        while (c->i < c->n && at(c, c->i)->kind == RE_DEPENDENCE && at(c, c->i)->a == e->a
+               && l.n + 96 < sizeof l.b) {
+            put_dep(&l, at(c, c->i++), 0);
+        }
+        put(&l, "]");
         break;
-    case RE_TASK_DEP: LINE("\"task-dep\",\"from\":%" PRIu64 ",\"to\":%" PRIu64, e->a, e->b); break;
+    case RE_TASK_DEP:
+        field_u(&l, "from", e->a);
+        field_u(&l, "to", e->b);
+        break;
     case RE_SCHEDULE:
-        LINE("\"schedule\",\"prior\":%" PRIu64 ",\"status\":\"%s\",\"next\":%" PRIu64, e->a, status_name(e->x), e->b);
+        field_u(&l, "prior", e->a);
+        field_s(&l, "status", status_name(e->x));
+        field_u(&l, "next", e->b);
         break;
     case RE_SYNC_BEGIN:
     case RE_SYNC_END:
-        LINE("\"%s\",\"kind\":\"%s\",\"task\":%" PRIu64 ",\"site\":\"0x%" PRIx64 "\"",
-             e->kind == RE_SYNC_BEGIN ? "sync-begin" : "sync-end", sync_name(e->x), e->a, e->site);
+        field_s(&l, "kind", sync_name(e->x));
+        field_u(&l, "task", e->a);
+        field_hex(&l, "site", e->site);
         break;
     case RE_WAIT_BEGIN:
     case RE_WAIT_END:
-        LINE("\"%s\",\"kind\":\"%s\",\"task\":%" PRIu64, e->kind == RE_WAIT_BEGIN ? "wait-begin" : "wait-end",
-             sync_name(e->x), e->a);
+        field_s(&l, "kind", sync_name(e->x));
+        field_u(&l, "task", e->a);
         break;
     case RE_TARGET_BEGIN:
     case RE_TARGET_END:
-        LINE("\"%s\",\"target\":%" PRIu64 ",\"device\":%" PRId64 ",\"kind\":\"%s\",\"task\":%" PRIu64
-             ",\"site\":\"0x%" PRIx64 "\"", e->kind == RE_TARGET_BEGIN ? "target-begin" : "target-end", e->a,
-             (int64_t)e->b, target_name(e->x), e->c, e->site);
+        field_u(&l, "target", e->a);
+        put(&l, ",\"device\":");
+        put_i(&l, (int64_t)e->b);
+        field_s(&l, "kind", target_name(e->x));
+        field_u(&l, "task", e->c);
+        field_hex(&l, "site", e->site);
         break;
-    default: LINE("\"unknown\""); break;
+    default: break;
     }
-    LINE("}\n");
+    put(&l, "}\n");
+    json_raw(j, l.b, l.n);
 }
+
+#define LINE(...) do { int k_ = snprintf(line, sizeof line, __VA_ARGS__); json_raw(j, line, (size_t)k_); } while (0)
 
 static void render_snapshot(json *j, const snap_event *s) {
     char line[128];
@@ -444,4 +565,11 @@ int record_write(void) {
     }
     pthread_mutex_unlock(&write_lock);
     return rc;
+}
+
+void record_write_once(void) {
+    static _Atomic int written;
+    if (record_enabled && !atomic_exchange(&written, 1)) {
+        record_write();
+    }
 }

@@ -65,6 +65,14 @@ void record_append(record_buffer *b, const record_event *e);
 /* Records one event now on buffer b (NULL: counted as lost). */
 static inline void record_emit(record_buffer *b, uint8_t kind, uint64_t a, uint64_t bb, uint64_t c, uint32_t x,
                                uint16_t y, const void *site) {
+    /* A full buffer counts the event without reading the clock or a locked instruction: only b's thread writes
+     * its count of drops once the first one (and its time) is recorded. */
+    if (b != NULL && __builtin_expect(atomic_load_explicit(&b->count, memory_order_relaxed) >= b->max, 0)
+        && atomic_load_explicit(&b->dropped, memory_order_relaxed) > 0) {
+        atomic_store_explicit(&b->dropped, atomic_load_explicit(&b->dropped, memory_order_relaxed) + 1,
+                              memory_order_relaxed);
+        return;
+    }
     record_event e = {record_now(), a, bb, c, (uint64_t)(uintptr_t)site, x, y, kind, 0};
     record_append(b, &e);
 }
@@ -80,6 +88,9 @@ void record_snapshot(uint64_t t, const char *label, const char *file);
 char *record_render(size_t *len);
 /* Renders and writes the recording to OMPD_EXPLORER_DIR through output_write; 0 or -1 (logged). */
 int record_write(void);
+/* At the program's end: record_write, unless the program's end already wrote it (at most once, however the end is
+ * reached). */
+void record_write_once(void);
 /* The recording's file name (without directory) for this process. */
 void record_file_name(char *out, size_t n);
 

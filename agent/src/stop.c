@@ -566,6 +566,10 @@ static void snapshot_locked(const char *label, thread_rec *caller, unsigned seri
     if (record_enabled) {
         /* The recording so far, with this snapshot's moment in it. */
         record_snapshot(recorded_at, label, written);
-        record_write();
+        if (strcmp(label, "exit") == 0) {
+            record_write_once(); /* the program's end: not again at the finalizer */
+        } else {
+            record_write();
+        }
     }
 }

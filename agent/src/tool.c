@@ -123,7 +123,7 @@ void agent_program_end(thread_rec *caller) {
         if (agent_cfg.at_exit) {
             snapshot_take_at_exit(caller); /* writes the recording too */
         } else {
-            record_write();
+            record_write_once();
         }
     }
     /* No trigger snapshot after this: a signal that arrives while the runtime tears its threads down (between exit()
@@ -143,7 +143,7 @@ static void on_finalize(ompt_data_t *tool_data) {
     }
     probe_runtime_ending();
     agent_program_end(agent_self); /* when the initial task's end was not reported */
-    record_write();                /* again, with the threads' ends */
+    record_write_once();           /* when the program's end did not write it */
     stop_finalize();
 }
 
