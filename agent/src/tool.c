@@ -121,10 +121,9 @@ void agent_program_end(thread_rec *caller) {
     series_stop();
     if (!atomic_exchange(&taken, 1)) {
         if (agent_cfg.at_exit) {
-            snapshot_take_at_exit(caller); /* writes the recording too */
-        } else {
-            record_write_once();
+            snapshot_take_at_exit(caller); /* writes the recording too, with the snapshot's moment */
         }
+        record_write_once(); /* when there was no at-exit snapshot, or it was not taken */
     }
     /* No trigger snapshot after this: a signal that arrives while the runtime tears its threads down (between exit()
      * and the finalizer) would write a snapshot of no threads and no tasks, after the at-exit one. */
