@@ -8,9 +8,11 @@
 # With --null it also runs a tool that registers the same callbacks with empty bodies: the cost of OMPT
 # itself in libomp, which no tool can go below. With --before REV it also runs the agent as it was at REV
 # (git archive of agent/ at REV, built the same way): before/after figures from one interleaved session.
+# With --record it also runs the agent in record mode (OMPD_EXPLORER_RECORD=1, the recording written to a temporary
+# directory at exit, OMPD_EXPLORER_RECORD_MAX as set in the environment or its default), interleaved.
 #
 # Usage: agent/bench/agent-overhead.sh [--runs N] [--threads T] [--null] [--interleave] [--before REV]
-#                                      [--fib "n reps"] [--loop "iters reps"]
+#                                      [--record] [--fib "n reps"] [--loop "iters reps"]
 # Uses hyperfine when installed (apt-get install hyperfine); otherwise, or with --interleave, N rounds that
 # run each variant once in turn, so that a change of machine load hits all variants alike.
 # Run it on a quiet machine: other load changes the result more than the agent does.
@@ -23,6 +25,7 @@ threads=${OMP_NUM_THREADS:-$(getconf _NPROCESSORS_ONLN)}
 with_null=0
 interleave=0
 before=""
+record=0
 fib_args="29 3"
 loop_args="4000000 20"
 while (($#)); do
@@ -32,6 +35,7 @@ while (($#)); do
         --null) with_null=1; shift ;;
         --interleave) interleave=1; shift ;;
         --before) before=$2; interleave=1; shift 2 ;;
+        --record) record=1; interleave=1; shift ;;
         --fib) fib_args=$2; shift 2 ;;
         --loop) loop_args=$2; shift 2 ;;
         *) echo "agent-overhead: unknown option $1" >&2; exit 64 ;;
@@ -50,6 +54,13 @@ if ((with_null)); then
     "$cc" -O2 -shared -fPIC -Wall -Wextra -Werror "$here/null_tool.c" -o "$build/null_tool.so"
 fi
 agent_before=-
+record_dir=""
+if ((record)); then
+    [[ -z "$before" ]] || { echo "agent-overhead: --record and --before share a column; give one" >&2; exit 64; }
+    agent_before=$agent
+    record_dir=$(mktemp -d)
+    trap 'rm -rf "$record_dir"' EXIT
+fi
 if [[ -n "$before" ]]; then
     # The agent as it was at REV, built the same way in a directory of its own.
     agent_before=$("$here/build-before.sh" "$before" "$build")
@@ -89,7 +100,13 @@ interleaved() {
     for ((i = 0; i < runs; i++)); do
         for k in 0 1 2 3; do
             [[ "${tools[k]}" == "-" ]] && continue
-            OMP_TOOL_LIBRARIES="${tools[k]}" /usr/bin/time -f "%e %U %S" -o "$dir/$k" -a "$@" >/dev/null
+            if ((record && k == 3)); then
+                OMP_TOOL_LIBRARIES="${tools[k]}" OMPD_EXPLORER_RECORD=1 OMPD_EXPLORER_DIR="$record_dir" \
+                    /usr/bin/time -f "%e %U %S" -o "$dir/$k" -a "$@" >/dev/null
+                rm -f "$record_dir"/*
+            else
+                OMP_TOOL_LIBRARIES="${tools[k]}" /usr/bin/time -f "%e %U %S" -o "$dir/$k" -a "$@" >/dev/null
+            fi
         done
     done
     for k in 0 1 2 3; do
@@ -131,6 +148,18 @@ report() {
         printf '  (empty OMPT tool %.3f s, %.2fx)' "$null_cpu" "$(ratio "$null_cpu" "$base_cpu")"
     fi
     printf '\n'
+    if ((record)); then
+        printf '%-12s record mode: wall %7.3f s (%.2fx untooled, %.2fx agent' "" "$old" "$(ratio "$old" "$base")" \
+            "$(ratio "$old" "$with")"
+        if ((with_null)); then
+            printf ', %.2fx empty tool' "$(ratio "$old" "$null")"
+        fi
+        printf ')  cpu %7.3f s' "$old_cpu"
+        if ((with_null)); then
+            printf ' (%.2fx empty tool)' "$(ratio "$old_cpu" "$null_cpu")"
+        fi
+        printf '\n'
+    fi
     if [[ -n "$before" ]]; then
         printf '%-12s agent before (%s): wall %7.3f s  cpu %7.3f s' "" "$before" "$old" "$old_cpu"
         if ((with_null)); then

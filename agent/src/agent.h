@@ -16,6 +16,7 @@
 
 #include "job.h"
 #include "offload.h"
+#include "record.h"
 #include "ring.h"
 #include "stacks.h"
 
@@ -149,6 +150,7 @@ typedef struct thread_rec {
     sem_t resume;
     probe probe;
     thread_stack stack;                /* its call stack, recorded when it is stopped (stacks.h) */
+    record_buffer *rec;                /* record mode: its events (record.h); NULL otherwise */
     sync_region sync[SYNC_DEPTH];      /* the sync regions it is inside, outermost first */
 } thread_rec;
 
@@ -168,6 +170,8 @@ typedef struct agent_config {
     int compress;                      /* OMPD_EXPLORER_COMPRESS=1 and zlib loaded: write .json.gz */
     int stacks;                        /* OMPD_EXPLORER_STACKS (default on): each thread's call stack */
     char description[2048];
+    int record;                        /* OMPD_EXPLORER_RECORD=1: record every event (record.h) */
+    uint64_t record_max;               /* OMPD_EXPLORER_RECORD_MAX: events a thread keeps */
     job_placement job;                 /* the process's place in an MPI job or Slurm step (job.h) */
 } agent_config;
 
@@ -205,6 +209,10 @@ void agent_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void agent_program_end(thread_rec *caller);
 
 /* track.c */
+/* The agent's id of a task or region from its OMPT data (tracked or not), 0 = none. */
+static inline uint64_t data_id(const ompt_data_t *d) { return d != NULL ? d->value & RING_NUMBER_MASK : 0; }
+/* Records an event on the calling thread's buffer when record mode is on. */
+#define RECORD(self, ...) do { if (__builtin_expect(record_enabled, 0)) record_emit((self) != NULL ? (self)->rec : NULL, __VA_ARGS__); } while (0)
 int track_register_callbacks(void);
 /* Registers one callback; a runtime that never reports it fails the agent when required, else one verbose line. */
 int track_set_callback(ompt_callbacks_t event, ompt_callback_t cb, const char *name, int required);
@@ -273,7 +281,8 @@ typedef struct world_copy {
     offload_copy offload;              /* devices, target constructs, mappings; present = 0 without offload */
 } world_copy;
 
-int snapshot_write(world_copy *w, const char *label, unsigned seq);
+/* Writes the snapshot; its file name (without directory) goes to written ("" when none was written). */
+int snapshot_write(world_copy *w, const char *label, unsigned seq, char *written, size_t n);
 char *snapshot_render(world_copy *w, const char *label, size_t *len);
 
 #endif

@@ -246,6 +246,8 @@ void config_read(agent_config *cfg) {
     cfg->interval_ms = interval_ms();
     cfg->max_snapshots = (unsigned)env_size("OMPD_EXPLORER_MAX_SNAPSHOTS", DEFAULT_MAX_SNAPSHOTS, 1,
                                             MAX_MAX_SNAPSHOTS);
+    cfg->record = env_switch("OMPD_EXPLORER_RECORD", "no recording is written");
+    cfg->record_max = env_size("OMPD_EXPLORER_RECORD_MAX", RECORD_DEFAULT_MAX, 1, (size_t)1 << 32);
     const char *desc = getenv("OMPD_EXPLORER_DESCRIPTION");
     snprintf(cfg->description, sizeof cfg->description, "%s", desc != NULL ? desc : "");
     /* Once, here: the signal handler and the writer only read the result. */

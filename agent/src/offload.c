@@ -151,7 +151,11 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, in
                                     : 0;
         pthread_mutex_unlock(&offload_lock);
         target_data->value = handle;
+        RECORD(agent_self, RE_TARGET_BEGIN, handle, (uint64_t)(int64_t)device_num, data_id(task_data), (uint32_t)kind,
+               0, codeptr_ra);
     } else if (endpoint == ompt_scope_end) {
+        RECORD(agent_self, RE_TARGET_END, target_data->value, (uint64_t)(int64_t)device_num, data_id(task_data),
+               (uint32_t)kind, 0, codeptr_ra);
         pthread_mutex_lock(&offload_lock);
         offload_state *s = tables();
         if (s != NULL) {

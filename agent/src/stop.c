@@ -7,6 +7,7 @@
  * (a stopped thread may hold the malloc lock), releases the threads, and only then formats and writes the file.
  * thread_begin/thread_end take `lock` too, so a thread never starts or ends in the middle of a snapshot. */
 #include "agent.h"
+#include "output.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -525,6 +526,7 @@ static void snapshot_locked(const char *label, thread_rec *caller, unsigned seri
     clock_gettime(CLOCK_REALTIME, &now);
     w.time_sec = now.tv_sec;
     w.time_nsec = (int32_t)now.tv_nsec;
+    uint64_t recorded_at = record_now();
     copy_rings(&w);
     offload_snapshot_copy(&w.offload);
     for (size_t i = 0; i < reg_len; i++) {
@@ -558,6 +560,16 @@ static void snapshot_locked(const char *label, thread_rec *caller, unsigned seri
     if (w.truncated > 0) {
         agent_log("snapshot %u: %zu records did not fit the copy and were left out", seq, w.truncated);
     }
-    snapshot_write(&w, label, seq);
+    char written[OUTPUT_NAME_MAX + 1];
+    snapshot_write(&w, label, seq, written, sizeof written);
     free_copy(&w);
+    if (record_enabled) {
+        /* The recording so far, with this snapshot's moment in it. */
+        record_snapshot(recorded_at, label, written);
+        if (strcmp(label, "exit") == 0) {
+            record_write_once(); /* the program's end: not again at the finalizer */
+        } else {
+            record_write();
+        }
+    }
 }

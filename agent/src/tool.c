@@ -79,6 +79,9 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, 
                   agent_cfg.max_tasks, agent_cfg.max_regions);
         return 0;
     }
+    if (agent_cfg.record) {
+        record_init(agent_cfg.record_max, record_now());
+    }
     if (track_register_callbacks() != 0) {
         return 0;
     }
@@ -116,8 +119,11 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num, 
 void agent_program_end(thread_rec *caller) {
     static _Atomic int taken;
     series_stop();
-    if (agent_cfg.at_exit && !atomic_exchange(&taken, 1)) {
-        snapshot_take_at_exit(caller);
+    if (!atomic_exchange(&taken, 1)) {
+        if (agent_cfg.at_exit) {
+            snapshot_take_at_exit(caller); /* writes the recording too, with the snapshot's moment */
+        }
+        record_write_once(); /* when there was no at-exit snapshot, or it was not taken */
     }
     /* No trigger snapshot after this: a signal that arrives while the runtime tears its threads down (between exit()
      * and the finalizer) would write a snapshot of no threads and no tasks, after the at-exit one. */
@@ -136,6 +142,7 @@ static void on_finalize(ompt_data_t *tool_data) {
     }
     probe_runtime_ending();
     agent_program_end(agent_self); /* when the initial task's end was not reported */
+    record_write_once();           /* when the program's end did not write it */
     stop_finalize();
 }
 

@@ -168,7 +168,11 @@ static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
     t->thread_data = thread_data;
     sem_init(&t->resume, 0, 0);
     thread_data->value = t->ordinal;
+    if (record_enabled) {
+        t->rec = record_thread(t->ordinal);
+    }
     agent_self = t;
+    RECORD(t, RE_THREAD_BEGIN, 0, 0, 0, (uint32_t)type, 0, NULL);
     stop_register_thread(t);
 }
 
@@ -178,6 +182,7 @@ static void on_thread_end(ompt_data_t *thread_data) {
     if (t == NULL) {
         return;
     }
+    RECORD(t, RE_THREAD_END, 0, 0, 0, 0, 0, NULL); /* its buffer stays for the recording */
     stop_unregister_thread(t); /* waits for a snapshot in progress */
     ring_flush(&agent_tasks, &t->task_slots);
     ring_flush(&agent_regions, &t->region_slots);
@@ -202,6 +207,8 @@ static void on_parallel_begin(ompt_data_t *encountering_task_data, const ompt_fr
     (void)encountering_task_frame;
     probe_runtime_initialized();
     region_rec *r = new_region(parallel_data);
+    RECORD(agent_self, RE_PARALLEL_BEGIN, data_id(parallel_data), data_id(encountering_task_data), 0,
+           requested_parallelism, 0, codeptr_ra);
     if (r == NULL) {
         return;
     }
@@ -231,6 +238,7 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
                             const void *codeptr_ra) {
     (void)flags;
     (void)codeptr_ra;
+    RECORD(agent_self, RE_PARALLEL_END, data_id(parallel_data), 0, 0, 0, 0, NULL);
     task_rec *enc = task_of(encountering_task_data);
     if (enc != NULL) {
         atomic_store_explicit(&enc->lifecycle, LC_RUNNING, memory_order_relaxed);
@@ -278,6 +286,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
                              unsigned int actual_parallelism, unsigned int index, int flags) {
     thread_rec *self = agent_self;
     if (endpoint == ompt_scope_end) {
+        RECORD(self, RE_IMPLICIT_END, data_id(task_data), 0, 0, 0, 0, NULL);
         task_rec *t = task_of(task_data);
         if (t == NULL) {
             return;
@@ -308,6 +317,8 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
         }
     }
     task_rec *t = new_task(self, task_data, 0);
+    RECORD(self, RE_IMPLICIT_BEGIN, data_id(task_data), data_id(parallel_data), actual_parallelism,
+           (flags & ompt_task_initial) ? 0 : index, (flags & ompt_task_initial) != 0, NULL);
     if (t == NULL) {
         return;
     }
@@ -352,6 +363,8 @@ static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame
     (void)has_dependences;
     thread_rec *self = agent_self;
     task_rec *t = new_task(self, new_task_data, 1);
+    RECORD(self, RE_TASK_CREATE, data_id(new_task_data), data_id(encountering_task_data), 0, (uint32_t)flags, 0,
+           codeptr_ra);
     if (t == NULL) {
         return;
     }
@@ -397,6 +410,8 @@ __attribute__((noinline, cold)) static void drop_depends_on(task_rec *t) {
 static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
                              ompt_data_t *next_task_data) {
     thread_rec *self = agent_self;
+    RECORD(self, RE_SCHEDULE, data_id(prior_task_data), data_id(next_task_data), 0, (uint32_t)prior_task_status, 0,
+           NULL);
     task_rec *prior = task_of(prior_task_data);
     task_rec *next = task_of(next_task_data);
     int suspended = prior_task_status == ompt_task_switch || prior_task_status == ompt_task_yield;
@@ -465,6 +480,13 @@ static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
 }
 
 static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps) {
+    if (record_enabled && deps != NULL) {
+        thread_rec *self = agent_self;
+        for (int i = 0; i < ndeps; i++) {
+            RECORD(self, RE_DEPENDENCE, data_id(task_data), deps[i].variable.value, 0,
+                   (uint32_t)deps[i].dependence_type, 0, NULL);
+        }
+    }
     task_rec *t = task_of(task_data);
     if (t == NULL || ndeps <= 0 || deps == NULL) {
         return;
@@ -487,6 +509,7 @@ static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps
 }
 
 static void on_task_dependence(ompt_data_t *src_task_data, ompt_data_t *sink_task_data) {
+    RECORD(agent_self, RE_TASK_DEP, data_id(src_task_data), data_id(sink_task_data), 0, 0, 0, NULL);
     task_rec *sink = task_of(sink_task_data);
     if (sink == NULL || src_task_data == NULL || !tracked(src_task_data->value)) {
         return;
@@ -535,8 +558,9 @@ static void on_task_dependence(ompt_data_t *src_task_data, ompt_data_t *sink_tas
 static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
                            ompt_data_t *task_data, const void *codeptr_ra) {
     (void)parallel_data;
-    (void)task_data;
     thread_rec *self = agent_self;
+    RECORD(self, endpoint == ompt_scope_end ? RE_SYNC_END : RE_SYNC_BEGIN, data_id(task_data), 0, 0, (uint32_t)kind,
+           0, codeptr_ra);
     if (self == NULL) {
         return;
     }
@@ -571,6 +595,8 @@ static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t e
     (void)parallel_data;
     (void)codeptr_ra;
     thread_rec *self = agent_self;
+    RECORD(self, endpoint == ompt_scope_end ? RE_WAIT_END : RE_WAIT_BEGIN, data_id(task_data), 0, 0, (uint32_t)kind,
+           0, NULL);
     if (self != NULL) {
         atomic_store_explicit(&self->sync_waiting, endpoint != ompt_scope_end, memory_order_relaxed);
     }

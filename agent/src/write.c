@@ -52,7 +52,10 @@ char *snapshot_render(world_copy *w, const char *label, size_t *len) {
     return j.data;
 }
 
-int snapshot_write(world_copy *w, const char *label, unsigned seq) {
+int snapshot_write(world_copy *w, const char *label, unsigned seq, char *written, size_t n) {
+    if (n > 0) {
+        written[0] = '\0';
+    }
     size_t len = 0;
     char *text = snapshot_render(w, label, &len);
     if (text == NULL) {
@@ -81,6 +84,9 @@ int snapshot_write(world_copy *w, const char *label, unsigned seq) {
     } else {
         snapshot_tmp_base(&agent_cfg.job, pid, seq, tmp_base, sizeof tmp_base);
         rc = output_write(agent_cfg.dir, name, tmp_base, text, len);
+    }
+    if (rc == 0 && n > 0) {
+        snprintf(written, n, "%s", name);
     }
     if (rc == 0 && agent_cfg.verbose) {
         agent_log("wrote %s/%s (%zu threads, %zu regions, %zu tasks; threads stopped for %.2f ms)", agent_cfg.dir,

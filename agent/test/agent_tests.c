@@ -749,6 +749,7 @@ int main(void) {
     test_call_stacks();
     test_runtime_build();
     test_job();
+    test_record();
     printf("agent unit tests: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -25,6 +25,7 @@ void test_call_stacks(void);
 void test_switching(void);
 void test_runtime_build(void);
 void test_job(void);
+void test_record(void);
 
 /* Agent log lines (stderr) go to a file from capture_log until captured_log, which returns them (static text) and
  * their number (output_tests.c). */

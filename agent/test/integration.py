@@ -1006,6 +1006,122 @@ def test_mpi_job(agent, work):
     check(ranks == list(range(8)) and len(pids) == 8, "mpi job: ranks 0-7 once each, 8 processes: %s" % ranks)
 
 
+def read_recording(out_dir, what):
+    """The recording's header, events and trailer; None (a failure counted) when there is none or it is malformed."""
+    names = glob.glob(os.path.join(out_dir, "ompd-explorer-*-recording.ndjson"))
+    check(len(names) == 1, "%s: one recording %s" % (what, names))
+    if len(names) != 1:
+        return None
+    lines = [json.loads(line) for line in open(names[0], encoding="utf-8")]
+    check(lines[0].get("format") == "ompd-explorer-recording" and lines[0].get("version") == "1.0",
+          "%s: header %s" % (what, lines[0]))
+    check(lines[-1].get("e") == "end" and lines[-1]["events"] == len(lines) - 2, "%s: trailer %s" % (what, lines[-1]))
+    events = lines[1:-1]
+    times = [e["t"] for e in events]
+    check(times == sorted(times), "%s: events merged by time" % what)
+    return lines[0], events, lines[-1]
+
+
+def run_record(exe, args, agent, out, **env):
+    """Runs exe with record mode on; its stdout and its peak RSS in kB. posix_spawn (glibc spawns without copying
+    this process's pages), so that the peak is the program's own, not this script's."""
+    os.makedirs(out, exist_ok=True)
+    stdout_path, stderr_path = os.path.join(out, "stdout.txt"), os.path.join(out, "stderr.txt")
+    actions = [(os.POSIX_SPAWN_OPEN, 1, stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644),
+               (os.POSIX_SPAWN_OPEN, 2, stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)]
+    pid = os.posix_spawn(exe, [exe, *args], agent_env(agent, out, OMPD_EXPLORER_RECORD="1", **env),
+                         file_actions=actions)
+    _, status, usage = os.wait4(pid, 0)
+    stdout, stderr = open(stdout_path).read(), open(stderr_path).read()
+    os.unlink(stdout_path)
+    os.unlink(stderr_path)
+    check(status == 0, "record %s: exit status %d, stderr %s" % (args, status, stderr))
+    return stdout, usage.ru_maxrss
+
+
+def test_record_fib(agent, work):
+    exe = compile_program(os.path.join(HERE, "record_target.c"), work)
+    out = os.path.join(work, "record-fib")
+    stdout, _ = run_record(exe, ["fib", "8"], agent, out)
+    check(stdout.strip() == "result 21", "record fib: result %s" % stdout)
+    got = read_recording(out, "record fib")
+    if got is None:
+        return
+    _, events, trailer = got
+    check(trailer["dropped"] == [], "record fib: nothing dropped %s" % trailer["dropped"])
+    created = [e for e in events if e["e"] == "task-create"]
+    # fib(8) makes 2 tasks in each of its 33 calls with n >= 2 (fib(n) calls - 1 = 66 tasks).
+    check(len(created) == 66, "record fib: %d task-create" % len(created))
+    implicit = {e["task"] for e in events if e["e"] == "implicit-begin"}
+    single = {e["gen"] for e in created} - {e["task"] for e in created}
+    check(len(single) == 1 and single <= implicit, "record fib: the first tasks come from an implicit task %s" % single)
+    kids = {}
+    for e in created:
+        kids.setdefault(e["gen"], []).append(e["task"])
+    check(all(len(k) == 2 for k in kids.values()), "record fib: every generating task made two")
+    order = {e["task"]: i for i, e in enumerate(events) if e["e"] == "task-create"}
+    check(all(g not in order or order[g] < order[c[0]] for g, c in kids.items()),
+          "record fib: a generating task was created before its children")
+    done = [e["prior"] for e in events if e["e"] == "schedule" and e["status"] == "complete"]
+    check(sorted(t for t in done if t in order) == sorted(order), "record fib: each task completes once")
+    waits = [e for e in events if e["e"] == "sync-begin" and e["kind"] == "taskwait"]
+    check(len(waits) == 33, "record fib: 33 taskwaits %d" % len(waits))
+    check(sum(e["e"] == "thread-begin" for e in events) == 2, "record fib: two threads began")
+    snaps = [e for e in events if e["e"] == "snapshot"]
+    check(len(snaps) == 1 and snaps[0]["label"] == "after-fib"
+          and os.path.exists(os.path.join(out, snaps[0]["file"])), "record fib: the flush snapshot %s" % snaps)
+    if snaps:
+        # The state at the snapshot: every task created before it has completed (fib returned).
+        before = [e for e in events if e["t"] <= snaps[0]["t"]]
+        check(sum(e["e"] == "task-create" for e in before) == 66, "record fib: all tasks before the snapshot")
+
+
+def test_record_dependences(agent, work):
+    exe = compile_program(os.path.join(HERE, "record_target.c"), work)
+    out = os.path.join(work, "record-deps")
+    stdout, _ = run_record(exe, ["deps"], agent, out)
+    check(stdout.strip() == "result 4", "record deps: result %s" % stdout)
+    got = read_recording(out, "record deps")
+    if got is None:
+        return
+    _, events, _ = got
+    created = [e for e in events if e["e"] == "task-create"]
+    check(len(created) == 4, "record deps: four tasks %s" % created)
+    if len(created) != 4:
+        return
+    ids = [e["task"] for e in created]
+    types = [[d["type"] for d in e["deps"]] for e in created]
+    check(types == [["inout"], ["in"], ["in"], ["inout"]], "record deps: types %s" % types)
+    check(len({d["addr"] for e in created for d in e["deps"]}) == 1, "record deps: one variable")
+    edges = sorted((ids.index(e["from"]), ids.index(e["to"])) for e in events if e["e"] == "task-dep")
+    check(edges == [(0, 1), (0, 2), (1, 3), (2, 3)], "record deps: edges %s" % edges)
+
+
+def test_record_storm(agent, work):
+    exe = compile_program(os.path.join(HERE, "record_target.c"), work)
+    rss = []
+    for n in (100000, 800000):
+        out = os.path.join(work, "record-storm-%d" % n)
+        stdout, maxrss = run_record(exe, ["storm", str(n)], agent, out, OMPD_EXPLORER_RECORD_MAX="20000")
+        check(stdout.strip() == "result %d" % (n * (n - 1) // 2), "record storm: result %s" % stdout)
+        rss.append(maxrss)
+        got = read_recording(out, "record storm %d" % n)
+        if got is None:
+            continue
+        _, events, trailer = got
+        per_thread = {}
+        for e in events:
+            per_thread[e["th"]] = per_thread.get(e["th"], 0) + 1
+        check(all(c <= 20000 for c in per_thread.values()), "record storm: at most the bound a thread %s" % per_thread)
+        dropped = trailer["dropped"]
+        check(dropped and all(d["bound"] == "OMPD_EXPLORER_RECORD_MAX=20000" and d["count"] > 0 and d["from"] > 0
+                              for d in dropped), "record storm: drops in the trailer %s" % dropped)
+        # Each task is at least created and completed: what was kept and what was dropped cover them.
+        check(len(events) + sum(d["count"] for d in dropped) >= 2 * n, "record storm: kept + dropped cover the run")
+    # Eight times the tasks, the same bound: memory does not grow with the run (kB; unbounded would be ~100 MB more).
+    check(len(rss) == 2 and rss[1] - rss[0] < 16 * 1024, "record storm: bounded memory, max RSS %s kB" % rss)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -1019,7 +1135,8 @@ def main():
     for test in (test_fib, test_stolen, test_nested, test_taskgroup, test_dependences, test_backlog, test_signal,
                  test_at_exit_and_unwritable, test_exit_inside, test_exit_in_handler, test_signal_after_exit, test_signal_variables,
                  test_series, test_series_thread, test_hang_series, test_series_fork, test_churn,
-                 test_offload, test_compressed, test_real_patterns, test_taskloop, test_stacks, test_sync_site, test_mpi_job):
+                 test_offload, test_compressed, test_real_patterns, test_taskloop, test_stacks, test_sync_site, test_mpi_job,
+                 test_record_fib, test_record_dependences, test_record_storm):
         try:
             test(agent, work)
         except Exception as e:  # a crash of one test is a failure, the others still run

@@ -121,7 +121,8 @@ static int snapshot(const char *dir, unsigned seq, const char *label) {
     world_copy w;
     memset(&w, 0, sizeof w);
     snprintf(agent_cfg.dir, sizeof agent_cfg.dir, "%s", dir);
-    return snapshot_write(&w, label, seq);
+    char written[OUTPUT_NAME_MAX + 1];
+    return snapshot_write(&w, label, seq, written, sizeof written);
 }
 
 static void test_plain_write_and_replace(void) {
