@@ -60,14 +60,50 @@ public final class RecordingReader {
         }
     }
 
+    /** A gzip stream that ends, rather than fails, where it was cut; says whether it was. */
+    private static final class CutTolerant extends java.io.FilterInputStream {
+        boolean cut;
+
+        CutTolerant(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (cut) {
+                return -1;
+            }
+            try {
+                return super.read(b, off, len);
+            } catch (EOFException | ZipException e) {
+                cut = true;
+                return -1;
+            }
+        }
+    }
+
     private static BufferedReader open(Path file) throws IOException {
+        return open(file, null);
+    }
+
+    private static BufferedReader open(Path file, CutTolerant[] gzip) throws IOException {
         InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
         in.mark(2);
         int b0 = in.read();
         int b1 = in.read();
         in.reset();
         if (b0 == 0x1f && b1 == 0x8b) {
-            in = new GZIPInputStream(in, 1 << 16);
+            CutTolerant c = new CutTolerant(new GZIPInputStream(in, 1 << 16));
+            if (gzip != null) {
+                gzip[0] = c;
+            }
+            in = c;
         }
         return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
     }
@@ -76,7 +112,8 @@ public final class RecordingReader {
             UnsupportedFormatException {
         String input = file.toString();
         List<Diagnostic> diagnostics = new ArrayList<>();
-        try (BufferedReader r = open(file)) {
+        CutTolerant[] gzip = new CutTolerant[1];
+        try (BufferedReader r = open(file, gzip)) {
             String first = r.readLine();
             if (first == null) {
                 throw new MalformedInputException(input, List.of(Diagnostic.error("empty-recording",
@@ -92,20 +129,19 @@ public final class RecordingReader {
             String pending = null;
             int pendingNr = 0;
             boolean cut = false;
-            try {
-                while ((line = r.readLine()) != null) {
-                    lineNr++;
-                    if (pending != null) {
-                        errors += event(input, pendingNr, pending, b, diagnostics, errors) ? 0 : 1;
-                    }
-                    pending = line;
-                    pendingNr = lineNr;
+            while ((line = r.readLine()) != null) {
+                lineNr++;
+                if (pending != null) {
+                    errors += event(input, pendingNr, pending, b, diagnostics, errors) ? 0 : 1;
                 }
-            } catch (EOFException | ZipException e) {
-                cut = true; // a gzip stream cut short: what was decompressed is read
+                pending = line;
+                pendingNr = lineNr;
             }
+            boolean gzipCut = gzip[0] != null && gzip[0].cut; // what was decompressed is read
             if (pending != null) {
-                if (pending.isBlank()) {
+                if (gzipCut) {
+                    cut = true; // the stream ends early: its last line is not known to be whole, nor its CRC right
+                } else if (pending.isBlank()) {
                     pending = null;
                 } else if (isTrailer(pending)) {
                     trailer = trailer(input, pendingNr, pending, b, diagnostics);

@@ -43,6 +43,7 @@ final class ReplayState {
         final List<String> syncKinds = new ArrayList<>();
         final List<Long> syncSites = new ArrayList<>();
         String waitKind;
+        long waitTask = Recording.NONE; // the task that began the wait: while it runs another, the thread works
 
         ThreadRec copy() {
             ThreadRec c = new ThreadRec();
@@ -55,6 +56,7 @@ final class ReplayState {
             c.syncKinds.addAll(syncKinds);
             c.syncSites.addAll(syncSites);
             c.waitKind = waitKind;
+            c.waitTask = waitTask;
             return c;
         }
     }
@@ -146,6 +148,10 @@ final class ReplayState {
                     long[] s = t.saved.removeLast();
                     t.task = s[0];
                     t.region = s[1];
+                    TaskRec resumed = tasks.get(t.task);
+                    if (resumed != null && resumed.lifecycle == TaskLifecycle.SUSPENDED) {
+                        resumed.lifecycle = TaskLifecycle.RUNNING; // the encountering task goes on
+                    }
                 } else {
                     t.task = Recording.NONE;
                     t.region = Recording.NONE;
@@ -183,8 +189,16 @@ final class ReplayState {
                     t.syncSites.removeLast();
                 }
             }
-            case WAIT_BEGIN -> thread(th).waitKind = r.word(i);
-            case WAIT_END -> thread(th).waitKind = null;
+            case WAIT_BEGIN -> {
+                ThreadRec t = thread(th);
+                t.waitKind = r.word(i);
+                t.waitTask = r.a(i) == Recording.NONE ? t.task : r.a(i);
+            }
+            case WAIT_END -> {
+                ThreadRec t = thread(th);
+                t.waitKind = null;
+                t.waitTask = Recording.NONE;
+            }
             case TARGET_BEGIN, TARGET_END, SNAPSHOT -> {
                 // target regions and snapshot marks change no thread, region or task of the host's state
             }
@@ -194,6 +208,10 @@ final class ReplayState {
     private void implicitBegin(Recording r, int i, long th) {
         ThreadRec t = thread(th);
         t.saved.add(new long[]{t.task, t.region});
+        TaskRec encountering = tasks.get(t.task);
+        if (encountering != null && encountering.lifecycle == TaskLifecycle.RUNNING) {
+            encountering.lifecycle = TaskLifecycle.SUSPENDED; // its thread executes the region's implicit task
+        }
         long task = r.a(i);
         long region = r.b(i);
         TaskRec rec = new TaskRec();
@@ -272,7 +290,7 @@ final class ReplayState {
         Fact<SyncRegion> sync = t.syncKinds.isEmpty() ? Fact.absent()
                 : Fact.of(new SyncRegion(SyncRegionKind.of(t.syncKinds.getLast()), site(t.syncSites.getLast())));
         ThreadState state;
-        if (t.waitKind != null) {
+        if (t.waitKind != null && t.waitTask == t.task) {
             state = waitState(t.waitKind);
         } else if (t.task == Recording.NONE) {
             state = ThreadState.ofValue(IDLE);
