@@ -114,6 +114,11 @@ final class ReplayState {
     private final Map<Long, RegionRec> regions = new LinkedHashMap<>();
     private long created;
 
+    /** Threads, tasks and regions held: what a copy costs. */
+    int entities() {
+        return threads.size() + tasks.size() + regions.size();
+    }
+
     ReplayState copy() {
         ReplayState c = new ReplayState();
         threads.forEach((k, v) -> c.threads.put(k, v.copy()));

@@ -11,16 +11,19 @@ import org.ompdexplorer.model.TaskId;
  * generating and scheduling tasks, dependences and creation sites. A position is a number of events applied
  * (0: before the first, {@link Recording#size()}: after the last).
  *
- * <p>A full state is kept every {@link #DEFAULT_INTERVAL} events; a position is rebuilt from the nearest
- * checkpoint at or before it, or from the last position asked for when that is nearer, so a step forward applies
- * one event. Not thread-safe: one per view.
+ * <p>A full state is kept every {@link #DEFAULT_INTERVAL} events, or every as many events as the state then holds
+ * entities when that is more (a run with 100,000 tasks queued at once would otherwise keep 100,000 tasks per
+ * checkpoint: this way the checkpoints together hold about as many entities as there are events). A position is
+ * rebuilt from the nearest checkpoint at or before it, or from the last position asked for when that is nearer, so
+ * a step forward applies one event; a step costs at most one interval of events plus the snapshot's own building,
+ * both linear in the entities alive then. Not thread-safe: one per view.
  */
 public final class StateAt {
     /** Events between two checkpoints. */
     public static final int DEFAULT_INTERVAL = 4096;
     private final Recording recording;
-    private final int interval;
     private final List<ReplayState> checkpoints = new ArrayList<>();
+    private int[] checkpointAt = new int[16];
     private ReplayState last;
     private int lastPosition = -1;
 
@@ -28,23 +31,41 @@ public final class StateAt {
         this(recording, DEFAULT_INTERVAL);
     }
 
-    /** Replays the whole recording once, keeping a full state every {@code interval} events. */
+    /** Replays the whole recording once, keeping a full state every {@code interval} events at least. */
     public StateAt(Recording recording, int interval) {
         if (interval < 1) {
             throw new IllegalArgumentException("interval must be >= 1, was " + interval);
         }
         this.recording = recording;
-        this.interval = interval;
         ReplayState s = new ReplayState();
+        int lastAt = 0;
+        keep(s, 0);
         for (int i = 0; i < recording.size(); i++) {
-            if (i % interval == 0) {
-                checkpoints.add(s.copy());
-            }
             s.apply(recording, i);
+            if (i + 1 - lastAt >= Math.max(interval, s.entities())) {
+                lastAt = i + 1;
+                keep(s, lastAt);
+            }
         }
-        if (recording.size() % interval == 0) {
-            checkpoints.add(s.copy());
+    }
+
+    private void keep(ReplayState s, int position) {
+        if (checkpoints.size() == checkpointAt.length) {
+            checkpointAt = java.util.Arrays.copyOf(checkpointAt, checkpointAt.length * 2);
         }
+        checkpointAt[checkpoints.size()] = position;
+        checkpoints.add(s.copy());
+    }
+
+    /** The index of the last checkpoint at or before {@code position}. */
+    private int checkpointBefore(int position) {
+        int found = java.util.Arrays.binarySearch(checkpointAt, 0, checkpoints.size(), position);
+        return found >= 0 ? found : -found - 2;
+    }
+
+    /** How many full states are kept. */
+    public int checkpointCount() {
+        return checkpoints.size();
     }
 
     public Recording recording() {
@@ -56,9 +77,10 @@ public final class StateAt {
         if (position < 0 || position > recording.size()) {
             throw new IndexOutOfBoundsException("position " + position + " is not in 0.." + recording.size());
         }
-        if (last == null || position < lastPosition || position - lastPosition > position % interval) {
-            last = checkpoints.get(position / interval).copy();
-            lastPosition = position / interval * interval;
+        int c = checkpointBefore(position);
+        if (last == null || position < lastPosition || lastPosition < checkpointAt[c]) {
+            last = checkpoints.get(c).copy();
+            lastPosition = checkpointAt[c];
         }
         for (; lastPosition < position; lastPosition++) {
             last.apply(recording, lastPosition);

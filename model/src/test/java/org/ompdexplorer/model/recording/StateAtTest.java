@@ -145,6 +145,29 @@ class StateAtTest {
     }
 
     @Test
+    void aStateOfManyQueuedTasksIsNotCopiedAtEveryInterval() {
+        int n = 20_000;
+        Recording.Builder b = new Recording.Builder(HEADER);
+        b.threadBegin(0, 1, "initial");
+        b.implicitBegin(1, 1, 1, Recording.NONE, 0, 1, true);
+        for (int i = 0; i < n; i++) {
+            b.taskCreate(2 + i, 1, 10 + i, 1, 0x4000, List.of("explicit"), List.of());
+        }
+        for (int i = 0; i < n; i++) {
+            b.schedule(2 + n + 2L * i, 1, 1, "switch", 10 + i);
+            b.schedule(3 + n + 2L * i, 1, 10 + i, "complete", 1);
+        }
+        Recording r = b.build();
+        StateAt states = new StateAt(r, 16);
+        // a fixed interval would keep 3n / 16 = 3,750 states of up to n tasks each
+        assertThat(states.checkpointCount()).isLessThan(r.size() / 16 / 10);
+        assertThat(states.after(2 + n).tasks()).hasSize(n + 1);
+        assertThat(states.after(2 + n + 2 * (n / 2)).tasks()).hasSize(n / 2 + 1);
+        assertThat(states.after(2 + n + 2 * (n / 2) - 1).tasks()).hasSize(n / 2 + 2);
+        assertThat(states.after(1 + n).tasks()).hasSize(n);
+    }
+
+    @Test
     void eventsWrittenOutOfOrderAreSortedStablyByTime() {
         Recording.Builder b = new Recording.Builder(HEADER);
         b.threadBegin(5, 2, "worker");
