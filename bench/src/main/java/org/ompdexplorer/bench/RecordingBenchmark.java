@@ -31,20 +31,22 @@ public final class RecordingBenchmark {
 
     public static void main(String[] args) throws Exception {
         BenchRun run = BenchRun.of(args, 1_000_000);
-        System.out.println("| events | file MiB | open (read + checkpoints) ms | of which read ms | step ms | jump ms "
+        System.out.println("| shape | events | file MiB | open (read + checkpoints) ms | of which read ms | step ms | jump ms "
                 + "| live tasks at the step | heap MiB held |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|");
+        System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (int size : run.sizes()) {
             Path dir = Files.createTempDirectory("ompd-recording-bench");
             Path file = dir.resolve("ompd-explorer-1-recording.ndjson");
             generate(file, size);
-            measure(file, run.runs());
+            measure("fib trees", file, run.runs());
+            generateWide(file, size);
+            measure("a wide taskloop", file, run.runs());
             Files.delete(file);
             Files.delete(dir);
         }
     }
 
-    private static void measure(Path file, int runs) throws Exception {
+    private static void measure(String shape, Path file, int runs) throws Exception {
         List<Long> opens = new ArrayList<>();
         List<Long> reads = new ArrayList<>();
         List<Long> steps = new ArrayList<>();
@@ -75,8 +77,8 @@ public final class RecordingBenchmark {
         }
         System.gc();
         long used = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
-        System.out.printf(Locale.ROOT, "| %,d | %.1f | %.0f | %.0f | %.2f | %.2f | %,d | %d |%n",
-                held.recording().size(), Files.size(file) / 1048576.0, BenchRun.median(opens) / 1e6,
+        System.out.printf(Locale.ROOT, "| %s | %,d | %.1f | %.0f | %.0f | %.2f | %.2f | %,d | %d |%n",
+                shape, held.recording().size(), Files.size(file) / 1048576.0, BenchRun.median(opens) / 1e6,
                 BenchRun.median(reads) / 1e6, BenchRun.median(steps) / 1e6, BenchRun.median(jumps) / 1e6, live,
                 used >> 20);
     }
@@ -102,6 +104,41 @@ public final class RecordingBenchmark {
                 long implicit = 2 + th;
                 out.fib(th, implicit, 16);
                 th = (th + 1) % THREADS;
+            }
+            for (int t = THREADS - 1; t >= 0; t--) {
+                out.event(t, "implicit-end", "\"task\":" + (2 + t));
+            }
+            out.event(0, "parallel-end", "\"region\":1");
+            w.write("{\"e\":\"end\",\"t\":" + out.t + ",\"events\":" + out.events + ",\"dropped\":[]}\n");
+        }
+    }
+
+    /**
+     * Thread 0 creates a third of the events' worth of tasks in a row (a taskloop of n iterations: n tasks queued at
+     * once), then the team runs them one by one.
+     */
+    private static void generateWide(Path file, int size) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("{\"format\":\"ompd-explorer-recording\",\"version\":\"1.0\",\"capture\":{\"source\":"
+                    + "\"ompt-agent\",\"program\":\"bench-taskloop\",\"pid\":1},\"clock\":\"monotonic-ns\",\"start\":0}\n");
+            Writer out = new Writer(w);
+            out.event(0, "thread-begin", "\"kind\":\"initial\"");
+            out.event(0, "implicit-begin", "\"task\":1,\"num\":0,\"size\":1,\"initial\":true");
+            out.event(0, "parallel-begin", "\"region\":1,\"task\":1,\"requested\":" + THREADS + ",\"site\":\"0x401000\"");
+            for (int th = 0; th < THREADS; th++) {
+                out.event(th, "implicit-begin", "\"task\":" + (2 + th) + ",\"region\":1,\"num\":" + th + ",\"size\":"
+                        + THREADS);
+            }
+            int n = (size - 4 * THREADS) / 3;
+            long first = 2 + THREADS;
+            for (int i = 0; i < n; i++) {
+                out.event(0, "task-create", "\"task\":" + (first + i) + ",\"gen\":2,\"site\":\"0x401100\","
+                        + "\"flags\":[\"explicit\"]");
+            }
+            for (int i = 0; i < n; i++) {
+                int th = i % THREADS;
+                out.event(th, "schedule", "\"prior\":" + (2 + th) + ",\"status\":\"switch\",\"next\":" + (first + i));
+                out.event(th, "schedule", "\"prior\":" + (first + i) + ",\"status\":\"complete\",\"next\":" + (2 + th));
             }
             for (int t = THREADS - 1; t >= 0; t--) {
                 out.event(t, "implicit-end", "\"task\":" + (2 + t));

@@ -73,6 +73,7 @@ final class ReplayState {
         TaskLifecycle lifecycle;
         List<TaskId> dependsOn = List.of();
         long order;
+        Task built; // the model's task for these fields, shared by copies; null after a change
 
         TaskRec copy() {
             TaskRec c = new TaskRec();
@@ -86,6 +87,7 @@ final class ReplayState {
             c.lifecycle = lifecycle;
             c.dependsOn = dependsOn;
             c.order = order;
+            c.built = built;
             return c;
         }
     }
@@ -156,6 +158,7 @@ final class ReplayState {
                     TaskRec resumed = tasks.get(t.task);
                     if (resumed != null && resumed.lifecycle == TaskLifecycle.SUSPENDED) {
                         resumed.lifecycle = TaskLifecycle.RUNNING; // the encountering task goes on
+                        resumed.built = null;
                     }
                 } else {
                     t.task = Recording.NONE;
@@ -179,6 +182,7 @@ final class ReplayState {
                     List<TaskId> d = new ArrayList<>(to.dependsOn);
                     d.add(new TaskId(r.a(i)));
                     to.dependsOn = List.copyOf(d);
+                    to.built = null;
                 }
             }
             case SCHEDULE -> schedule(r, i, th);
@@ -216,6 +220,7 @@ final class ReplayState {
         TaskRec encountering = tasks.get(t.task);
         if (encountering != null && encountering.lifecycle == TaskLifecycle.RUNNING) {
             encountering.lifecycle = TaskLifecycle.SUSPENDED; // its thread executes the region's implicit task
+            encountering.built = null;
         }
         long task = r.a(i);
         long region = r.b(i);
@@ -244,6 +249,7 @@ final class ReplayState {
         TaskRec p = tasks.get(prior);
         boolean priorStays = p != null;
         if (p != null) {
+            p.built = null;
             switch (status == null ? "" : status) {
                 case "complete", "late_fulfill", "cancel" -> {
                     tasks.remove(prior);
@@ -261,6 +267,7 @@ final class ReplayState {
         TaskRec n = tasks.get(next);
         ThreadRec t = thread(th);
         if (n != null) {
+            n.built = null;
             if (n.lifecycle == TaskLifecycle.QUEUED) {
                 n.scheduling = priorStays ? prior : t.task == prior ? Recording.NONE : t.task;
             }
@@ -282,7 +289,12 @@ final class ReplayState {
         List<ParallelRegion> outRegions = new ArrayList<>();
         regions.forEach((id, reg) -> outRegions.add(region(id, reg)));
         List<Task> outTasks = new ArrayList<>(tasks.size());
-        tasks.forEach((id, t) -> outTasks.add(task(r, id, t)));
+        tasks.forEach((id, t) -> {
+            if (t.built == null) {
+                t.built = task(r, id, t);
+            }
+            outTasks.add(t.built);
+        });
         List<ThreadState> states = new ArrayList<>();
         for (long v : new long[]{0x0, 0x1, 0x10, 0x11, 0x13, 0x14, 0x15, 0x20, 0x21, 0x100}) {
             states.add(ThreadState.ofValue(v));
