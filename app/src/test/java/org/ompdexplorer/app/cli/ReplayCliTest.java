@@ -32,14 +32,16 @@ class ReplayCliTest extends InProcessCli {
 
     @Test
     void replayWritesTheStateAtAMomentAsASnapshot() throws Exception {
-        Path out = dir.resolve("at.json");
-        assertThat(run("replay", recording().toString(), "--at", "3us", "-o", out.toString())).isEqualTo(ExitCodes.OK);
-        Snapshot s = new SnapshotLoader().load(out, LoadOptions.LENIENT, ProgressListener.NONE).snapshot();
+        Path written = dir.resolve("at.json");
+        assertThat(run("replay", recording().toString(), "--at", "3us", "-o", written.toString()))
+                .isEqualTo(ExitCodes.OK);
+        Snapshot s = new SnapshotLoader().load(written, LoadOptions.LENIENT, ProgressListener.NONE).snapshot();
         assertThat(s.tasks()).extracting(t -> t.id().value()).containsExactly(1L, 3L, 4L);
         assertThat(TaskStatus.nameOf(s.index().task(new TaskId(3)).orElseThrow(), s.index())).isEqualTo("running");
         assertThat(TaskStatus.nameOf(s.index().task(new TaskId(4)).orElseThrow(), s.index()))
                 .isEqualTo(TaskStatus.BLOCKED);
         assertThat(err.toString()).contains("5 events dropped on thread 2 from t=2.500 µs");
+        assertThat(run("validate", written.toString())).as("%s", this.out).isEqualTo(ExitCodes.OK);
     }
 
     @Test

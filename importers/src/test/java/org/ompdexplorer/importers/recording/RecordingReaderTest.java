@@ -191,6 +191,8 @@ class RecordingReaderTest {
                     checked++;
                 }
             }
+            assertThat(org.ompdexplorer.model.SnapshotValidator.validate(s)).as("position %d", p)
+                    .noneMatch(Diagnostic::isError);
             long running = s.tasks().stream().filter(t -> "running".equals(TaskStatus.nameOf(t, s.index()))).count();
             assertThat(running).as("one thread runs at most one task at position %d", p).isLessThanOrEqualTo(1);
         }

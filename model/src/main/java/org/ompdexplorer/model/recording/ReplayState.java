@@ -228,6 +228,7 @@ final class ReplayState {
         rec.kind = r.isInitial(i) ? TaskKind.INITIAL : TaskKind.IMPLICIT;
         rec.region = r.isInitial(i) ? Recording.NONE : region;
         rec.thread = th;
+        rec.scheduling = encountering == null ? Recording.NONE : t.saved.getLast()[0]; // beneath it on the stack
         rec.threadNum = r.number(i);
         rec.lifecycle = TaskLifecycle.RUNNING;
         rec.order = created++;
@@ -290,6 +291,10 @@ final class ReplayState {
         regions.forEach((id, reg) -> outRegions.add(region(id, reg)));
         List<Task> outTasks = new ArrayList<>(tasks.size());
         tasks.forEach((id, t) -> {
+            if (t.built != null && !t.dependsOn.isEmpty()
+                    && t.built.agent().dependsOn().size() != openPredecessors(t).size()) {
+                t.built = null; // a task it depends on completed since
+            }
             if (t.built == null) {
                 t.built = task(r, id, t);
             }
@@ -372,11 +377,28 @@ final class ReplayState {
             deps = r.dependences(t.create);
             site = site(r.site(t.create));
         }
-        AgentFacts agent = new AgentFacts(t.lifecycle, flags, null, deps, t.dependsOn, t.order);
+        AgentFacts agent = new AgentFacts(t.lifecycle, flags, null, deps, openPredecessors(t), t.order);
         return new Task(new TaskId(id), t.kind, id(t.generating), id(t.scheduling), region(t.region),
                 t.thread == Recording.NONE ? Fact.absent() : Fact.of(new ThreadId(t.thread)),
                 t.threadNum < 0 ? Fact.absent() : Fact.of(t.threadNum), Fact.absent(), site, Fact.absent(),
                 Fact.absent(), List.of(), agent);
+    }
+
+    /**
+     * The tasks it depends on that have not completed: a completed task is gone from the state, as from an agent's
+     * snapshot, and a dependence on it no longer holds the task back.
+     */
+    private List<TaskId> openPredecessors(TaskRec t) {
+        if (t.dependsOn.isEmpty()) {
+            return t.dependsOn;
+        }
+        List<TaskId> open = new ArrayList<>(t.dependsOn.size());
+        for (TaskId d : t.dependsOn) {
+            if (tasks.containsKey(d.value())) {
+                open.add(d);
+            }
+        }
+        return open;
     }
 
     private static Fact<TaskId> id(long v) {

@@ -120,6 +120,8 @@ class StateAtTest {
         Recording r = twoThreads();
         StateAt stepping = new StateAt(r, 4);
         for (int p = r.size(); p >= 0; p--) {
+            assertThat(org.ompdexplorer.model.SnapshotValidator.validate(stepping.after(p))).as("position %d", p)
+                    .noneMatch(org.ompdexplorer.model.diagnostics.Diagnostic::isError);
             assertThat(taskLines(stepping.after(p))).isEqualTo(taskLines(new StateAt(r, 1).after(p)));
         }
         for (int p = 0; p <= r.size(); p++) {
