@@ -11,4 +11,5 @@ module org.ompdexplorer.importers {
     exports org.ompdexplorer.importers.ompd;
     exports org.ompdexplorer.importers.output;
     exports org.ompdexplorer.importers.job;
+    exports org.ompdexplorer.importers.recording;
 }

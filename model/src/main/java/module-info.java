@@ -7,5 +7,6 @@ module org.ompdexplorer.model {
     exports org.ompdexplorer.model.explain;
     exports org.ompdexplorer.model.graph;
     exports org.ompdexplorer.model.job;
+    exports org.ompdexplorer.model.recording;
     exports org.ompdexplorer.model.synthetic;
 }

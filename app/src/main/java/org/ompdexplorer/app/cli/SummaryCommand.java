@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.ompdexplorer.importers.LoadResult;
+import org.ompdexplorer.importers.recording.RecordingLoadResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -12,7 +13,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "summary", mixinStandardHelpOptions = true,
-        description = {"Print a snapshot as text, stable for diffs.",
+        description = {"Print a snapshot as text, stable for diffs; of a recording: tasks created by kind, events, "
+                + "what was dropped.",
                 "Counts, devices (offload runtime, images, mappings, transfers, target regions in flight),",
                 "threads and their states, region nesting with team sizes, the task-creation tree with",
                 "scheduling links marked, ICVs per scope, diagnostics.",
@@ -29,7 +31,7 @@ final class SummaryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "a JSON snapshot, or - for standard input")
+    @Parameters(paramLabel = "FILE", description = "a JSON snapshot or a recording (.ndjson), or - for standard input")
     Path file;
 
     @Option(names = "--max-tasks", paramLabel = "N", defaultValue = "500",
@@ -60,6 +62,14 @@ final class SummaryCommand implements Callable<Integer> {
         }
         PrintWriter out = TerminalText.safe(spec.commandLine().getOut());
         int[] exit = {ExitCodes.OK};
+        if (RecordingInput.isRecording(file)) {
+            RecordingLoadResult recording = RecordingInput.load(file, spec.commandLine().getErr(), exit);
+            if (recording == null) {
+                return exit[0];
+            }
+            new RecordingSummary(recording, maxDiagnostics).print(out);
+            return ExitCodes.OK;
+        }
         LoadResult result = SnapshotInput.load(file, strict, spec.commandLine().getErr(), exit);
         if (result == null) {
             return exit[0];

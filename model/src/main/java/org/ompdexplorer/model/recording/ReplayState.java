@@ -1,0 +1,415 @@
+package org.ompdexplorer.model.recording;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ompdexplorer.model.AddressSpace;
+import org.ompdexplorer.model.AddressSpaceId;
+import org.ompdexplorer.model.AgentFacts;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CodeLocation;
+import org.ompdexplorer.model.Dependence;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.OmpThread;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SyncRegion;
+import org.ompdexplorer.model.SyncRegionKind;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskFlag;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskKind;
+import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.TeamMember;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.ThreadKind;
+import org.ompdexplorer.model.ThreadState;
+
+/** The state after a prefix of a recording's events, mutable while events are applied; copied at checkpoints. */
+final class ReplayState {
+    private static final AddressSpaceId PROCESS = new AddressSpaceId(0);
+    private static final long IDLE = 0x100;
+    private static final long WORK_SERIAL = 0x0;
+    private static final long WORK_PARALLEL = 0x1;
+
+    /** A thread: its kind, its current task and region, the sync regions it is inside, whether it waits. */
+    private static final class ThreadRec {
+        String kind;
+        long task = Recording.NONE;
+        long region = Recording.NONE;
+        final List<long[]> saved = new ArrayList<>(); // {task, region} before each implicit task began
+        final List<String> syncKinds = new ArrayList<>();
+        final List<Long> syncSites = new ArrayList<>();
+        String waitKind;
+        long waitTask = Recording.NONE; // the task that began the wait: while it runs another, the thread works
+
+        ThreadRec copy() {
+            ThreadRec c = new ThreadRec();
+            c.kind = kind;
+            c.task = task;
+            c.region = region;
+            for (long[] s : saved) {
+                c.saved.add(s.clone());
+            }
+            c.syncKinds.addAll(syncKinds);
+            c.syncSites.addAll(syncSites);
+            c.waitKind = waitKind;
+            c.waitTask = waitTask;
+            return c;
+        }
+    }
+
+    /** A task not completed yet. Immutable fields are shared between copies through {@code create}. */
+    private static final class TaskRec {
+        int create = -1; // the task-create event, −1 for implicit tasks
+        TaskKind kind;
+        long generating = Recording.NONE;
+        long scheduling = Recording.NONE;
+        long region = Recording.NONE;
+        long thread = Recording.NONE;
+        int threadNum = -1;
+        TaskLifecycle lifecycle;
+        List<TaskId> dependsOn = List.of();
+        long order;
+        Task built; // the model's task for these fields, shared by copies; null after a change
+
+        TaskRec copy() {
+            TaskRec c = new TaskRec();
+            c.create = create;
+            c.kind = kind;
+            c.generating = generating;
+            c.scheduling = scheduling;
+            c.region = region;
+            c.thread = thread;
+            c.threadNum = threadNum;
+            c.lifecycle = lifecycle;
+            c.dependsOn = dependsOn;
+            c.order = order;
+            c.built = built;
+            return c;
+        }
+    }
+
+    /** A parallel region in flight and its team as its implicit tasks began. */
+    private static final class RegionRec {
+        long encountering;
+        int requested;
+        int size;
+        long site;
+        final Map<Integer, long[]> members = new LinkedHashMap<>(); // num -> {thread, task}
+
+        RegionRec copy() {
+            RegionRec c = new RegionRec();
+            c.encountering = encountering;
+            c.requested = requested;
+            c.size = size;
+            c.site = site;
+            members.forEach((k, v) -> c.members.put(k, v.clone()));
+            return c;
+        }
+    }
+
+    private final Map<Long, ThreadRec> threads = new LinkedHashMap<>();
+    private final Map<Long, TaskRec> tasks = new LinkedHashMap<>();
+    private final Map<Long, RegionRec> regions = new LinkedHashMap<>();
+    private long created;
+
+    /** Threads, tasks and regions held: what a copy costs. */
+    int entities() {
+        return threads.size() + tasks.size() + regions.size();
+    }
+
+    ReplayState copy() {
+        ReplayState c = new ReplayState();
+        threads.forEach((k, v) -> c.threads.put(k, v.copy()));
+        tasks.forEach((k, v) -> c.tasks.put(k, v.copy()));
+        regions.forEach((k, v) -> c.regions.put(k, v.copy()));
+        c.created = created;
+        return c;
+    }
+
+    private ThreadRec thread(long th) {
+        return threads.computeIfAbsent(th, k -> new ThreadRec());
+    }
+
+    void apply(Recording r, int i) {
+        long th = r.thread(i);
+        switch (r.kind(i)) {
+            case THREAD_BEGIN -> thread(th).kind = r.word(i);
+            case THREAD_END -> threads.remove(th);
+            case PARALLEL_BEGIN -> {
+                RegionRec reg = new RegionRec();
+                reg.encountering = r.b(i);
+                reg.requested = r.number(i);
+                reg.site = r.site(i);
+                regions.put(r.a(i), reg);
+            }
+            case PARALLEL_END -> regions.remove(r.a(i));
+            case IMPLICIT_BEGIN -> implicitBegin(r, i, th);
+            case IMPLICIT_END -> {
+                tasks.remove(r.a(i));
+                ThreadRec t = thread(th);
+                if (!t.saved.isEmpty()) {
+                    long[] s = t.saved.removeLast();
+                    t.task = s[0];
+                    t.region = s[1];
+                    TaskRec resumed = tasks.get(t.task);
+                    if (resumed != null && resumed.lifecycle == TaskLifecycle.SUSPENDED) {
+                        resumed.lifecycle = TaskLifecycle.RUNNING; // the encountering task goes on
+                        resumed.built = null;
+                    }
+                } else {
+                    t.task = Recording.NONE;
+                    t.region = Recording.NONE;
+                }
+            }
+            case TASK_CREATE -> {
+                TaskRec t = new TaskRec();
+                t.create = i;
+                t.kind = r.flags(i).contains("target") ? TaskKind.TARGET : TaskKind.EXPLICIT;
+                t.generating = r.b(i);
+                TaskRec gen = tasks.get(r.b(i));
+                t.region = gen == null ? Recording.NONE : gen.region;
+                t.lifecycle = TaskLifecycle.QUEUED;
+                t.order = created++;
+                tasks.put(r.a(i), t);
+            }
+            case TASK_DEP -> {
+                TaskRec to = tasks.get(r.b(i));
+                if (to != null) {
+                    List<TaskId> d = new ArrayList<>(to.dependsOn);
+                    d.add(new TaskId(r.a(i)));
+                    to.dependsOn = List.copyOf(d);
+                    to.built = null;
+                }
+            }
+            case SCHEDULE -> schedule(r, i, th);
+            case SYNC_BEGIN -> {
+                ThreadRec t = thread(th);
+                t.syncKinds.add(r.word(i));
+                t.syncSites.add(r.site(i));
+            }
+            case SYNC_END -> {
+                ThreadRec t = thread(th);
+                if (!t.syncKinds.isEmpty()) {
+                    t.syncKinds.removeLast();
+                    t.syncSites.removeLast();
+                }
+            }
+            case WAIT_BEGIN -> {
+                ThreadRec t = thread(th);
+                t.waitKind = r.word(i);
+                t.waitTask = r.a(i) == Recording.NONE ? t.task : r.a(i);
+            }
+            case WAIT_END -> {
+                ThreadRec t = thread(th);
+                t.waitKind = null;
+                t.waitTask = Recording.NONE;
+            }
+            case TARGET_BEGIN, TARGET_END, SNAPSHOT -> {
+                // target regions and snapshot marks change no thread, region or task of the host's state
+            }
+        }
+    }
+
+    private void implicitBegin(Recording r, int i, long th) {
+        ThreadRec t = thread(th);
+        t.saved.add(new long[]{t.task, t.region});
+        TaskRec encountering = tasks.get(t.task);
+        if (encountering != null && encountering.lifecycle == TaskLifecycle.RUNNING) {
+            encountering.lifecycle = TaskLifecycle.SUSPENDED; // its thread executes the region's implicit task
+            encountering.built = null;
+        }
+        long task = r.a(i);
+        long region = r.b(i);
+        TaskRec rec = new TaskRec();
+        rec.kind = r.isInitial(i) ? TaskKind.INITIAL : TaskKind.IMPLICIT;
+        rec.region = r.isInitial(i) ? Recording.NONE : region;
+        rec.thread = th;
+        rec.scheduling = encountering == null ? Recording.NONE : t.saved.getLast()[0]; // beneath it on the stack
+        rec.threadNum = r.number(i);
+        rec.lifecycle = TaskLifecycle.RUNNING;
+        rec.order = created++;
+        RegionRec reg = regions.get(region);
+        if (reg != null) {
+            rec.generating = reg.encountering;
+            reg.size = r.teamSize(i);
+            reg.members.put(r.number(i), new long[]{th, task});
+        }
+        tasks.put(task, rec);
+        t.task = task;
+        t.region = rec.region;
+    }
+
+    private void schedule(Recording r, int i, long th) {
+        String status = r.word(i);
+        long prior = r.a(i);
+        long next = r.b(i);
+        TaskRec p = tasks.get(prior);
+        boolean priorStays = p != null;
+        if (p != null) {
+            p.built = null;
+            switch (status == null ? "" : status) {
+                case "complete", "late_fulfill", "cancel" -> {
+                    tasks.remove(prior);
+                    priorStays = false;
+                }
+                case "detach" -> {
+                    p.lifecycle = TaskLifecycle.DETACHED;
+                    p.thread = Recording.NONE;
+                    priorStays = false;
+                }
+                case "early_fulfill" -> priorStays = true;
+                default -> p.lifecycle = TaskLifecycle.SUSPENDED;
+            }
+        }
+        TaskRec n = tasks.get(next);
+        ThreadRec t = thread(th);
+        if (n != null) {
+            n.built = null;
+            if (n.lifecycle == TaskLifecycle.QUEUED) {
+                n.scheduling = priorStays ? prior : t.task == prior ? Recording.NONE : t.task;
+            }
+            n.lifecycle = TaskLifecycle.RUNNING;
+            n.thread = th;
+            t.task = next;
+            t.region = n.region;
+        }
+    }
+
+    /** The state as a snapshot of the model, as the agent would have written it at this moment. */
+    Snapshot toSnapshot(Recording r, long at) {
+        RecordingHeader h = r.header();
+        CaptureInfo c = h.capture();
+        CaptureInfo capture = new CaptureInfo(c.source(), c.program(), c.pid(), c.host(), c.time(),
+                "replay at t=" + RecordingTime.format(at), c.description(), c.producer(), c.lost(), c.job());
+        List<OmpThread> outThreads = new ArrayList<>();
+        threads.forEach((id, t) -> outThreads.add(thread(id, t)));
+        List<ParallelRegion> outRegions = new ArrayList<>();
+        regions.forEach((id, reg) -> outRegions.add(region(id, reg)));
+        List<Task> outTasks = new ArrayList<>(tasks.size());
+        tasks.forEach((id, t) -> {
+            if (t.built != null && !t.dependsOn.isEmpty()
+                    && t.built.agent().dependsOn().size() != openPredecessors(t).size()) {
+                t.built = null; // a task it depends on completed since
+            }
+            if (t.built == null) {
+                t.built = task(r, id, t);
+            }
+            outTasks.add(t.built);
+        });
+        List<ThreadState> states = new ArrayList<>();
+        for (long v : new long[]{0x0, 0x1, 0x10, 0x11, 0x13, 0x14, 0x15, 0x20, 0x21, 0x100}) {
+            states.add(ThreadState.ofValue(v));
+        }
+        return new Snapshot(capture, h.runtime(), List.of(AddressSpace.process(PROCESS, List.of())), states,
+                List.of(), List.of(), outThreads, outRegions, outTasks);
+    }
+
+    private OmpThread thread(long id, ThreadRec t) {
+        Fact<SyncRegion> sync = t.syncKinds.isEmpty() ? Fact.absent()
+                : Fact.of(new SyncRegion(SyncRegionKind.of(t.syncKinds.getLast()), site(t.syncSites.getLast())));
+        ThreadState state;
+        if (t.waitKind != null && t.waitTask == t.task) {
+            state = waitState(t.waitKind);
+        } else if (t.task == Recording.NONE) {
+            state = ThreadState.ofValue(IDLE);
+        } else {
+            RegionRec reg = regions.get(t.region);
+            state = ThreadState.ofValue(reg != null && reg.size > 1 ? WORK_PARALLEL : WORK_SERIAL);
+        }
+        return new OmpThread(new ThreadId(id), PROCESS, List.of(),
+                Fact.ofNullable(t.kind == null ? null : ThreadKind.of(t.kind)), Fact.of(state), Fact.absent(),
+                id(t.task), region(t.region), Fact.absent(), List.of(), sync);
+    }
+
+    private static ThreadState waitState(String kind) {
+        if (kind.equals("taskwait")) {
+            return ThreadState.ofValue(0x20);
+        }
+        if (kind.equals("taskgroup")) {
+            return ThreadState.ofValue(0x21);
+        }
+        if (kind.equals("barrier_explicit")) {
+            return ThreadState.ofValue(0x14);
+        }
+        if (kind.equals("barrier_implicit_parallel")) {
+            return ThreadState.ofValue(0x11);
+        }
+        if (kind.startsWith("barrier")) {
+            return ThreadState.ofValue(0x13);
+        }
+        return ThreadState.ofValue(0x15); // a wait this build does not name: the runtime's own barrier
+    }
+
+    private ParallelRegion region(long id, RegionRec reg) {
+        TaskRec enc = tasks.get(reg.encountering);
+        long enclosing = enc == null ? Recording.NONE : enc.region;
+        int level = 1;
+        int active = reg.size > 1 ? 1 : 0;
+        for (long e = enclosing; e != Recording.NONE && regions.containsKey(e); ) {
+            RegionRec outer = regions.get(e);
+            level++;
+            active += outer.size > 1 ? 1 : 0;
+            TaskRec oe = tasks.get(outer.encountering);
+            e = oe == null ? Recording.NONE : oe.region;
+        }
+        List<TeamMember> members = new ArrayList<>();
+        reg.members.forEach((num, m) -> members.add(new TeamMember(num, Fact.of(new ThreadId(m[0])),
+                tasks.containsKey(m[1]) ? Fact.of(new TaskId(m[1])) : Fact.absent())));
+        return new ParallelRegion(new RegionId(id), PROCESS, region(enclosing),
+                Fact.of(reg.size > 0 ? reg.size : reg.requested), Fact.of(level), Fact.of(active), members,
+                id(reg.encountering), site(reg.site), Fact.absent(), List.of());
+    }
+
+    private Task task(Recording r, long id, TaskRec t) {
+        List<TaskFlag> flags = new ArrayList<>();
+        List<Dependence> deps = List.of();
+        Fact<CodeLocation> site = Fact.absent();
+        if (t.create >= 0) {
+            for (String f : r.flags(t.create)) {
+                if (!f.equals("explicit") && !f.equals("target")) {
+                    flags.add(TaskFlag.of(f));
+                }
+            }
+            deps = r.dependences(t.create);
+            site = site(r.site(t.create));
+        }
+        AgentFacts agent = new AgentFacts(t.lifecycle, flags, null, deps, openPredecessors(t), t.order);
+        return new Task(new TaskId(id), t.kind, id(t.generating), id(t.scheduling), region(t.region),
+                t.thread == Recording.NONE ? Fact.absent() : Fact.of(new ThreadId(t.thread)),
+                t.threadNum < 0 ? Fact.absent() : Fact.of(t.threadNum), Fact.absent(), site, Fact.absent(),
+                Fact.absent(), List.of(), agent);
+    }
+
+    /**
+     * The tasks it depends on that have not completed: a completed task is gone from the state, as from an agent's
+     * snapshot, and a dependence on it no longer holds the task back.
+     */
+    private List<TaskId> openPredecessors(TaskRec t) {
+        if (t.dependsOn.isEmpty()) {
+            return t.dependsOn;
+        }
+        List<TaskId> open = new ArrayList<>(t.dependsOn.size());
+        for (TaskId d : t.dependsOn) {
+            if (tasks.containsKey(d.value())) {
+                open.add(d);
+            }
+        }
+        return open;
+    }
+
+    private static Fact<TaskId> id(long v) {
+        return v == Recording.NONE ? Fact.absent() : Fact.of(new TaskId(v));
+    }
+
+    private static Fact<RegionId> region(long v) {
+        return v == Recording.NONE ? Fact.absent() : Fact.of(new RegionId(v));
+    }
+
+    private static Fact<CodeLocation> site(long address) {
+        return address == 0 ? Fact.absent() : Fact.of(CodeLocation.at(address));
+    }
+}
