@@ -173,7 +173,8 @@ final class ReplayState {
                 TaskRec gen = tasks.get(r.b(i));
                 t.region = gen == null ? Recording.NONE : gen.region;
                 t.lifecycle = TaskLifecycle.QUEUED;
-                t.order = created++;
+                t.order = r.a(i); // the agent numbers tasks in creation order: its snapshots' creationOrder
+                created++;
                 tasks.put(r.a(i), t);
             }
             case TASK_DEP -> {
@@ -226,15 +227,23 @@ final class ReplayState {
         long region = r.b(i);
         TaskRec rec = new TaskRec();
         rec.kind = r.isInitial(i) ? TaskKind.INITIAL : TaskKind.IMPLICIT;
-        rec.region = r.isInitial(i) ? Recording.NONE : region;
+        rec.region = region;
+        if (r.isInitial(i) && region != Recording.NONE && !regions.containsKey(region)) {
+            // the initial task's implicit parallel region (a team of one, level 0): snapshots show it as P1
+            RegionRec initial = new RegionRec();
+            initial.encountering = Recording.NONE;
+            initial.requested = 1;
+            regions.put(region, initial);
+        }
         rec.thread = th;
         rec.scheduling = encountering == null ? Recording.NONE : t.saved.getLast()[0]; // beneath it on the stack
         rec.threadNum = r.number(i);
         rec.lifecycle = TaskLifecycle.RUNNING;
-        rec.order = created++;
+        rec.order = task; // as a task-create's: the agent's id is its creation order
+        created++;
         RegionRec reg = regions.get(region);
         if (reg != null) {
-            rec.generating = reg.encountering;
+            rec.generating = r.isInitial(i) ? Recording.NONE : reg.encountering;
             reg.size = r.teamSize(i);
             reg.members.put(r.number(i), new long[]{th, task});
         }
@@ -347,11 +356,12 @@ final class ReplayState {
     private ParallelRegion region(long id, RegionRec reg) {
         TaskRec enc = tasks.get(reg.encountering);
         long enclosing = enc == null ? Recording.NONE : enc.region;
-        int level = 1;
+        // the initial task's region is level 0 (no encountering task); each region inside it one more
+        int level = reg.encountering == Recording.NONE ? 0 : 1;
         int active = reg.size > 1 ? 1 : 0;
         for (long e = enclosing; e != Recording.NONE && regions.containsKey(e); ) {
             RegionRec outer = regions.get(e);
-            level++;
+            level += outer.encountering == Recording.NONE ? 0 : 1;
             active += outer.size > 1 ? 1 : 0;
             TaskRec oe = tasks.get(outer.encountering);
             e = oe == null ? Recording.NONE : oe.region;

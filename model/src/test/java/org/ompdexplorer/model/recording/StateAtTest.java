@@ -80,7 +80,7 @@ class StateAtTest {
             assertThat(four.creationSite()).isEqualTo(Fact.of(CodeLocation.at(0x401100)));
             assertThat(four.agent().flags()).containsExactly(TaskFlag.UNTIED);
             assertThat(four.agent().dependences()).containsExactly(new Dependence(DependenceType.OUT, 0x7ff0));
-            assertThat(four.agent().creationOrder()).isEqualTo(3);
+            assertThat(four.agent().creationOrder()).as("the agent's id, its creation order, as in its snapshots").isEqualTo(4);
             assertThat(status(s, 4)).isEqualTo("running");
             assertThat(status(s, 5)).isEqualTo(TaskStatus.BLOCKED);
             assertThat(task(s, 5).thread()).isEqualTo(Fact.absent());
