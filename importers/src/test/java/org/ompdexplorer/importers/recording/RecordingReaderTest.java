@@ -79,7 +79,9 @@ class RecordingReaderTest {
         Snapshot s25 = states.at(25);
         assertThat(TaskStatus.nameOf(task(s25, 2), s25.index())).isEqualTo("waiting at a taskwait");
         Snapshot s40 = states.at(40);
-        assertThat(s40.tasks()).extracting(t -> t.id().value()).containsExactly(1L, 2L, 4L);
+        // #3 completed, held while #4 waits on it (as the agent holds it), #4 now ready
+        assertThat(s40.tasks()).extracting(t -> t.id().value()).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(TaskStatus.nameOf(task(s40, 3), s40.index())).isEqualTo("completed");
         assertThat(TaskStatus.nameOf(task(s40, 4), s40.index())).isEqualTo("queued");
     }
 

@@ -73,6 +73,11 @@ final class ReplayState {
         TaskLifecycle lifecycle;
         List<TaskId> dependsOn = List.of();
         long order;
+        /**
+         * What still references it, as the agent counts (agent/src/track.c): its children still held, the regions it
+         * encountered still held, the queued tasks that wait on it; a completed task is held while any does.
+         */
+        int refs;
         Task built; // the model's task for these fields, shared by copies; null after a change
 
         TaskRec copy() {
@@ -87,6 +92,7 @@ final class ReplayState {
             c.lifecycle = lifecycle;
             c.dependsOn = dependsOn;
             c.order = order;
+            c.refs = refs;
             c.built = built;
             return c;
         }
@@ -98,6 +104,7 @@ final class ReplayState {
         int requested;
         int size;
         long site;
+        boolean ended; // parallel_end seen: held while an implicit task of it is (workers report their end late)
         final Map<Integer, long[]> members = new LinkedHashMap<>(); // num -> {thread, task}
 
         RegionRec copy() {
@@ -106,6 +113,7 @@ final class ReplayState {
             c.requested = requested;
             c.size = size;
             c.site = site;
+            c.ended = ended;
             members.forEach((k, v) -> c.members.put(k, v.clone()));
             return c;
         }
@@ -145,11 +153,15 @@ final class ReplayState {
                 reg.requested = r.number(i);
                 reg.site = r.site(i);
                 regions.put(r.a(i), reg);
+                hold(reg.encountering);
             }
-            case PARALLEL_END -> regions.remove(r.a(i));
+            case PARALLEL_END -> parallelEnd(r.a(i));
             case IMPLICIT_BEGIN -> implicitBegin(r, i, th);
             case IMPLICIT_END -> {
-                tasks.remove(r.a(i));
+                TaskRec ended = tasks.get(r.a(i));
+                if (ended != null) {
+                    complete(r.a(i), ended);
+                }
                 ThreadRec t = thread(th);
                 if (!t.saved.isEmpty()) {
                     long[] s = t.saved.removeLast();
@@ -176,14 +188,16 @@ final class ReplayState {
                 t.order = r.a(i); // the agent numbers tasks in creation order: its snapshots' creationOrder
                 created++;
                 tasks.put(r.a(i), t);
+                hold(t.generating);
             }
             case TASK_DEP -> {
                 TaskRec to = tasks.get(r.b(i));
-                if (to != null) {
+                if (to != null && to.lifecycle == TaskLifecycle.QUEUED && tasks.containsKey(r.a(i))) {
                     List<TaskId> d = new ArrayList<>(to.dependsOn);
                     d.add(new TaskId(r.a(i)));
                     to.dependsOn = List.copyOf(d);
                     to.built = null;
+                    hold(r.a(i));
                 }
             }
             case SCHEDULE -> schedule(r, i, th);
@@ -244,6 +258,7 @@ final class ReplayState {
         RegionRec reg = regions.get(region);
         if (reg != null) {
             rec.generating = r.isInitial(i) ? Recording.NONE : reg.encountering;
+            hold(rec.generating); // an implicit task is a child of the task that encountered its region
             reg.size = r.teamSize(i);
             reg.members.put(r.number(i), new long[]{th, task});
         }
@@ -262,7 +277,7 @@ final class ReplayState {
             p.built = null;
             switch (status == null ? "" : status) {
                 case "complete", "late_fulfill", "cancel" -> {
-                    tasks.remove(prior);
+                    complete(prior, p);
                     priorStays = false;
                 }
                 case "detach" -> {
@@ -280,11 +295,92 @@ final class ReplayState {
             n.built = null;
             if (n.lifecycle == TaskLifecycle.QUEUED) {
                 n.scheduling = priorStays ? prior : t.task == prior ? Recording.NONE : t.task;
+                List<TaskId> waited = n.dependsOn;
+                n.dependsOn = List.of();
+                waited.forEach(d -> release(d.value()));
             }
             n.lifecycle = TaskLifecycle.RUNNING;
             n.thread = th;
             t.task = next;
             t.region = n.region;
+        }
+    }
+
+    /** One more reference to task {@code id}, if it is held. */
+    private void hold(long id) {
+        TaskRec t = tasks.get(id);
+        if (t != null) {
+            t.refs++;
+        }
+    }
+
+    /** One reference fewer to task {@code id}: a completed task nothing references any more is gone. */
+    private void release(long id) {
+        TaskRec t = tasks.get(id);
+        if (t == null) {
+            return;
+        }
+        t.refs--;
+        if (t.lifecycle == TaskLifecycle.COMPLETED && t.refs <= 0) {
+            drop(id, t);
+        }
+    }
+
+    /**
+     * Task {@code id} completed: held, as the agent holds it, while its children, the regions it encountered or the
+     * tasks waiting on it are (a snapshot shows it {@code completed}), else gone.
+     */
+    private void complete(long id, TaskRec t) {
+        t.lifecycle = TaskLifecycle.COMPLETED;
+        t.thread = Recording.NONE;
+        t.built = null;
+        if (t.refs <= 0) {
+            drop(id, t);
+        }
+    }
+
+    private void drop(long id, TaskRec t) {
+        tasks.remove(id);
+        List<TaskId> waited = t.dependsOn;
+        t.dependsOn = List.of();
+        waited.forEach(d -> release(d.value()));
+        if (t.kind == TaskKind.IMPLICIT || t.kind == TaskKind.INITIAL) {
+            RegionRec reg = regions.get(t.region);
+            if (reg != null && reg.ended && reg.members.values().stream().noneMatch(m -> tasks.containsKey(m[1]))) {
+                regions.remove(t.region);
+                release(reg.encountering);
+            }
+        }
+        release(t.generating);
+    }
+
+    /**
+     * The region ended: its implicit tasks whose end was not reported yet are completed (workers report theirs late)
+     * and no longer on their threads; the region is held while any of them is.
+     */
+    private void parallelEnd(long id) {
+        RegionRec reg = regions.get(id);
+        if (reg == null) {
+            return;
+        }
+        reg.ended = true;
+        List<long[]> members = new ArrayList<>(reg.members.values());
+        for (long[] m : members) {
+            TaskRec implicit = tasks.get(m[1]);
+            if (implicit != null && implicit.lifecycle != TaskLifecycle.COMPLETED) {
+                ThreadRec worker = threads.get(m[0]);
+                if (worker != null && worker.task == m[1]) {
+                    worker.task = Recording.NONE;
+                    worker.region = Recording.NONE;
+                }
+                implicit.lifecycle = TaskLifecycle.COMPLETED;
+                implicit.thread = Recording.NONE;
+                implicit.built = null;
+            }
+        }
+        if (reg.members.values().stream().noneMatch(m -> tasks.containsKey(m[1]))) {
+            regions.remove(id);
+            release(reg.encountering);
         }
     }
 
@@ -367,8 +463,11 @@ final class ReplayState {
             e = oe == null ? Recording.NONE : oe.region;
         }
         List<TeamMember> members = new ArrayList<>();
-        reg.members.forEach((num, m) -> members.add(new TeamMember(num, Fact.of(new ThreadId(m[0])),
-                tasks.containsKey(m[1]) ? Fact.of(new TaskId(m[1])) : Fact.absent())));
+        reg.members.forEach((num, m) -> {
+            if (tasks.containsKey(m[1])) { // a member whose implicit task is gone is no longer listed, as the agent does
+                members.add(new TeamMember(num, Fact.of(new ThreadId(m[0])), Fact.of(new TaskId(m[1]))));
+            }
+        });
         return new ParallelRegion(new RegionId(id), PROCESS, region(enclosing),
                 Fact.of(reg.size > 0 ? reg.size : reg.requested), Fact.of(level), Fact.of(active), members,
                 id(reg.encountering), site(reg.site), Fact.absent(), List.of());

@@ -99,13 +99,16 @@ class StateAtTest {
     }
 
     @Test
-    void aCompletedTaskIsGoneAndItsSuccessorIsQueuedThenRuns() {
+    void aCompletedTaskIsHeldWhileItsSuccessorWaitsOnItThenGone() {
         StateAt states = new StateAt(twoThreads(), 3);
         Snapshot s50 = states.at(55);
-        assertThat(s50.tasks()).extracting(t -> t.id().value()).containsExactly(1L, 2L, 3L, 5L);
+        // as the agent holds it (agent/src/track.c): a queued task waiting on it references it until it starts
+        assertThat(s50.tasks()).extracting(t -> t.id().value()).containsExactly(1L, 2L, 3L, 4L, 5L);
+        assertThat(status(s50, 4)).isEqualTo("completed");
         assertThat(status(s50, 5)).isEqualTo("queued");
         assertThat(status(s50, 3)).isEqualTo("running");
         Snapshot s60 = states.at(60);
+        assertThat(s60.tasks()).extracting(t -> t.id().value()).doesNotContain(4L);
         assertThat(status(s60, 5)).isEqualTo("running");
         assertThat(task(s60, 5).schedulingTask()).isEqualTo(Fact.of(new TaskId(3)));
         Snapshot end = states.at(1000);
