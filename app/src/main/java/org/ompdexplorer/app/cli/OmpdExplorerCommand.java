@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         description = {"See inside a running or crashed OpenMP program.",
                 "Without a command, opens the explorer window on FILE, or on the bundled lesson snapshot."},
         subcommands = {SummaryCommand.class, StacksCommand.class, ValidateCommand.class, DiffCommand.class, TimelineCommand.class, JobCommand.class,
-                ExportCommand.class, GraphCommand.class, GenerateCommand.class, ImportCoreCommand.class, CaptureCommand.class, ReplayCommand.class},
+                ExportCommand.class, GraphCommand.class, GenerateCommand.class, ImportCoreCommand.class, CaptureCommand.class, ReplayCommand.class, RecordCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success; for diff and timeline, no difference",
                 "1:the snapshot has errors (validate, --strict); for diff and timeline, the snapshots differ",
