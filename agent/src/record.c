@@ -150,22 +150,6 @@ static const char *status_name(uint32_t s) {
     }
 }
 
-static const char *sync_name(uint32_t k) {
-    switch (k) {
-    case ompt_sync_region_barrier: return "barrier";
-    case ompt_sync_region_barrier_implicit: return "barrier_implicit";
-    case ompt_sync_region_barrier_explicit: return "barrier_explicit";
-    case ompt_sync_region_barrier_implementation: return "barrier_implementation";
-    case ompt_sync_region_taskwait: return "taskwait";
-    case ompt_sync_region_taskgroup: return "taskgroup";
-    case ompt_sync_region_reduction: return "reduction";
-    case ompt_sync_region_barrier_implicit_workshare: return "barrier_implicit_workshare";
-    case ompt_sync_region_barrier_implicit_parallel: return "barrier_implicit_parallel";
-    case ompt_sync_region_barrier_teams: return "barrier_teams";
-    default: return "unknown";
-    }
-}
-
 static const char *dep_name(uint32_t d) {
     switch (d) {
     case ompt_dependence_type_in: return "in";
@@ -299,6 +283,7 @@ static void put_dep(line_buf *l, const record_event *d, int first) {
 static void render_event(json *j, cursor *c) {
     line_buf l;
     l.n = 0;
+    char kind[24]; /* an unknown sync region's name, kind-N */
     const record_event *e = at(c, c->i++);
     put(&l, "{\"t\":");
     put_u(&l, rel(e->t));
@@ -368,13 +353,13 @@ static void render_event(json *j, cursor *c) {
         break;
     case RE_SYNC_BEGIN:
     case RE_SYNC_END:
-        field_s(&l, "kind", sync_name(e->x));
+        field_s(&l, "kind", sync_region_name((int)e->x, kind, sizeof kind)); /* the snapshots' names */
         field_u(&l, "task", e->a);
         field_hex(&l, "site", e->site);
         break;
     case RE_WAIT_BEGIN:
     case RE_WAIT_END:
-        field_s(&l, "kind", sync_name(e->x));
+        field_s(&l, "kind", sync_region_name((int)e->x, kind, sizeof kind));
         field_u(&l, "task", e->a);
         break;
     case RE_TARGET_BEGIN:
