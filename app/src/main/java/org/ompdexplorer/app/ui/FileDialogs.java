@@ -29,6 +29,11 @@ public interface FileDialogs extends PathChooser {
         return chooseExportTarget(owner, suggestedName);
     }
 
+    /** Where to save a lesson made of a recording; {@code suggestedName} ends in {@code .lesson.json}. */
+    default Optional<Path> chooseLessonTarget(Window owner, String suggestedName) {
+        return chooseExportTarget(owner, suggestedName);
+    }
+
     /** Several snapshots at once (a series, in time order by name); empty when cancelled. */
     List<Path> chooseSnapshots(Window owner, String title);
 
@@ -97,6 +102,19 @@ public interface FileDialogs extends PathChooser {
             }
 
             @Override
+            public Optional<Path> chooseLessonTarget(Window owner, String suggestedName) {
+                FileChooser chooser = new FileChooser();
+                chooser.setTitle("Save the lesson");
+                chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Lesson (*.lesson.json)",
+                        "*.lesson.json"));
+                if (lastDirectory != null && lastDirectory.isDirectory()) {
+                    chooser.setInitialDirectory(lastDirectory);
+                }
+                chooser.setInitialFileName(suggestedName);
+                return remember(chooser.showSaveDialog(owner));
+            }
+
+            @Override
             public Optional<Path> chooseReportTarget(Window owner, String suggestedName) {
                 FileChooser chooser = new FileChooser();
                 chooser.setTitle("Export the hang report");
@@ -136,8 +154,8 @@ public interface FileDialogs extends PathChooser {
                 FileChooser chooser = new FileChooser();
                 chooser.setTitle(title);
                 chooser.getExtensionFilters().addAll(
-                        new FileChooser.ExtensionFilter("OMPD Explorer snapshots (*.json, *.json.gz)", "*.json",
-                                "*.json.gz"),
+                        new FileChooser.ExtensionFilter("OMPD Explorer snapshots, recordings and lessons (*.json, "
+                                + "*.json.gz, *.ndjson, *.ndjson.gz)", "*.json", "*.json.gz", "*.ndjson", "*.ndjson.gz"),
                         new FileChooser.ExtensionFilter("All files", "*"));
                 if (lastDirectory != null && lastDirectory.isDirectory()) {
                     chooser.setInitialDirectory(lastDirectory);

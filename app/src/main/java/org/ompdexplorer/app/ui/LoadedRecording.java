@@ -25,6 +25,37 @@ public record LoadedRecording(Path path, Recording recording, StateAt states, Li
         return path.getFileName().toString();
     }
 
+    /**
+     * Where the window opens it: just after the first snapshot the program asked for (its author marked that moment),
+     * else at the moment the most explicit tasks were alive (created, not completed), else at the end.
+     */
+    public int openingPosition() {
+        int busiest = recording.size();
+        int most = 0;
+        int alive = 0;
+        for (int i = 0; i < recording.size(); i++) {
+            switch (recording.kind(i)) {
+                case SNAPSHOT -> {
+                    return i + 1;
+                }
+                case TASK_CREATE -> {
+                    if (recording.flags(i).contains("explicit") && ++alive > most) {
+                        most = alive;
+                        busiest = i + 1;
+                    }
+                }
+                case SCHEDULE -> {
+                    if ("complete".equals(recording.word(i)) && alive > 0) {
+                        alive--;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return busiest;
+    }
+
     /** The state after {@code position} events, named for the status bar ({@code fib.ndjson at 1.250 ms}). */
     public LoadedSnapshot moment(int position) {
         long t = position == 0 ? 0 : recording.time(position - 1);

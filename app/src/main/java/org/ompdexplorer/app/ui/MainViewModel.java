@@ -58,6 +58,7 @@ public final class MainViewModel {
     private final org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacks;
     private final org.ompdexplorer.app.ui.source.SourceViewModel source;
     private final JobViewModel job;
+    private final Recordings recordings;
     /** Kept across runs: the presentation zoom. */
     static final String UI_SCALE_KEY = Zoom.UI_SCALE_KEY;
 
@@ -96,6 +97,8 @@ public final class MainViewModel {
         });
         open.snapshotProperty().addListener((obs, old, now) -> source.clear());
         this.job = new JobViewModel(loading::run, this::open, this::compareFiles, new JobReader());
+        this.recordings = new Recordings(tasks, loading, compareMode, open, lessons.lesson(), job::hidePage,
+                this::show);
     }
 
     /**
@@ -290,6 +293,41 @@ public final class MainViewModel {
         return files.size() == 1 && !Files.isDirectory(files.getFirst());
     }
 
+    /** The recording open (its timeline, the moment shown, the lesson being made of it), or {@code null}. */
+    public ReadOnlyObjectProperty<LoadedRecording> recordingProperty() {
+        return recordings.recordingProperty();
+    }
+
+    /** The lesson being made of the open recording, or {@code null}. */
+    public ReadOnlyObjectProperty<org.ompdexplorer.model.recording.RecordingLesson> lessonDraftProperty() {
+        return recordings.draftProperty();
+    }
+
+    /** Shows the open recording's state at another moment, keeping the selection (the timeline calls it). */
+    public void showMoment(LoadedSnapshot moment) {
+        recordings.showMoment(moment);
+    }
+
+    /** Recording → Close Recording: the timeline goes; the moment shown stays open. */
+    public void closeRecording() {
+        recordings.close();
+    }
+
+    /** Recording → Add Lesson Step Here: a step of the lesson being made, at {@code position}. */
+    public void addLessonStep(int position, String label, String narrative) {
+        recordings.addStep(position, label, narrative);
+    }
+
+    /** Removes the lesson draft's step at {@code position}. */
+    public void removeLessonStep(int position) {
+        recordings.removeStep(position);
+    }
+
+    /** Recording → Save as Lesson…: the draft written as a lesson file, in the background. */
+    public void saveLesson(Path file, String title, String question, String description) {
+        recordings.saveLesson(file, title, question, description);
+    }
+
     public void openBundledLesson() {
         openLesson(BundledResources.DEFAULT_LESSON);
     }
@@ -299,6 +337,7 @@ public final class MainViewModel {
      * do: all its steps are loaded and diffed in the background, then its first step is shown with the lesson bar.
      */
     public void openLesson(String name) {
+        recordings.close();
         lessons.open(name);
     }
 
@@ -309,7 +348,18 @@ public final class MainViewModel {
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
     public void open(Path file) {
-        open(file, SnapshotSources.fileShownFirst(file));
+        if (org.ompdexplorer.importers.recording.RecordingLessonReader.isLesson(file)) {
+            recordings.openLesson(file, () -> remember(file));
+        } else if (org.ompdexplorer.importers.recording.RecordingReader.isRecording(file)) {
+            recordings.open(file, () -> remember(file));
+        } else {
+            open(file, SnapshotSources.fileShownFirst(file));
+        }
+    }
+
+    private void remember(Path file) {
+        preferences.addRecent(file);
+        recentFiles.setAll(preferences.recentFiles());
     }
 
     /** Opens {@code file} as {@link #open(Path)} does, with {@code job} loading it. */
@@ -329,9 +379,9 @@ public final class MainViewModel {
     private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file, String failureTitle) {
         loading.load(what, job, failureTitle, loaded -> {
             if (file != null) {
-                preferences.addRecent(file);
-                recentFiles.setAll(preferences.recentFiles());
+                remember(file);
             }
+            recordings.close(); // another file (or a core, a capture) takes the recording's place
             show(loaded);
         }, open::showValidated);
     }

@@ -90,6 +90,22 @@ final class OpenSnapshot {
         title.set("OMPD Explorer — " + loaded.sourceName());
     }
 
+    /**
+     * Shows {@code moment}, a recording's state at another moment, in place of the snapshot shown: the selection and
+     * the history stay (a task selected before its creation or after its end stays selected, its page saying it is
+     * not alive then), so stepping through a run follows what the user looks at.
+     */
+    void showMoment(LoadedSnapshot moment) {
+        Target at = selection.get();
+        snapshot.set(moment);
+        navigator.setSnapshot(moment);
+        details.setSnapshot(moment);
+        search.setSnapshot(moment);
+        selection.set(null);
+        select(at == null ? Target.of(SnapshotPage.CAPTURE) : at);
+        title.set("OMPD Explorer — " + moment.sourceName());
+    }
+
     /** Shows {@code validated} again, with every diagnostic and the same page selected. */
     void showValidated(LoadedSnapshot validated) {
         Target at = selection.get();

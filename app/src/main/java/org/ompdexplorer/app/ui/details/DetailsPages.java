@@ -47,7 +47,8 @@ public final class DetailsPages {
         }
         return new DetailsPage(new Target.Entity(ref), ref.kind().label(), EntityNames.of(ref),
                 "", List.of(new Section.Note("missing", "Not in this snapshot",
-                EntityNames.of(ref) + " is named by a link but this snapshot does not hold it.")));
+                EntityNames.of(ref) + " is not in this snapshot: a link names it, or (in a recording) it is not "
+                + "alive at this moment.")));
     }
 
     /** The page with the Explain section first: what a student reads before the raw facts. */

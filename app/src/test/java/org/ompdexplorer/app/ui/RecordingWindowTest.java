@@ -1,0 +1,121 @@
+package org.ompdexplorer.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.task.SameThreadBackgroundTasks;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.recording.RecordingLesson;
+
+/**
+ * A recording through the window's view model: opened at its busiest moment, other moments shown keeping the
+ * selection, a lesson made of it, saved, and opened again as a lesson with the lesson bar.
+ */
+class RecordingWindowTest {
+    @TempDir
+    Path dir;
+    private MainViewModel vm;
+    private Path recording;
+
+    @BeforeEach
+    void openTheRecording() throws Exception {
+        recording = dir.resolve("deps.ndjson");
+        try (InputStream in = RecordingWindowTest.class.getResourceAsStream("deps.ndjson")) {
+            Files.copy(in, recording);
+        }
+        vm = new MainViewModel(new SameThreadBackgroundTasks(), ExplorerPreferences.inMemory());
+        vm.open(recording);
+    }
+
+    @Test
+    void aRecordingOpensAtTheMomentTheMostTasksWereAlive() {
+        assertThat(vm.problemProperty().get()).isNull();
+        LoadedRecording open = vm.recordingProperty().get();
+        assertThat(open).isNotNull();
+        assertThat(open.recording().size()).isEqualTo(29);
+        assertThat(open.openingPosition()).as("after task 5 is created: 2 explicit tasks alive").isEqualTo(8);
+        assertThat(vm.snapshotProperty().get().sourceName()).isEqualTo("deps.ndjson at 11 ns");
+        assertThat(vm.snapshotProperty().get().snapshot().index().task(new TaskId(5)).orElseThrow().lifecycle())
+                .contains(TaskLifecycle.QUEUED);
+        assertThat(vm.titleProperty().get()).endsWith("deps.ndjson at 11 ns");
+        assertThat(vm.recentFiles()).containsExactly(recording);
+    }
+
+    @Test
+    void anotherMomentKeepsTheSelectionEvenWhereTheTaskIsNotAlive() {
+        vm.navigate(Target.of(new TaskId(5)));
+        LoadedRecording open = vm.recordingProperty().get();
+        vm.showMoment(open.moment(17)); // task 5 ran, and completed at the 17th event
+        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(new TaskId(5)));
+        assertThat(vm.snapshotProperty().get().snapshot().index().task(new TaskId(5))).isEmpty();
+        vm.showMoment(open.moment(16));
+        assertThat(vm.snapshotProperty().get().snapshot().index().task(new TaskId(5)).orElseThrow().lifecycle())
+                .contains(TaskLifecycle.RUNNING);
+        assertThat(vm.history().canGoBackProperty().get()).as("the history stays").isTrue();
+    }
+
+    @Test
+    void aLessonMadeOfTheRecordingIsSavedBesideItAndTaughtWithTheLessonBar() throws Exception {
+        vm.addLessonStep(14, "task 4 runs", "Thread 1 took task 4 at its taskwait.");
+        vm.addLessonStep(8, "two tasks queued", "Task 5 waits for task 4: in its depend clause.");
+        assertThat(vm.lessonDraftProperty().get().steps()).extracting(RecordingLesson.Step::position)
+                .containsExactly(8, 14);
+        Path lessonFile = dir.resolve("deps.lesson.json");
+        vm.saveLesson(lessonFile, "Dependences as they ran", "When does task 5 start?", "");
+        assertThat(Files.readString(lessonFile)).contains("\"recording\" : \"deps.ndjson\"");
+        assertThat(vm.messageProperty().get()).contains("Saved the lesson");
+
+        MainViewModel again = new MainViewModel(new SameThreadBackgroundTasks(), ExplorerPreferences.inMemory());
+        again.open(lessonFile);
+        assertThat(again.problemProperty().get()).isNull();
+        assertThat(again.lesson().isActive()).isTrue();
+        assertThat(again.lesson().stepTextProperty().get()).isEqualTo("Step 1 of 2: two tasks queued");
+        assertThat(again.recordingProperty().get()).isNotNull();
+        assertThat(again.snapshotProperty().get().snapshot().tasks()).hasSize(5);
+        again.lesson().nextStep();
+        assertThat(again.comparingProperty().get()).as("a later step is the diff with the step before").isTrue();
+        assertThat(again.lesson().narrativeProperty().get()).contains("taskwait");
+    }
+
+    @Test
+    void aLessonWhoseRecordingIsMissingSaysWhereItLookedAndWhatStaysOpen() throws Exception {
+        Path lessonFile = dir.resolve("gone.lesson.json");
+        Files.writeString(lessonFile, "{\"format\": \"ompd-explorer-lesson\", \"version\": \"1.0\", \"recording\": "
+                + "\"elsewhere.ndjson\", \"steps\": [{\"event\": 3}]}");
+        String shown = vm.snapshotProperty().get().sourceName();
+        vm.open(lessonFile);
+        assertThat(vm.problemProperty().get().title()).contains("gone.lesson.json");
+        assertThat(vm.problemProperty().get().message()).contains("elsewhere.ndjson").contains("beside the lesson");
+        assertThat(vm.snapshotProperty().get().sourceName()).isEqualTo(shown);
+        assertThat(Files.readString(lessonFile)).contains("elsewhere.ndjson");
+    }
+
+    @Test
+    void aLessonPastTheRecordingsEndIsRefused() throws Exception {
+        Path lessonFile = dir.resolve("long.lesson.json");
+        Files.writeString(lessonFile, "{\"format\": \"ompd-explorer-lesson\", \"recording\": \"deps.ndjson\", "
+                + "\"steps\": [{\"event\": 3}, {\"event\": 900}]}");
+        vm.open(lessonFile);
+        assertThat(vm.problemProperty().get().message()).contains("step 2 is at event 900")
+                .contains("has 29 events");
+    }
+
+    @Test
+    void openingASnapshotFileClosesTheRecording() throws Exception {
+        Path other = dir.resolve("s.json");
+        try (InputStream in = org.ompdexplorer.resources.BundledResources.openLesson(
+                org.ompdexplorer.resources.BundledResources.DEFAULT_LESSON)) {
+            Files.copy(in, other);
+        }
+        vm.open(other);
+        assertThat(vm.recordingProperty().get()).isNull();
+        assertThat(vm.snapshotProperty().get().path()).contains(other);
+    }
+}
