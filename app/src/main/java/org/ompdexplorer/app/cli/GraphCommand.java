@@ -16,6 +16,7 @@ import org.ompdexplorer.app.graph.PictureTooLargeException;
 import org.ompdexplorer.importers.LoadResult;
 import org.ompdexplorer.importers.output.OutputException;
 import org.ompdexplorer.importers.output.OutputFile;
+import org.ompdexplorer.importers.recording.RecordingLoadResult;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.TaskId;
@@ -24,6 +25,10 @@ import org.ompdexplorer.model.graph.GraphOptions;
 import org.ompdexplorer.model.graph.GraphScope;
 import org.ompdexplorer.model.graph.TaskGraph;
 import org.ompdexplorer.model.graph.TaskGraphBuilder;
+import org.ompdexplorer.model.recording.Recording;
+import org.ompdexplorer.model.recording.RecordingTime;
+import org.ompdexplorer.model.recording.StateAt;
+import org.ompdexplorer.model.recording.WholeRun;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,16 +45,23 @@ import picocli.CommandLine.Spec;
                 "between two nodes are one edge (\"12 scheduling links\").",
                 "By default the picture fits 8,000 px a side: big subtrees collapse into",
                 "one node; --max-nodes N draws up to N nodes instead, whatever the size.",
-                "The same picture as the window's graph. The input is never modified."},
+                "The same picture as the window's graph. The input is never modified.",
+                "Of a recording (docs/recording-format.md): the whole run, every task ever",
+                "created with its links and recorded dependences; --at T the state at a moment."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:written", "2:FILE could not be read, or OUT could not be written",
-                "64:usage: no such region or task, an unknown format, or a PNG over 16,384 px a side"})
+                "64:usage: no such region or task, an unknown format, T is no moment, or a PNG over 16,384 px a side"})
 final class GraphCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "a JSON snapshot, or - for standard input")
+    @Parameters(paramLabel = "FILE", description = "a JSON snapshot or a recording (.ndjson, .ndjson.gz), or - for "
+            + "standard input (a snapshot)")
     Path file;
+
+    @Option(names = "--at", paramLabel = "T", description = "of a recording: the state at this moment instead of the "
+            + "whole run, a time from the start (1.5ms, 200us, 2s, 300ns) or a share of the run (50%%)")
+    String at;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", required = true,
             description = "the file to write, or - for standard output")
@@ -109,11 +121,10 @@ final class GraphCommand implements Callable<Integer> {
             return refused;
         }
         int[] exit = {ExitCodes.OK};
-        LoadResult result = SnapshotInput.load(file, false, err, exit);
-        if (result == null) {
+        Snapshot snapshot = RecordingInput.isRecording(file) ? recorded(err, exit) : snapshot(err, exit);
+        if (snapshot == null) {
             return exit[0];
         }
-        Snapshot snapshot = result.snapshot();
         GraphScope graphScope = graphScope(snapshot, err);
         if (graphScope == null) {
             return ExitCodes.USAGE;
@@ -143,6 +154,42 @@ final class GraphCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         return write(bytes, chosen, layout.graph(), err);
+    }
+
+    /** The snapshot FILE holds, or {@code null} after saying why (and setting {@code exit[0]}). */
+    private Snapshot snapshot(PrintWriter err, int[] exit) {
+        if (at != null) {
+            err.println("ompd-explorer graph: --at is a moment of a recording; " + file + " is a snapshot, which is one "
+                    + "moment already (leave --at out)");
+            err.flush();
+            exit[0] = ExitCodes.USAGE;
+            return null;
+        }
+        LoadResult result = SnapshotInput.load(file, false, err, exit);
+        return result == null ? null : result.snapshot();
+    }
+
+    /** The whole run of the recording FILE, or its state at {@code --at}; {@code null} after saying why. */
+    private Snapshot recorded(PrintWriter err, int[] exit) {
+        RecordingLoadResult result = RecordingInput.load(file, err, exit);
+        if (result == null) {
+            return null;
+        }
+        Recording recording = result.recording();
+        long t = 0;
+        if (at != null) {
+            try {
+                t = RecordingTime.parse(at, recording.duration());
+            } catch (IllegalArgumentException e) {
+                err.println("ompd-explorer graph: --at: " + e.getMessage());
+                err.flush();
+                exit[0] = ExitCodes.USAGE;
+                return null;
+            }
+        }
+        result.diagnostics().forEach(d -> err.println(d.format()));
+        err.flush();
+        return at == null ? WholeRun.of(recording).snapshot() : new StateAt(recording).at(t);
     }
 
     /** OUT with the extension .svg, for the advice when a PNG is too large. */

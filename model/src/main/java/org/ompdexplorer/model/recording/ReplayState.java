@@ -122,11 +122,12 @@ final class ReplayState {
     private final Map<Long, ThreadRec> threads = new LinkedHashMap<>();
     private final Map<Long, TaskRec> tasks = new LinkedHashMap<>();
     private final Map<Long, RegionRec> regions = new LinkedHashMap<>();
+    private TargetConstructs targets = new TargetConstructs(false);
     private long created;
 
-    /** Threads, tasks and regions held: what a copy costs. */
+    /** Threads, tasks, regions and target constructs held: what a copy costs. */
     int entities() {
-        return threads.size() + tasks.size() + regions.size();
+        return threads.size() + tasks.size() + regions.size() + targets.size();
     }
 
     ReplayState copy() {
@@ -134,6 +135,7 @@ final class ReplayState {
         threads.forEach((k, v) -> c.threads.put(k, v.copy()));
         tasks.forEach((k, v) -> c.tasks.put(k, v.copy()));
         regions.forEach((k, v) -> c.regions.put(k, v.copy()));
+        c.targets = targets.copy();
         c.created = created;
         return c;
     }
@@ -223,8 +225,9 @@ final class ReplayState {
                 t.waitKind = null;
                 t.waitTask = Recording.NONE;
             }
-            case TARGET_BEGIN, TARGET_END, SNAPSHOT -> {
-                // target regions and snapshot marks change no thread, region or task of the host's state
+            case TARGET_BEGIN, TARGET_END -> targets.apply(r, i); // the encountering task waits in the construct
+            case SNAPSHOT -> {
+                // a snapshot mark changes nothing of the state
             }
         }
     }
@@ -410,7 +413,7 @@ final class ReplayState {
             states.add(ThreadState.ofValue(v));
         }
         return new Snapshot(capture, h.runtime(), List.of(AddressSpace.process(PROCESS, List.of())), states,
-                List.of(), List.of(), outThreads, outRegions, outTasks);
+                List.of(), List.of(), outThreads, outRegions, outTasks, targets.regions(tasks::containsKey));
     }
 
     private OmpThread thread(long id, ThreadRec t) {

@@ -1,0 +1,135 @@
+package org.ompdexplorer.model.recording;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.ompdexplorer.model.CaptureInfo;
+import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.ParallelRegion;
+import org.ompdexplorer.model.RegionId;
+import org.ompdexplorer.model.RuntimeInfo;
+import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotValidator;
+import org.ompdexplorer.model.Task;
+import org.ompdexplorer.model.TaskFlag;
+import org.ompdexplorer.model.TaskId;
+import org.ompdexplorer.model.TaskKind;
+import org.ompdexplorer.model.TaskLifecycle;
+import org.ompdexplorer.model.TeamMember;
+import org.ompdexplorer.model.ThreadId;
+import org.ompdexplorer.model.graph.EdgeKind;
+import org.ompdexplorer.model.graph.GraphEdge;
+import org.ompdexplorer.model.graph.GraphOptions;
+import org.ompdexplorer.model.graph.GraphScope;
+import org.ompdexplorer.model.graph.TaskGraph;
+import org.ompdexplorer.model.graph.TaskGraphBuilder;
+
+/** The whole run of a recording is one valid snapshot holding every task ever created, drawn by the task graph. */
+class WholeRunTest {
+    private static final RecordingHeader HEADER = new RecordingHeader("1.0", CaptureInfo.of(CaptureSource.OMPT_AGENT),
+            RuntimeInfo.UNKNOWN, 0);
+
+    private static Task task(Snapshot s, long id) {
+        return s.index().task(new TaskId(id)).orElseThrow();
+    }
+
+    @Test
+    void everyTaskOfTheRunIsThereCompletedWithItsLinksAndTheThreadThatRanIt() {
+        WholeRun run = WholeRun.of(StateAtTest.twoThreads());
+        Snapshot s = run.snapshot();
+        assertThat(s.tasks()).extracting(t -> t.id().value()).containsExactly(1L, 2L, 3L, 4L, 5L);
+        assertThat(s.tasks()).extracting(Task::kind).containsExactly(TaskKind.INITIAL, TaskKind.IMPLICIT,
+                TaskKind.IMPLICIT, TaskKind.EXPLICIT, TaskKind.EXPLICIT);
+        // the initial task never ended in this recording: it is as the state at the end has it
+        assertThat(task(s, 1).lifecycle()).contains(TaskLifecycle.RUNNING);
+        for (long id = 2; id <= 5; id++) {
+            assertThat(task(s, id).lifecycle()).as("task %d", id).contains(TaskLifecycle.COMPLETED);
+            assertThat(task(s, id).thread()).as("a completed task runs on no thread").isEqualTo(Fact.absent());
+        }
+        Task four = task(s, 4);
+        assertThat(four.generatingTask()).isEqualTo(Fact.of(new TaskId(2)));
+        assertThat(four.schedulingTask()).isEqualTo(Fact.of(new TaskId(3)));
+        assertThat(four.parallelRegion()).isEqualTo(Fact.of(new RegionId(1)));
+        assertThat(four.agent().flags()).containsExactly(TaskFlag.UNTIED);
+        assertThat(task(s, 5).agent().dependsOn()).containsExactly(new TaskId(4));
+        assertThat(run.beganOn(new TaskId(4))).isEqualTo(Fact.of(new ThreadId(2)));
+        assertThat(run.beganOn(new TaskId(2))).isEqualTo(Fact.of(new ThreadId(1)));
+        assertThat(run.moved(new TaskId(4))).isFalse();
+        ParallelRegion p1 = s.index().region(new RegionId(1)).orElseThrow();
+        assertThat(p1.members()).extracting(TeamMember::threadNum, m -> m.implicitTask().get().value())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(0, 2L), org.assertj.core.groups.Tuple.tuple(1, 3L));
+        assertThat(p1.teamSize()).isEqualTo(Fact.of(2));
+        assertThat(s.threads()).extracting(t -> t.id().value()).containsExactlyInAnyOrder(1L, 2L);
+        assertThat(SnapshotValidator.validate(s)).isEmpty();
+    }
+
+    @Test
+    void theRecordedDependencesAreTheGraphsDependenceEdges() {
+        Snapshot s = WholeRun.of(StateAtTest.twoThreads()).snapshot();
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 0, 0, Set.of()));
+        List<GraphEdge> deps = g.edges().stream().filter(e -> e.kind() == EdgeKind.DEPENDENCE).toList();
+        assertThat(deps).hasSize(1);
+        assertThat(g.nodes().get(deps.getFirst().from()).tasks()).containsExactly(4L);
+        assertThat(g.nodes().get(deps.getFirst().to()).tasks()).containsExactly(5L);
+    }
+
+    @Test
+    void aTaskResumedOnAnotherThreadMovedAndTasksAliveAtACutEndKeepTheirState() {
+        Recording.Builder b = new Recording.Builder(HEADER);
+        b.threadBegin(0, 1, "initial");
+        b.implicitBegin(1, 1, 1, Recording.NONE, 0, 1, true);
+        b.parallelBegin(2, 1, 2, 1, 2, 0x401000);
+        b.implicitBegin(3, 1, 3, 2, 0, 2, false);
+        b.threadBegin(4, 2, "worker");
+        b.implicitBegin(5, 2, 4, 2, 1, 2, false);
+        b.taskCreate(6, 1, 5, 3, 0x401100, List.of("explicit", "untied"), List.of());
+        b.taskCreate(7, 1, 6, 3, 0x401100, List.of("explicit"), List.of());
+        b.schedule(8, 1, 3, "switch", 5); // 5 begins on thread 1
+        b.schedule(9, 1, 5, "yield", 3);
+        b.schedule(10, 2, 4, "switch", 5); // and resumes on thread 2
+        b.schedule(11, 2, 5, "complete", 4);
+        b.target(12, 1, EventKind.TARGET_BEGIN, 1, 0, "target_enter_data", 3, 0x401200);
+        b.target(13, 1, EventKind.TARGET_END, 1, 0, "target_enter_data", 3, 0x401200);
+        b.target(14, 1, EventKind.TARGET_BEGIN, 2, 1, "target", 3, 0x401300);
+        Recording cut = b.build(); // no trailer: the program was killed inside the target construct
+        WholeRun run = WholeRun.of(cut);
+        Snapshot s = run.snapshot();
+        assertThat(run.beganOn(new TaskId(5))).isEqualTo(Fact.of(new ThreadId(1)));
+        assertThat(run.moved(new TaskId(5))).isTrue();
+        assertThat(task(s, 5).lifecycle()).contains(TaskLifecycle.COMPLETED);
+        assertThat(task(s, 6).lifecycle()).as("never ran: queued at the end").contains(TaskLifecycle.QUEUED);
+        assertThat(run.beganOn(new TaskId(6))).isEqualTo(Fact.absent());
+        assertThat(task(s, 3).lifecycle()).contains(TaskLifecycle.RUNNING);
+        assertThat(task(s, 3).thread()).isEqualTo(Fact.of(new ThreadId(1)));
+        assertThat(s.targetRegions()).extracting(t -> t.id().value(), t -> t.kind().name(), t -> t.inFlight(),
+                        t -> t.deviceNum())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(1L, "enter_data", false, 0),
+                        org.assertj.core.groups.Tuple.tuple(2L, "target", true, 1));
+        assertThat(SnapshotValidator.validate(s)).isEmpty();
+    }
+
+    @Test
+    void theStateAtAMomentShowsTheTargetConstructsInFlight() {
+        Recording.Builder b = new Recording.Builder(HEADER);
+        b.threadBegin(0, 1, "initial");
+        b.implicitBegin(1, 1, 1, Recording.NONE, 0, 1, true);
+        b.target(10, 1, EventKind.TARGET_BEGIN, 1, 2, "target_update", 1, 0x401200);
+        b.target(20, 1, EventKind.TARGET_END, 1, 2, "target_update", 1, 0x401200);
+        b.target(30, 1, EventKind.TARGET_BEGIN, 0, 2, "target", 1, 0x401300); // the agent's table was full
+        b.trailer(List.of());
+        StateAt states = new StateAt(b.build(), 1);
+        Snapshot during = states.at(15);
+        assertThat(during.targetRegions()).singleElement().satisfies(t -> {
+            assertThat(t.kind().name()).isEqualTo("update");
+            assertThat(t.deviceNum()).isEqualTo(2);
+            assertThat(t.inFlight()).isTrue();
+            assertThat(t.encounteringTask()).isEqualTo(Fact.of(new TaskId(1)));
+        });
+        assertThat(states.at(25).targetRegions()).as("ended: a recording knows of no data it left mapped").isEmpty();
+        assertThat(states.at(35).targetRegions()).as("a construct without a number is not shown").isEmpty();
+        assertThat(states.at(15).targetRegions()).as("stepping back").hasSize(1);
+    }
+}
