@@ -79,7 +79,6 @@ public final class MainViewModel {
         this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
                 CaptureViewModel::gcoreOnPath);
         this.graph = new GraphViewModel(tasks, preferences, open::navigate);
-        graph.snapshotProperty().bind(open.snapshotProperty());
         graph.selectionProperty().bind(open.selectionProperty());
         // a comparison shown ends the lesson, and takes the place of the job's page (the job stays behind it)
         this.compareMode = new CompareMode(tasks, preferences, loading, open, this::show, () -> {
@@ -99,6 +98,11 @@ public final class MainViewModel {
         this.job = new JobViewModel(loading::run, this::open, this::compareFiles, new JobReader());
         this.recordings = new Recordings(tasks, loading, compareMode, open, lessons.lesson(), job::hidePage,
                 this::show);
+        // the task graph shows the moment, or the recording's whole run when asked (and built)
+        graph.snapshotProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(() ->
+                        recordings.wholeRunGraphProperty().get() && recordings.wholeRunProperty().get() != null
+                                ? recordings.wholeRunProperty().get() : open.snapshotProperty().get(),
+                recordings.wholeRunGraphProperty(), recordings.wholeRunProperty(), open.snapshotProperty()));
     }
 
     /**
@@ -306,6 +310,11 @@ public final class MainViewModel {
     /** Shows the open recording's state at another moment, keeping the selection (the timeline calls it). */
     public void showMoment(LoadedSnapshot moment) {
         recordings.showMoment(moment);
+    }
+
+    /** Recording → Whole-Run Task Graph: the graph shows every task of the run instead of the moment's. */
+    public javafx.beans.property.BooleanProperty wholeRunGraphProperty() {
+        return recordings.wholeRunGraphProperty();
     }
 
     /** Recording → Close Recording: the timeline goes; the moment shown stays open. */

@@ -21,6 +21,9 @@ import org.ompdexplorer.model.recording.RecordingLesson;
 final class Recordings {
     private final ReadOnlyObjectWrapper<LoadedRecording> recording = new ReadOnlyObjectWrapper<>(this, "recording");
     private final ReadOnlyObjectWrapper<RecordingLesson> draft = new ReadOnlyObjectWrapper<>(this, "draft");
+    private final javafx.beans.property.BooleanProperty wholeRunGraph =
+            new javafx.beans.property.SimpleBooleanProperty(this, "wholeRunGraph", false);
+    private final ReadOnlyObjectWrapper<LoadedSnapshot> wholeRun = new ReadOnlyObjectWrapper<>(this, "wholeRun");
     private final BackgroundTasks tasks;
     private final SnapshotLoading loading;
     private final CompareMode compareMode;
@@ -39,6 +42,47 @@ final class Recordings {
         this.open = open;
         this.lesson = lesson;
         this.hideJobPage = hideJobPage;
+        recording.addListener((obs, old, now) -> {
+            wholeRun.set(null);
+            if (now == null) {
+                wholeRunGraph.set(false);
+            } else if (wholeRunGraph.get()) {
+                buildWholeRun(now);
+            }
+        });
+        wholeRunGraph.addListener((obs, old, now) -> {
+            if (now && wholeRun.get() == null && recording.get() != null) {
+                buildWholeRun(recording.get());
+            }
+        });
+    }
+
+    /** Whether the task graph shows the whole run (every task ever) rather than the moment. */
+    javafx.beans.property.BooleanProperty wholeRunGraphProperty() {
+        return wholeRunGraph;
+    }
+
+    /** The whole run as one snapshot (every task ever created, its links), once built; {@code null} before. */
+    ReadOnlyObjectProperty<LoadedSnapshot> wholeRunProperty() {
+        return wholeRun.getReadOnlyProperty();
+    }
+
+    private void buildWholeRun(LoadedRecording of) {
+        loading.message("Building the whole run's graph of " + of.name() + "…");
+        tasks.execute(BackgroundTask.of("Whole run", context -> new LoadedSnapshot(
+                        org.ompdexplorer.model.recording.WholeRun.of(of.recording()).snapshot(), of.diagnostics(),
+                        of.name() + ", the whole run", java.util.Optional.of(of.path())))
+                .onSuccess(built -> {
+                    if (recording.get() == of) {
+                        wholeRun.set(built);
+                        loading.message("");
+                    }
+                })
+                .onFailure(error -> {
+                    wholeRunGraph.set(false);
+                    loading.problem(new Problem("Could not build the whole run of " + of.name(),
+                            String.valueOf(error.getMessage()), List.of()));
+                }));
     }
 
     /** The recording open, or {@code null}. */

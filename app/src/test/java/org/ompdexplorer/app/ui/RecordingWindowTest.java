@@ -62,6 +62,24 @@ class RecordingWindowTest {
     }
 
     @Test
+    void theTaskGraphShowsTheWholeRunWhenAskedAndTheMomentAgainAfter() {
+        vm.showMoment(vm.recordingProperty().get().moment(29)); // the end: every task completed
+        assertThat(vm.graph().snapshotProperty().get().snapshot().tasks()).noneMatch(t -> t.id().value() == 4);
+        vm.wholeRunGraphProperty().set(true);
+        assertThat(vm.graph().snapshotProperty().get().sourceName()).isEqualTo("deps.ndjson, the whole run");
+        assertThat(vm.graph().snapshotProperty().get().snapshot().tasks()).extracting(t -> t.id().value())
+                .containsExactlyInAnyOrder(1L, 2L, 3L, 4L, 5L);
+        assertThat(vm.snapshotProperty().get().sourceName()).as("the explorer stays at the moment")
+                .isEqualTo("deps.ndjson at 70 ns");
+        vm.wholeRunGraphProperty().set(false);
+        assertThat(vm.graph().snapshotProperty().get()).isSameAs(vm.snapshotProperty().get());
+        vm.wholeRunGraphProperty().set(true);
+        vm.closeRecording();
+        assertThat(vm.wholeRunGraphProperty().get()).isFalse();
+        assertThat(vm.graph().snapshotProperty().get()).isSameAs(vm.snapshotProperty().get());
+    }
+
+    @Test
     void aLessonMadeOfTheRecordingIsSavedBesideItAndTaughtWithTheLessonBar() throws Exception {
         vm.addLessonStep(14, "task 4 runs", "Thread 1 took task 4 at its taskwait.");
         vm.addLessonStep(8, "two tasks queued", "Task 5 waits for task 4: in its depend clause.");
