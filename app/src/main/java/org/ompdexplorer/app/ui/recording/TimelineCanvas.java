@@ -173,6 +173,10 @@ final class TimelineCanvas extends Pane {
                 selected.get().orElse(Long.MIN_VALUE));
     }
 
+    TimelinePalette palette() {
+        return palette;
+    }
+
     /** Boxes and columns the last frame drew. */
     int lastDrawn() {
         return painter.drawn();
