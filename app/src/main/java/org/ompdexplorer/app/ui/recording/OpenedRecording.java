@@ -1,0 +1,50 @@
+package org.ompdexplorer.app.ui.recording;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.ompdexplorer.app.ui.task.BackgroundJob;
+import org.ompdexplorer.importers.recording.RecordingLoadResult;
+import org.ompdexplorer.importers.recording.RecordingReader;
+import org.ompdexplorer.model.diagnostics.Diagnostic;
+import org.ompdexplorer.model.recording.Recording;
+import org.ompdexplorer.model.recording.RunLanes;
+import org.ompdexplorer.model.recording.StateAt;
+
+/**
+ * A recording as the window holds it: its events, the states rebuilt from them (one {@link StateAt}, used on the FX
+ * thread only: it is not thread-safe), its per-thread lanes, what its reader found, and where it came from.
+ *
+ * @param name        what the window shows, the file's name ({@code fib.ndjson})
+ * @param path        the file it was read from; empty for one made in memory
+ * @param diagnostics what the reader found (malformed lines, a cut end, dropped events): the window shows them once
+ */
+public record OpenedRecording(Recording recording, StateAt states, RunLanes lanes, String name, Optional<Path> path,
+                              List<Diagnostic> diagnostics) {
+    public OpenedRecording {
+        diagnostics = List.copyOf(diagnostics);
+    }
+
+    /** Builds the states and lanes of {@code recording}: replays it whole once, so run it off the FX thread. */
+    public static OpenedRecording of(Recording recording, String name, Optional<Path> path,
+                                     List<Diagnostic> diagnostics) {
+        return new OpenedRecording(recording, new StateAt(recording), RunLanes.of(recording), name, path, diagnostics);
+    }
+
+    /**
+     * The background job of opening {@code file}: read, then replayed once for its checkpoints, then cut into lanes.
+     * Its exceptions are the reader's (each with its message for the problem banner).
+     */
+    public static BackgroundJob<OpenedRecording> opening(Path file) {
+        return context -> {
+            context.progress("reading " + file.getFileName(), -1, -1);
+            RecordingLoadResult read = new RecordingReader().read(file);
+            context.progress("replaying " + String.format("%,d", read.recording().size()) + " events", -1, -1);
+            StateAt states = new StateAt(read.recording());
+            context.progress("drawing the threads' lanes", -1, -1);
+            RunLanes lanes = RunLanes.of(read.recording());
+            String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+            return new OpenedRecording(read.recording(), states, lanes, name, Optional.of(file), read.diagnostics());
+        };
+    }
+}
