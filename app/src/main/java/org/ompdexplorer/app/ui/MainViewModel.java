@@ -298,8 +298,13 @@ public final class MainViewModel {
     }
 
     /** The recording open (its timeline, the moment shown, the lesson being made of it), or {@code null}. */
-    public ReadOnlyObjectProperty<LoadedRecording> recordingProperty() {
+    public ReadOnlyObjectProperty<org.ompdexplorer.app.ui.recording.OpenedRecording> recordingProperty() {
         return recordings.recordingProperty();
+    }
+
+    /** The open recording's timeline: the moment, stepping by event, task and synchronization, zoom. */
+    public org.ompdexplorer.app.ui.recording.RecordingViewModel timeline() {
+        return recordings.timeline();
     }
 
     /** The lesson being made of the open recording, or {@code null}. */
@@ -322,7 +327,12 @@ public final class MainViewModel {
         recordings.close();
     }
 
-    /** Recording → Add Lesson Step Here: a step of the lesson being made, at {@code position}. */
+    /** Recording → Add Lesson Step Here…: a step of the lesson being made, at the timeline's moment. */
+    public void addLessonStep(String label, String narrative) {
+        recordings.addStep(label, narrative);
+    }
+
+    /** A step of the lesson being made, at {@code position}. */
     public void addLessonStep(int position, String label, String narrative) {
         recordings.addStep(position, label, narrative);
     }

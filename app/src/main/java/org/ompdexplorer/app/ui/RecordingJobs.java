@@ -4,42 +4,27 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
+import org.ompdexplorer.app.ui.recording.OpenedRecording;
 import org.ompdexplorer.app.ui.task.BackgroundJob;
-import org.ompdexplorer.app.ui.task.JobContext;
 import org.ompdexplorer.importers.recording.RecordingLessonFormatException;
 import org.ompdexplorer.importers.recording.RecordingLessonReader;
-import org.ompdexplorer.importers.recording.RecordingLoadResult;
-import org.ompdexplorer.importers.recording.RecordingReader;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
 import org.ompdexplorer.model.recording.RecordingLesson;
 import org.ompdexplorer.model.recording.RecordingTime;
-import org.ompdexplorer.model.recording.StateAt;
 import org.ompdexplorer.resources.Lesson;
 import org.ompdexplorer.resources.LessonStep;
 
-/** The background jobs that open a recording, and a lesson made of one. */
+/** The background job that opens a lesson made of a recording: the lesson file, its recording, its steps' states. */
 final class RecordingJobs {
     private RecordingJobs() {
     }
 
     /** A lesson of a recording, ready to teach: the lesson, its recording, and its steps' states diffed. */
-    record OpenedLesson(Lesson lesson, LoadedRecording recording, CompareJobs.Compared steps,
+    record OpenedLesson(Lesson lesson, OpenedRecording recording, CompareJobs.Compared steps,
                         RecordingLesson made) {
     }
 
-    /** Reads {@code file} and replays it once, keeping the states {@link StateAt} steps from. */
-    static BackgroundJob<LoadedRecording> open(Path file) {
-        return context -> read(file, context);
-    }
-
-    private static LoadedRecording read(Path file, JobContext context) throws Exception {
-        context.progress("reading " + file.getFileName(), -1, -1);
-        RecordingLoadResult read = new RecordingReader().read(file);
-        context.progress("replaying " + String.format(java.util.Locale.ROOT, "%,d", read.recording().size())
-                + " events", -1, -1);
-        return new LoadedRecording(file, read.recording(), new StateAt(read.recording()), read.diagnostics());
-    }
 
     /**
      * Reads the lesson file {@code file} and the recording it names (relative to the lesson's folder), then the state
@@ -54,7 +39,7 @@ final class RecordingJobs {
                 throw new RecordingLessonFormatException(file + ": its recording " + recordingFile + " is not there — "
                         + "put the recording beside the lesson, or correct \"recording\" in the lesson file", null);
             }
-            LoadedRecording recording = read(recordingFile, context);
+            OpenedRecording recording = OpenedRecording.opening(recordingFile).run(context);
             List<LoadedSnapshot> steps = new ArrayList<>();
             List<LessonStep> lessonSteps = new ArrayList<>();
             int n = made.steps().size();

@@ -2,47 +2,68 @@ package org.ompdexplorer.app.ui;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
+import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.lesson.LessonViewModel;
+import org.ompdexplorer.app.ui.recording.OpenedRecording;
+import org.ompdexplorer.app.ui.recording.RecordingViewModel;
 import org.ompdexplorer.app.ui.task.BackgroundTask;
 import org.ompdexplorer.app.ui.task.BackgroundTasks;
 import org.ompdexplorer.importers.output.OutputException;
 import org.ompdexplorer.importers.recording.RecordingLessonWriter;
+import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.recording.RecordingLesson;
+import org.ompdexplorer.model.recording.WholeRun;
 
 /**
  * Recordings in the window: a recording opened (read and replayed in the background, then shown at its opening
- * moment), the state at the moment the user moves to shown in place of the snapshot, the lesson a teacher makes of
- * it (steps at chosen moments, saved as a lesson file) and a lesson of a recording opened and taught with the lesson
- * bar.
+ * moment, its timeline above the panes), the state at the moment the user moves to shown in place of the snapshot,
+ * the whole-run graph, the lesson a teacher makes of it (steps at chosen moments, saved as a lesson file) and a lesson
+ * of a recording opened and taught with the lesson bar, the timeline's cursor following its steps.
  */
 final class Recordings {
-    private final ReadOnlyObjectWrapper<LoadedRecording> recording = new ReadOnlyObjectWrapper<>(this, "recording");
     private final ReadOnlyObjectWrapper<RecordingLesson> draft = new ReadOnlyObjectWrapper<>(this, "draft");
-    private final javafx.beans.property.BooleanProperty wholeRunGraph =
-            new javafx.beans.property.SimpleBooleanProperty(this, "wholeRunGraph", false);
+    private final BooleanProperty wholeRunGraph = new SimpleBooleanProperty(this, "wholeRunGraph", false);
     private final ReadOnlyObjectWrapper<LoadedSnapshot> wholeRun = new ReadOnlyObjectWrapper<>(this, "wholeRun");
+    private final RecordingViewModel timeline;
     private final BackgroundTasks tasks;
     private final SnapshotLoading loading;
     private final CompareMode compareMode;
     private final OpenSnapshot open;
     private final LessonViewModel lesson;
     private final Runnable hideJobPage;
-    private final java.util.function.Consumer<LoadedSnapshot> show;
+    private final Consumer<LoadedSnapshot> show;
+    /** The lesson of the recording being taught: its steps' positions, for the timeline's cursor; else null. */
+    private RecordingLesson taught;
 
     /** @param show shows a snapshot as a file opened is (a lesson ends, the selection starts anew) */
     Recordings(BackgroundTasks tasks, SnapshotLoading loading, CompareMode compareMode, OpenSnapshot open,
-               LessonViewModel lesson, Runnable hideJobPage, java.util.function.Consumer<LoadedSnapshot> show) {
-        this.show = show;
+               LessonViewModel lesson, Runnable hideJobPage, Consumer<LoadedSnapshot> show) {
         this.tasks = tasks;
         this.loading = loading;
         this.compareMode = compareMode;
         this.open = open;
         this.lesson = lesson;
         this.hideJobPage = hideJobPage;
-        recording.addListener((obs, old, now) -> {
+        this.show = show;
+        // on the FX thread a rebuild waits for the next pulse (a scrub's moves coalesce); a view model driven from
+        // another thread (a test's) rebuilds at once
+        this.timeline = new RecordingViewModel(this::showMoment, this::selectedTask,
+                r -> {
+                    if (Platform.isFxApplicationThread()) {
+                        Platform.runLater(r);
+                    } else {
+                        r.run();
+                    }
+                });
+        timeline.recordingProperty().addListener((obs, old, now) -> {
             wholeRun.set(null);
             if (now == null) {
                 wholeRunGraph.set(false);
@@ -51,14 +72,40 @@ final class Recordings {
             }
         });
         wholeRunGraph.addListener((obs, old, now) -> {
-            if (now && wholeRun.get() == null && recording.get() != null) {
-                buildWholeRun(recording.get());
+            if (now && wholeRun.get() == null && recordingProperty().get() != null) {
+                buildWholeRun(recordingProperty().get());
+            }
+        });
+        open.selectionProperty().addListener((obs, old, now) -> timeline.selectionChanged());
+        lesson.stepProperty().addListener((obs, old, now) -> {
+            if (taught != null && lesson.isActive() && now.intValue() >= 0) {
+                timeline.follow(taught.steps().get(now.intValue()).position());
+            }
+        });
+        lesson.lessonProperty().addListener((obs, old, now) -> {
+            if (now == null) {
+                taught = null;
             }
         });
     }
 
+    /** The recording's timeline: the moment, stepping, zoom. */
+    RecordingViewModel timeline() {
+        return timeline;
+    }
+
+    /** The recording open, or {@code null}. */
+    ReadOnlyObjectProperty<OpenedRecording> recordingProperty() {
+        return timeline.recordingProperty();
+    }
+
+    /** The lesson being made of the open recording (its steps so far), or {@code null}. */
+    ReadOnlyObjectProperty<RecordingLesson> draftProperty() {
+        return draft.getReadOnlyProperty();
+    }
+
     /** Whether the task graph shows the whole run (every task ever) rather than the moment. */
-    javafx.beans.property.BooleanProperty wholeRunGraphProperty() {
+    BooleanProperty wholeRunGraphProperty() {
         return wholeRunGraph;
     }
 
@@ -67,41 +114,19 @@ final class Recordings {
         return wholeRun.getReadOnlyProperty();
     }
 
-    private void buildWholeRun(LoadedRecording of) {
-        loading.message("Building the whole run's graph of " + of.name() + "…");
-        tasks.execute(BackgroundTask.of("Whole run", context -> new LoadedSnapshot(
-                        org.ompdexplorer.model.recording.WholeRun.of(of.recording()).snapshot(), of.diagnostics(),
-                        of.name() + ", the whole run", java.util.Optional.of(of.path())))
-                .onSuccess(built -> {
-                    if (recording.get() == of) {
-                        wholeRun.set(built);
-                        loading.message("");
-                    }
-                })
-                .onFailure(error -> {
-                    wholeRunGraph.set(false);
-                    loading.problem(new Problem("Could not build the whole run of " + of.name(),
-                            String.valueOf(error.getMessage()), List.of()));
-                }));
-    }
-
-    /** The recording open, or {@code null}. */
-    ReadOnlyObjectProperty<LoadedRecording> recordingProperty() {
-        return recording.getReadOnlyProperty();
-    }
-
-    /** The lesson being made of the open recording (its steps so far), or {@code null}. */
-    ReadOnlyObjectProperty<RecordingLesson> draftProperty() {
-        return draft.getReadOnlyProperty();
+    private Optional<Long> selectedTask() {
+        return open.selectionProperty().get() instanceof Target.Entity e && e.ref().kind() == EntityKind.TASK
+                ? Optional.of(e.ref().id()) : Optional.empty();
     }
 
     /** Reads and replays {@code file} in the background, then shows it at its opening moment. */
     void open(Path file, Runnable opened) {
-        loading.run("Opening the recording " + file.getFileName(), RecordingJobs.open(file),
+        loading.run("Opening the recording " + file.getFileName(), OpenedRecording.opening(file),
                 "Could not open the recording " + file, loaded -> {
-                    recording.set(loaded);
+                    int at = loaded.openingPosition();
+                    show.accept(loaded.moment(at)); // as a file opened: the selection and history start anew
                     draft.set(null);
-                    show.accept(loaded.moment(loaded.openingPosition()));
+                    timeline.openShown(loaded, at);
                     opened.run();
                 });
     }
@@ -127,29 +152,39 @@ final class Recordings {
     void openLesson(Path file, Runnable opened) {
         loading.run("Opening the lesson " + file.getFileName(), RecordingJobs.lesson(file),
                 "Could not open the lesson " + file, made -> {
-                    recording.set(made.recording());
+                    taught = null;
+                    timeline.openShown(made.recording(), made.made().steps().getFirst().position());
                     draft.set(made.made());
                     lesson.start(made.lesson(), made.steps().snapshots(), made.steps().series());
+                    taught = made.made();
                     opened.run();
                 });
     }
 
     /** Forgets the recording and its draft lesson; what is shown stays. */
     void close() {
-        recording.set(null);
+        taught = null;
+        timeline.close();
         draft.set(null);
+    }
+
+    /** Adds a lesson step at the timeline's moment (replacing one there). */
+    void addStep(String label, String narrative) {
+        addStep(timeline.positionProperty().get(), label, narrative);
     }
 
     /** Adds a lesson step at {@code position} of the open recording (replacing one there). */
     void addStep(int position, String label, String narrative) {
-        LoadedRecording r = recording.get();
+        OpenedRecording r = recordingProperty().get();
         if (r == null) {
             return;
         }
         long t = position == 0 ? 0 : r.recording().time(position - 1);
         RecordingLesson.Step step = new RecordingLesson.Step(position, t, label, narrative);
         RecordingLesson now = draft.get();
-        draft.set(now == null ? new RecordingLesson(r.path().toString(), "", "", "", List.of(step)) : now.with(step));
+        draft.set(now == null ? new RecordingLesson(r.name(), "", "", "", List.of(step)) : now.with(step));
+        loading.message("Lesson step " + (draft.get().steps().indexOf(step) + 1) + " of " + draft.get().steps().size()
+                + " added: Recording → Save as Lesson… writes the lesson");
     }
 
     /** Removes the draft's step at {@code position}; the draft ends with its last step. */
@@ -168,17 +203,18 @@ final class Recordings {
      * is named relative to the lesson's folder, so the two can be moved together.
      */
     void saveLesson(Path target, String title, String question, String description) {
-        LoadedRecording r = recording.get();
+        OpenedRecording r = recordingProperty().get();
         RecordingLesson now = draft.get();
-        if (r == null || now == null) {
+        if (r == null || now == null || r.path().isEmpty()) {
             return;
         }
-        RecordingLesson made = new RecordingLesson(relative(target, r.path()), title, question, description,
+        Path recordingFile = r.path().get();
+        RecordingLesson made = new RecordingLesson(relative(target, recordingFile), title, question, description,
                 now.steps());
         draft.set(made);
         loading.message("Saving the lesson to " + target + "…");
         tasks.execute(BackgroundTask.of("Save lesson", context -> {
-                    new RecordingLessonWriter().write(made, target, List.of(r.path()));
+                    new RecordingLessonWriter().write(made, target, List.of(recordingFile));
                     return target;
                 })
                 .onSuccess(done -> loading.message("Saved the lesson to " + done + " (File → Open… teaches it)"))
@@ -187,6 +223,24 @@ final class Recordings {
                     loading.problem(new Problem("Could not save the lesson to " + target,
                             error instanceof OutputException ? error.getMessage()
                                     : error + " — choose another folder or file name.", List.of()));
+                }));
+    }
+
+    private void buildWholeRun(OpenedRecording of) {
+        loading.message("Building the whole run's graph of " + of.name() + "…");
+        tasks.execute(BackgroundTask.of("Whole run", context -> new LoadedSnapshot(
+                        WholeRun.of(of.recording()).snapshot(), of.diagnostics(), of.name() + ", the whole run",
+                        of.path()))
+                .onSuccess(built -> {
+                    if (recordingProperty().get() == of) {
+                        wholeRun.set(built);
+                        loading.message("");
+                    }
+                })
+                .onFailure(error -> {
+                    wholeRunGraph.set(false);
+                    loading.problem(new Problem("Could not build the whole run of " + of.name(),
+                            String.valueOf(error.getMessage()), List.of()));
                 }));
     }
 

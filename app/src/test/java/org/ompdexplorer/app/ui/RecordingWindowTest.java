@@ -37,7 +37,7 @@ class RecordingWindowTest {
     @Test
     void aRecordingOpensAtTheMomentTheMostTasksWereAlive() {
         assertThat(vm.problemProperty().get()).isNull();
-        LoadedRecording open = vm.recordingProperty().get();
+        org.ompdexplorer.app.ui.recording.OpenedRecording open = vm.recordingProperty().get();
         assertThat(open).isNotNull();
         assertThat(open.recording().size()).isEqualTo(29);
         assertThat(open.openingPosition()).as("after task 5 is created: 2 explicit tasks alive").isEqualTo(8);
@@ -49,9 +49,33 @@ class RecordingWindowTest {
     }
 
     @Test
+    void theTimelineStartsAtTheMomentShownAndItsStepsMoveTheExplorer() {
+        assertThat(vm.timeline().positionProperty().get()).isEqualTo(8);
+        vm.navigate(Target.of(new TaskId(5)));
+        vm.timeline().nextEventOfTask(); // task 5's next event: its dependence on task 4 (the 9th event)
+        assertThat(vm.timeline().positionProperty().get()).isEqualTo(9);
+        vm.timeline().nextEventOfTask(); // then it begins on thread 2 (the 16th)
+        assertThat(vm.timeline().positionProperty().get()).isEqualTo(16);
+        assertThat(vm.snapshotProperty().get().sourceName()).isEqualTo("deps.ndjson at 41 ns");
+        assertThat(vm.snapshotProperty().get().snapshot().index().task(new TaskId(5)).orElseThrow().lifecycle())
+                .contains(TaskLifecycle.RUNNING);
+        assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(new TaskId(5)));
+        vm.timeline().nextEvent();
+        assertThat(vm.snapshotProperty().get().snapshot().index().task(new TaskId(5))).isEmpty();
+        vm.addLessonStep("task 5 done", "");
+        assertThat(vm.lessonDraftProperty().get().steps()).extracting(RecordingLesson.Step::position)
+                .containsExactly(17);
+        vm.closeRecording();
+        assertThat(vm.timeline().recordingProperty().get()).isNull();
+        assertThat(vm.lessonDraftProperty().get()).isNull();
+        assertThat(vm.snapshotProperty().get().sourceName()).as("the moment shown stays").isEqualTo(
+                "deps.ndjson at 45 ns");
+    }
+
+    @Test
     void anotherMomentKeepsTheSelectionEvenWhereTheTaskIsNotAlive() {
         vm.navigate(Target.of(new TaskId(5)));
-        LoadedRecording open = vm.recordingProperty().get();
+        org.ompdexplorer.app.ui.recording.OpenedRecording open = vm.recordingProperty().get();
         vm.showMoment(open.moment(17)); // task 5 ran, and completed at the 17th event
         assertThat(vm.selectionProperty().get()).isEqualTo(Target.of(new TaskId(5)));
         assertThat(vm.snapshotProperty().get().snapshot().index().task(new TaskId(5))).isEmpty();
@@ -97,9 +121,16 @@ class RecordingWindowTest {
         assertThat(again.lesson().stepTextProperty().get()).isEqualTo("Step 1 of 2: two tasks queued");
         assertThat(again.recordingProperty().get()).isNotNull();
         assertThat(again.snapshotProperty().get().snapshot().tasks()).hasSize(5);
+        assertThat(again.timeline().positionProperty().get()).isEqualTo(8);
         again.lesson().nextStep();
         assertThat(again.comparingProperty().get()).as("a later step is the diff with the step before").isTrue();
+        assertThat(again.timeline().positionProperty().get()).as("the timeline's cursor follows").isEqualTo(14);
+        assertThat(again.lesson().isActive()).isTrue();
         assertThat(again.lesson().narrativeProperty().get()).contains("taskwait");
+        again.timeline().nextEvent();
+        assertThat(again.lesson().isActive()).as("moving the timeline leaves the lesson").isFalse();
+        assertThat(again.comparingProperty().get()).isFalse();
+        assertThat(again.snapshotProperty().get().sourceName()).startsWith("deps.ndjson at ");
     }
 
     @Test

@@ -3,11 +3,13 @@ package org.ompdexplorer.app.ui.recording;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.task.BackgroundJob;
 import org.ompdexplorer.importers.recording.RecordingLoadResult;
 import org.ompdexplorer.importers.recording.RecordingReader;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.recording.Recording;
+import org.ompdexplorer.model.recording.RecordingTime;
 import org.ompdexplorer.model.recording.RunLanes;
 import org.ompdexplorer.model.recording.StateAt;
 
@@ -46,5 +48,45 @@ public record OpenedRecording(Recording recording, StateAt states, RunLanes lane
             String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
             return new OpenedRecording(read.recording(), states, lanes, name, Optional.of(file), read.diagnostics());
         };
+    }
+
+    /**
+     * Where the window opens it: just after the first snapshot the program asked for (its author marked that moment),
+     * else at the moment the most explicit tasks were alive (created, not completed), else at the end.
+     */
+    public int openingPosition() {
+        int busiest = recording.size();
+        int most = 0;
+        int alive = 0;
+        for (int i = 0; i < recording.size(); i++) {
+            switch (recording.kind(i)) {
+                case SNAPSHOT -> {
+                    return i + 1;
+                }
+                case TASK_CREATE -> {
+                    if (recording.flags(i).contains("explicit") && ++alive > most) {
+                        most = alive;
+                        busiest = i + 1;
+                    }
+                }
+                case SCHEDULE -> {
+                    if ("complete".equals(recording.word(i)) && alive > 0) {
+                        alive--;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return busiest;
+    }
+
+    /**
+     * The state after {@code position} events, named for the status bar ({@code fib.ndjson at 1.250 ms}), with what
+     * the reader found in the recording (dropped events), and the recording as its file (never written over).
+     */
+    public LoadedSnapshot moment(int position) {
+        long t = position == 0 ? 0 : recording.time(position - 1);
+        return new LoadedSnapshot(states.after(position), diagnostics, name + " at " + RecordingTime.format(t), path);
     }
 }

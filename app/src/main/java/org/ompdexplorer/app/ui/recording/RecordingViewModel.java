@@ -71,7 +71,7 @@ public final class RecordingViewModel {
     }
 
     /** @param nextPulse runs a rebuild after the events being handled: {@code Platform::runLater}, or a test's queue */
-    RecordingViewModel(Window window, Supplier<Optional<Long>> selectedTask, Consumer<Runnable> nextPulse) {
+    public RecordingViewModel(Window window, Supplier<Optional<Long>> selectedTask, Consumer<Runnable> nextPulse) {
         this.window = window;
         this.selectedTask = selectedTask;
         this.nextPulse = nextPulse;
@@ -150,6 +150,20 @@ public final class RecordingViewModel {
         setPosition(0);
     }
 
+    /** Opens {@code opened} at the moment after {@code p} events, whose state the window shows already. */
+    public void openShown(OpenedRecording opened, int p) {
+        recording.set(opened);
+        timeline.setDuration(opened.recording().duration());
+        timeline.fit();
+        position.set(-1);
+        rebuildAsked = true; // no rebuild: the window shows this moment
+        setPosition(p);
+        rebuildAsked = false;
+        shownPosition = position.get();
+        updateTaskSteps();
+        updateSynchronizationSteps(opened);
+    }
+
     /** Forgets the recording (the window decides what stays shown). */
     public void close() {
         recording.set(null);
@@ -184,6 +198,25 @@ public final class RecordingViewModel {
             rebuildAsked = true;
             nextPulse.accept(this::rebuild);
         }
+    }
+
+    /**
+     * Moves the cursor, the moment's words and the step buttons to {@code p} without showing its state: the window
+     * shows it already (a recording opened at a moment, a lesson's step).
+     */
+    public void follow(int p) {
+        OpenedRecording o = recording.get();
+        if (o == null) {
+            return;
+        }
+        boolean asked = rebuildAsked;
+        rebuildAsked = true; // no rebuild for this move
+        setPosition(p);
+        rebuildAsked = asked;
+        shownPosition = position.get();
+        updateTaskSteps();
+        updateSynchronizationSteps(o);
+        timeline.reveal(time.get());
     }
 
     /** Moves to the moment at time {@code t} (ns since the start): after every event up to and including it. */
@@ -301,7 +334,8 @@ public final class RecordingViewModel {
         rebuilds++;
         updateTaskSteps();
         updateSynchronizationSteps(o);
-        window.showMoment(LoadedSnapshot.of(s, o.name() + " at " + RecordingTime.format(time.get())));
+        window.showMoment(new LoadedSnapshot(s, o.diagnostics(), o.name() + " at "
+                + RecordingTime.format(time.get()), o.path()));
     }
 
     private void updateSynchronizationSteps(OpenedRecording o) {
