@@ -112,6 +112,22 @@ class WholeRunTest {
     }
 
     @Test
+    void tasksStandInCreationOrderWhateverOrderTheirEventsCameIn() {
+        Recording.Builder b = new Recording.Builder(HEADER);
+        b.threadBegin(0, 1, "initial");
+        b.implicitBegin(1, 1, 1, Recording.NONE, 0, 1, true);
+        b.taskCreate(2, 1, 7, 1, 0x401100, List.of("explicit"), List.of()); // numbered after 5 and 6, seen first
+        b.taskCreate(3, 1, 5, 1, 0x401100, List.of("explicit"), List.of());
+        b.taskCreate(4, 1, 6, 1, 0x401100, List.of("explicit", "final"), List.of());
+        b.trailer(List.of());
+        Snapshot s = WholeRun.of(b.build()).snapshot();
+        assertThat(s.tasks()).extracting(t -> t.id().value()).containsExactly(1L, 5L, 6L, 7L);
+        assertThat(task(s, 6).agent().flags()).containsExactly(TaskFlag.FINAL);
+        assertThat(task(s, 7).agent().flags()).isEmpty();
+        assertThat(SnapshotValidator.validate(s)).isEmpty();
+    }
+
+    @Test
     void theStateAtAMomentShowsTheTargetConstructsInFlight() {
         Recording.Builder b = new Recording.Builder(HEADER);
         b.threadBegin(0, 1, "initial");
