@@ -16,6 +16,7 @@ import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoader;
 import org.ompdexplorer.importers.testfixtures.AgentCaptures;
+import org.ompdexplorer.importers.testfixtures.NativeFixtures;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.ParallelRegion;
@@ -52,6 +53,8 @@ class RecordingEqualsSnapshotTest {
                 "OMPD_EXPLORER_SIGNAL", "none"));
         Path exe;
         if (lesson.equals("target-offload")) { // an offload build: devices that are the host (libomptarget's plugin)
+            NativeFixtures.require(Files.exists(Path.of(LLVM_LIB, "libomptarget.so")), "no libomptarget",
+                    "apt-get install libomp-19-dev (scripts/install-deps.sh)");
             exe = AgentCaptures.compile(source, dir.resolve(lesson), "-O0", "-g", "-fopenmp-targets=" + OFFLOAD_TARGET);
             env.put("LD_LIBRARY_PATH", LLVM_LIB);
         } else {
