@@ -111,6 +111,41 @@ class WholeRunTest {
         assertThat(SnapshotValidator.validate(s)).isEmpty();
     }
 
+    /** fib(n)'s task tree run on one thread, each task creating its two children, then running them in turn. */
+    private static long fib(Recording.Builder b, long[] next, long self, int n) {
+        if (n < 2) {
+            return 0;
+        }
+        long first = next[0]++;
+        long second = next[0]++;
+        b.taskCreate(next[1]++, 1, first, self, 0x401100, List.of("explicit"), List.of());
+        b.taskCreate(next[1]++, 1, second, self, 0x401100, List.of("explicit"), List.of());
+        long created = 2;
+        for (long[] child : new long[][]{{first, n - 1}, {second, n - 2}}) {
+            b.schedule(next[1]++, 1, self, "switch", child[0]);
+            created += fib(b, next, child[0], (int) child[1]);
+            b.schedule(next[1]++, 1, child[0], "complete", self);
+        }
+        return created;
+    }
+
+    @Test
+    void aBigRunIsDrawnAggregatedAndCollapsedWithEveryTaskInANode() {
+        Recording.Builder b = new Recording.Builder(HEADER);
+        b.threadBegin(0, 1, "initial");
+        b.implicitBegin(1, 1, 1, Recording.NONE, 0, 1, true);
+        long[] next = {2, 2}; // the next task id, the next time
+        long created = fib(b, next, 1, 18);
+        b.trailer(List.of());
+        Snapshot s = WholeRun.of(b.build()).snapshot();
+        assertThat(s.tasks()).hasSize((int) created + 1);
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), GraphOptions.DEFAULT);
+        assertThat(g.nodes().size()).isLessThanOrEqualTo(GraphOptions.DEFAULT.maxNodes());
+        assertThat(g.collapsedForSize()).isTrue();
+        assertThat(g.tasksShown()).as("every task is in a node").isEqualTo(s.tasks().size());
+        assertThat(SnapshotValidator.validate(s)).isEmpty();
+    }
+
     @Test
     void tasksStandInCreationOrderWhateverOrderTheirEventsCameIn() {
         Recording.Builder b = new Recording.Builder(HEADER);
