@@ -46,8 +46,8 @@ import picocli.CommandLine.Spec;
                 "By default the picture fits 8,000 px a side: big subtrees collapse into",
                 "one node; --max-nodes N draws up to N nodes instead, whatever the size.",
                 "The same picture as the window's graph. The input is never modified.",
-                "Of a recording (docs/recording-format.md): the whole run, every task ever",
-                "created with its links and recorded dependences; --at T the state at a moment."},
+                "Of a recording (docs/recording-format.md): the whole run, every task ever created with its links and "
+                        + "recorded dependences; with --at T, the state at that moment."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:written", "2:FILE could not be read, or OUT could not be written",
                 "64:usage: no such region or task, an unknown format, T is no moment, or a PNG over 16,384 px a side"})

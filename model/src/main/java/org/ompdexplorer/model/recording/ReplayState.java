@@ -105,7 +105,7 @@ final class ReplayState {
         int size;
         long site;
         boolean ended; // parallel_end seen: held while an implicit task of it is (workers report their end late)
-        final Map<Integer, long[]> members = new LinkedHashMap<>(); // num -> {thread, task}
+        final Map<Integer, long[]> members = new java.util.TreeMap<>(); // num -> {thread, task}, as the agent lists them
 
         RegionRec copy() {
             RegionRec c = new RegionRec();
@@ -225,10 +225,32 @@ final class ReplayState {
                 t.waitKind = null;
                 t.waitTask = Recording.NONE;
             }
-            case TARGET_BEGIN, TARGET_END -> targets.apply(r, i); // the encountering task waits in the construct
+            case TARGET_BEGIN, TARGET_END -> target(r, i);
             case SNAPSHOT -> {
                 // a snapshot mark changes nothing of the state
             }
+        }
+    }
+
+    /**
+     * A target construct begins or ends. Its encountering task waits in it while it is in flight, unless it runs
+     * deferred: suspended, as the agent shows it (and as the validator expects of a task awaiting a target region).
+     */
+    private void target(Recording r, int i) {
+        TaskRec named = tasks.get(r.b(i));
+        long encountering = targets.apply(r, i, named != null && named.kind == TaskKind.TARGET ? named.create : -1);
+        TaskRec enc = tasks.get(encountering);
+        if (enc == null) {
+            return;
+        }
+        boolean waits = targets.waitsIn(encountering);
+        if (waits && enc.lifecycle == TaskLifecycle.RUNNING) {
+            enc.lifecycle = TaskLifecycle.SUSPENDED;
+            enc.built = null;
+        } else if (!waits && enc.lifecycle == TaskLifecycle.SUSPENDED && enc.thread != Recording.NONE
+                && threads.containsKey(enc.thread) && threads.get(enc.thread).task == encountering) {
+            enc.lifecycle = TaskLifecycle.RUNNING; // the construct ended: its task goes on
+            enc.built = null;
         }
     }
 
@@ -305,7 +327,9 @@ final class ReplayState {
             n.lifecycle = TaskLifecycle.RUNNING;
             n.thread = th;
             t.task = next;
-            t.region = n.region;
+            if (t.region == Recording.NONE) {
+                t.region = n.region; // else the thread stays in its team's region, whatever region the task binds to
+            }
         }
     }
 
@@ -367,6 +391,9 @@ final class ReplayState {
             return;
         }
         reg.ended = true;
+        TaskRec enc = tasks.get(reg.encountering);
+        RegionRec enclosing = enc == null ? null : regions.get(enc.region);
+        boolean outermost = enclosing != null && enclosing.encountering == Recording.NONE;
         List<long[]> members = new ArrayList<>(reg.members.values());
         for (long[] m : members) {
             TaskRec implicit = tasks.get(m[1]);
@@ -374,7 +401,9 @@ final class ReplayState {
                 ThreadRec worker = threads.get(m[0]);
                 if (worker != null && worker.task == m[1]) {
                     worker.task = Recording.NONE;
-                    worker.region = Recording.NONE;
+                    if (!outermost) { // libomp's hot team: an outermost team's workers stay in it until the next fork
+                        worker.region = Recording.NONE;
+                    }
                 }
                 implicit.lifecycle = TaskLifecycle.COMPLETED;
                 implicit.thread = Recording.NONE;
@@ -430,7 +459,8 @@ final class ReplayState {
         }
         return new OmpThread(new ThreadId(id), PROCESS, List.of(),
                 Fact.ofNullable(t.kind == null ? null : ThreadKind.of(t.kind)), Fact.of(state), Fact.absent(),
-                id(t.task), region(t.region), Fact.absent(), List.of(), sync);
+                id(t.task), region(regions.containsKey(t.region) ? t.region : Recording.NONE), Fact.absent(), List.of(),
+                sync);
     }
 
     private static ThreadState waitState(String kind) {

@@ -82,7 +82,10 @@ final class RunHistory {
                 }
             }
             case SCHEDULE -> schedule(r, i, th);
-            case TARGET_BEGIN, TARGET_END -> targets.apply(r, i);
+            case TARGET_BEGIN, TARGET_END -> {
+                Integer named = position.get(r.b(i));
+                targets.apply(r, i, named != null && kind[named] == TARGET ? create[named] : -1);
+            }
             default -> {
                 // thread ends, region ends, synchronization and snapshot marks add no task, region or thread
             }

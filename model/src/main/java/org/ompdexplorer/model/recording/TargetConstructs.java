@@ -14,13 +14,27 @@ import org.ompdexplorer.model.Transfers;
 
 /**
  * The target constructs of a recording as its {@code target-begin}/{@code -end} events tell them: kind, device
- * number, encountering task and site, and whether the construct is still in flight. A recording carries no mappings,
+ * number, encountering and target task, site, and whether the construct is still in flight. A recording carries no mappings,
  * kernels or transfers, so a construct is shown as in flight or ended, never as kept for data still mapped. A
  * construct the agent could not number (id 0: its table was full) is not shown, as the agent's snapshots do not.
  */
 final class TargetConstructs {
-    /** One construct: what its begin said, and whether it ended. */
-    private record Construct(String kind, int device, long task, long site, boolean inFlight) {
+    /** The agent's target event names a handle: the construct's number in its low bits, its table slot above. */
+    private static final long NUMBER_MASK = (1L << 44) - 1;
+
+    /**
+     * One construct: its kind (the nowait form when it runs deferred in a target task), device, encountering task,
+     * target task ({@link Recording#NONE} when none), site, and whether it is in flight.
+     */
+    private record Construct(TargetKind kind, int device, long task, long targetTask, long site, boolean inFlight) {
+        Construct ended() {
+            return new Construct(kind, device, task, targetTask, site, false);
+        }
+
+        /** Whether its encountering task waits in it: a construct in flight that does not run deferred. */
+        boolean holdsItsTask() {
+            return inFlight && !kind.isNowait();
+        }
     }
 
     private final Map<Long, Construct> constructs = new LinkedHashMap<>();
@@ -41,31 +55,69 @@ final class TargetConstructs {
         return constructs.size();
     }
 
-    /** Applies event {@code i}, a target-begin or target-end. */
-    void apply(Recording r, int i) {
-        long id = r.a(i);
-        if (id == 0 || id == Recording.NONE) {
-            return;
+    /**
+     * Applies event {@code i}, a target-begin or target-end, as the agent counts constructs (agent/src/offload.c):
+     * when the task it names is a target task ({@code targetTaskCreate}, the event that created it, else −1), that
+     * task runs the construct and the task that created it encountered it; a target task not undeferred runs it
+     * deferred, which the kind's nowait form says (libomp 19 reports such a construct as plain {@code target}).
+     *
+     * @return the construct's encountering task when its begin or end changes whether that task waits in it, else
+     * {@link Recording#NONE}
+     */
+    long apply(Recording r, int i, int targetTaskCreate) {
+        long id = r.a(i) == Recording.NONE ? 0 : r.a(i) & NUMBER_MASK;
+        if (id == 0) {
+            return Recording.NONE;
         }
+        Construct c;
         if (r.kind(i) == EventKind.TARGET_BEGIN) {
-            constructs.put(id, new Construct(r.word(i), r.number(i), r.b(i), r.site(i), true));
-        } else if (keepEnded) {
-            Construct c = constructs.get(id);
-            if (c != null) {
-                constructs.put(id, new Construct(c.kind, c.device, c.task, c.site, false));
+            long task = r.b(i);
+            long targetTask = Recording.NONE;
+            TargetKind kind = kind(r.word(i));
+            if (targetTaskCreate >= 0) {
+                targetTask = task;
+                task = r.b(targetTaskCreate);
+                if (!r.flags(targetTaskCreate).contains("undeferred") && !kind.isNowait()) {
+                    kind = TargetKind.of(kind.name() + "_nowait");
+                }
             }
+            c = new Construct(kind, r.number(i), task, targetTask, r.site(i), true);
+            constructs.put(id, c);
         } else {
-            constructs.remove(id);
+            c = constructs.get(id);
+            if (c == null) {
+                return Recording.NONE;
+            }
+            if (keepEnded) {
+                constructs.put(id, c.ended());
+            } else {
+                constructs.remove(id);
+            }
         }
+        return c.kind.isNowait() ? Recording.NONE : c.task;
+    }
+
+    /** Whether task {@code task} waits in a construct it encountered that is in flight. */
+    boolean waitsIn(long task) {
+        for (Construct c : constructs.values()) {
+            if (c.task == task && c.holdsItsTask()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The constructs as the model's target regions, in begin order; an encountering task not held is left out. */
     List<TargetRegion> regions(java.util.function.LongPredicate taskHeld) {
         List<TargetRegion> out = new ArrayList<>(constructs.size());
-        constructs.forEach((id, c) -> out.add(new TargetRegion(new TargetRegionId(id), kind(c.kind), null, c.device,
-                c.inFlight, taskHeld.test(c.task) ? Fact.of(new TaskId(c.task)) : Fact.absent(), Fact.absent(),
+        constructs.forEach((id, c) -> out.add(new TargetRegion(new TargetRegionId(id), c.kind, null, c.device,
+                c.inFlight, held(c.task, taskHeld), held(c.targetTask, taskHeld),
                 c.site == 0 ? Fact.absent() : Fact.of(CodeLocation.at(c.site)), List.of(), 0, Transfers.NONE)));
         return out;
+    }
+
+    private static Fact<TaskId> held(long task, java.util.function.LongPredicate taskHeld) {
+        return task != Recording.NONE && task != 0 && taskHeld.test(task) ? Fact.of(new TaskId(task)) : Fact.absent();
     }
 
     /**

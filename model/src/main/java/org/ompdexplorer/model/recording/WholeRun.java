@@ -85,14 +85,10 @@ public final class WholeRun {
                 live.put(t.id().value(), t);
             }
         }
-        Integer[] order = new Integer[h.count];
-        for (int p = 0; p < h.count; p++) {
-            order[p] = p;
-        }
-        Arrays.sort(order, (p, q) -> Long.compare(h.id[p], h.id[q])); // the agent's ids: creation order
         List<Task> tasks = new ArrayList<>(h.count);
-        for (int p : order) {
-            tasks.add(task(r, h, p, live.get(h.id[p])));
+        Shared shared = new Shared();
+        for (int p : creationOrder(h)) {
+            tasks.add(task(r, h, p, live.get(h.id[p]), shared));
         }
         List<OmpThread> threads = new ArrayList<>(atEnd.threads());
         java.util.Set<Long> alive = new java.util.HashSet<>();
@@ -113,28 +109,64 @@ public final class WholeRun {
                 threads, regions, tasks, h.targets.regions(h.position::containsKey));
     }
 
-    private static Task task(Recording r, RunHistory h, int p, Task alive) {
-        List<TaskFlag> flags = new ArrayList<>();
+    /**
+     * The positions of the tasks by the agent's ids, which number tasks in creation order. The events name them
+     * nearly in that order already (threads interleave), so most runs need no sort.
+     */
+    private static int[] creationOrder(RunHistory h) {
+        int[] order = new int[h.count];
+        boolean sorted = true;
+        for (int p = 0; p < h.count; p++) {
+            order[p] = p;
+            sorted &= p == 0 || h.id[p - 1] < h.id[p];
+        }
+        if (!sorted) {
+            long[] keyed = new long[h.count]; // (id, position) sorted by id: ids are far below 2^40
+            for (int p = 0; p < h.count; p++) {
+                keyed[p] = (h.id[p] << 23) | p;
+            }
+            if (h.count >= 1 << 23 || Arrays.stream(h.id, 0, h.count).anyMatch(id -> id < 0 || id >= 1L << 40)) {
+                Integer[] boxed = new Integer[h.count];
+                Arrays.setAll(boxed, p -> p);
+                Arrays.sort(boxed, (p, q) -> Long.compare(h.id[p], h.id[q]));
+                Arrays.setAll(order, p -> boxed[p]);
+                return order;
+            }
+            Arrays.sort(keyed);
+            for (int p = 0; p < h.count; p++) {
+                order[p] = (int) (keyed[p] & ((1 << 23) - 1));
+            }
+        }
+        return order;
+    }
+
+    /** Values many tasks share, made once: a run of a million tasks has a few flag sets and creation sites. */
+    private static final class Shared {
+        final Map<List<String>, List<TaskFlag>> flags = new java.util.IdentityHashMap<>();
+        final Map<Long, Fact<CodeLocation>> sites = new HashMap<>();
+        final Map<Long, Fact<RegionId>> regions = new HashMap<>();
+    }
+
+    private static Task task(Recording r, RunHistory h, int p, Task alive, Shared shared) {
+        List<TaskFlag> flags = List.of();
         List<Dependence> deps = List.of();
         Fact<CodeLocation> site = Fact.absent();
         int create = h.create[p];
         if (create >= 0) {
-            for (String f : r.flags(create)) {
-                if (!f.equals("explicit") && !f.equals("target")) {
-                    flags.add(TaskFlag.of(f));
-                }
-            }
+            flags = shared.flags.computeIfAbsent(r.flags(create), recorded -> recorded.stream()
+                    .filter(f -> !f.equals("explicit") && !f.equals("target")).map(TaskFlag::of).toList());
             deps = r.dependences(create);
-            site = r.site(create) == 0 ? Fact.absent() : Fact.of(CodeLocation.at(r.site(create)));
+            long address = r.site(create);
+            site = address == 0 ? Fact.absent() : shared.sites.computeIfAbsent(address, a -> Fact.of(CodeLocation.at(a)));
         }
-        List<Long> before = h.dependsOn.getOrDefault(p, List.of());
-        List<TaskId> dependsOn = new ArrayList<>(before.size());
-        before.forEach(b -> dependsOn.add(new TaskId(b)));
+        List<Long> before = h.dependsOn.get(p);
+        List<TaskId> dependsOn = before == null ? List.of() : before.stream().map(TaskId::new).toList();
         TaskLifecycle life = alive == null ? TaskLifecycle.COMPLETED : alive.lifecycle().orElse(TaskLifecycle.COMPLETED);
         AgentFacts agent = new AgentFacts(life, flags, null, deps, dependsOn, h.id[p]);
         Fact<TaskId> scheduling = alive != null ? alive.schedulingTask() : id(h.scheduling[p]);
         return new Task(new TaskId(h.id[p]), KINDS[h.kind[p]], id(h.generating[p]), scheduling,
-                h.region[p] == Recording.NONE ? Fact.absent() : Fact.of(new RegionId(h.region[p])),
+                h.region[p] == Recording.NONE ? Fact.absent() : shared.regions.computeIfAbsent(h.region[p],
+                        g -> Fact.of(new RegionId(g))),
                 alive == null ? Fact.absent() : alive.thread(),
                 h.threadNum[p] < 0 ? Fact.absent() : Fact.of(h.threadNum[p]), Fact.absent(), site, Fact.absent(),
                 Fact.absent(), List.of(), agent);

@@ -102,7 +102,7 @@ class WholeRunTest {
         assertThat(task(s, 5).lifecycle()).contains(TaskLifecycle.COMPLETED);
         assertThat(task(s, 6).lifecycle()).as("never ran: queued at the end").contains(TaskLifecycle.QUEUED);
         assertThat(run.beganOn(new TaskId(6))).isEqualTo(Fact.absent());
-        assertThat(task(s, 3).lifecycle()).contains(TaskLifecycle.RUNNING);
+        assertThat(task(s, 3).lifecycle()).as("waits in its target construct").contains(TaskLifecycle.SUSPENDED);
         assertThat(task(s, 3).thread()).isEqualTo(Fact.of(new ThreadId(1)));
         assertThat(s.targetRegions()).extracting(t -> t.id().value(), t -> t.kind().name(), t -> t.inFlight(),
                         t -> t.deviceNum())
@@ -111,25 +111,92 @@ class WholeRunTest {
         assertThat(SnapshotValidator.validate(s)).isEmpty();
     }
 
+    /** fib(n)'s task tree run on one thread, each task creating its two children, then running them in turn. */
+    private static long fib(Recording.Builder b, long[] next, long self, int n) {
+        if (n < 2) {
+            return 0;
+        }
+        long first = next[0]++;
+        long second = next[0]++;
+        b.taskCreate(next[1]++, 1, first, self, 0x401100, List.of("explicit"), List.of());
+        b.taskCreate(next[1]++, 1, second, self, 0x401100, List.of("explicit"), List.of());
+        long created = 2;
+        for (long[] child : new long[][]{{first, n - 1}, {second, n - 2}}) {
+            b.schedule(next[1]++, 1, self, "switch", child[0]);
+            created += fib(b, next, child[0], (int) child[1]);
+            b.schedule(next[1]++, 1, child[0], "complete", self);
+        }
+        return created;
+    }
+
+    @Test
+    void aBigRunIsDrawnAggregatedAndCollapsedWithEveryTaskInANode() {
+        Recording.Builder b = new Recording.Builder(HEADER);
+        b.threadBegin(0, 1, "initial");
+        b.implicitBegin(1, 1, 1, Recording.NONE, 0, 1, true);
+        long[] next = {2, 2}; // the next task id, the next time
+        long created = fib(b, next, 1, 18);
+        b.trailer(List.of());
+        Snapshot s = WholeRun.of(b.build()).snapshot();
+        assertThat(s.tasks()).hasSize((int) created + 1);
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), GraphOptions.DEFAULT);
+        assertThat(g.nodes().size()).isLessThanOrEqualTo(GraphOptions.DEFAULT.maxNodes());
+        assertThat(g.collapsedForSize()).isTrue();
+        assertThat(g.tasksShown()).as("every task is in a node").isEqualTo(s.tasks().size());
+        assertThat(SnapshotValidator.validate(s)).isEmpty();
+    }
+
+    @Test
+    void tasksStandInCreationOrderWhateverOrderTheirEventsCameIn() {
+        Recording.Builder b = new Recording.Builder(HEADER);
+        b.threadBegin(0, 1, "initial");
+        b.implicitBegin(1, 1, 1, Recording.NONE, 0, 1, true);
+        b.taskCreate(2, 1, 7, 1, 0x401100, List.of("explicit"), List.of()); // numbered after 5 and 6, seen first
+        b.taskCreate(3, 1, 5, 1, 0x401100, List.of("explicit"), List.of());
+        b.taskCreate(4, 1, 6, 1, 0x401100, List.of("explicit", "final"), List.of());
+        b.trailer(List.of());
+        Snapshot s = WholeRun.of(b.build()).snapshot();
+        assertThat(s.tasks()).extracting(t -> t.id().value()).containsExactly(1L, 5L, 6L, 7L);
+        assertThat(task(s, 6).agent().flags()).containsExactly(TaskFlag.FINAL);
+        assertThat(task(s, 7).agent().flags()).isEmpty();
+        assertThat(SnapshotValidator.validate(s)).isEmpty();
+    }
+
     @Test
     void theStateAtAMomentShowsTheTargetConstructsInFlight() {
         Recording.Builder b = new Recording.Builder(HEADER);
         b.threadBegin(0, 1, "initial");
         b.implicitBegin(1, 1, 1, Recording.NONE, 0, 1, true);
-        b.target(10, 1, EventKind.TARGET_BEGIN, 1, 2, "target_update", 1, 0x401200);
-        b.target(20, 1, EventKind.TARGET_END, 1, 2, "target_update", 1, 0x401200);
+        long slot = 3L << 44; // the agent's event names its handle: the construct's number, its table slot above
+        b.target(10, 1, EventKind.TARGET_BEGIN, slot | 1, 2, "target_update", 1, 0x401200);
+        b.target(20, 1, EventKind.TARGET_END, slot | 1, 2, "target_update", 1, 0x401200);
         b.target(30, 1, EventKind.TARGET_BEGIN, 0, 2, "target", 1, 0x401300); // the agent's table was full
+        b.target(40, 1, EventKind.TARGET_END, 0, 2, "target", 1, 0x401300);
+        b.taskCreate(50, 1, 2, 1, 0x401400, List.of("target"), List.of()); // a deferred construct's target task
+        b.schedule(51, 1, 1, "switch", 2);
+        b.target(52, 1, EventKind.TARGET_BEGIN, slot | 2, 0, "target", 2, 0x401500);
         b.trailer(List.of());
         StateAt states = new StateAt(b.build(), 1);
         Snapshot during = states.at(15);
         assertThat(during.targetRegions()).singleElement().satisfies(t -> {
+            assertThat(t.id().value()).isEqualTo(1);
             assertThat(t.kind().name()).isEqualTo("update");
             assertThat(t.deviceNum()).isEqualTo(2);
             assertThat(t.inFlight()).isTrue();
             assertThat(t.encounteringTask()).isEqualTo(Fact.of(new TaskId(1)));
         });
+        assertThat(task(during, 1).lifecycle()).as("waits in the construct").contains(TaskLifecycle.SUSPENDED);
+        assertThat(SnapshotValidator.validate(during)).isEmpty();
         assertThat(states.at(25).targetRegions()).as("ended: a recording knows of no data it left mapped").isEmpty();
+        assertThat(task(states.at(25), 1).lifecycle()).as("goes on").contains(TaskLifecycle.RUNNING);
         assertThat(states.at(35).targetRegions()).as("a construct without a number is not shown").isEmpty();
         assertThat(states.at(15).targetRegions()).as("stepping back").hasSize(1);
+        Snapshot deferred = states.at(52);
+        assertThat(deferred.targetRegions()).singleElement().satisfies(t -> {
+            assertThat(t.kind().name()).isEqualTo("target_nowait");
+            assertThat(t.encounteringTask()).isEqualTo(Fact.of(new TaskId(1)));
+            assertThat(t.targetTask()).isEqualTo(Fact.of(new TaskId(2)));
+        });
+        assertThat(task(deferred, 2).lifecycle()).as("the target task runs it").contains(TaskLifecycle.RUNNING);
     }
 }
