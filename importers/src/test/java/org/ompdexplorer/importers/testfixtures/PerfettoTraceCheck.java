@@ -65,6 +65,7 @@ public final class PerfettoTraceCheck {
     private final Map<Long, String> eventNames = new HashMap<>();
     private final Map<Long, String> annotationNames = new HashMap<>();
     private boolean cleared;
+    private boolean usesInterned;
     private long lastTime = Long.MIN_VALUE;
     private int packet;
 
@@ -188,11 +189,12 @@ public final class PerfettoTraceCheck {
                 problems.add("packet " + packet + ": time goes back from " + lastTime + " to " + time);
             }
             lastTime = Math.max(lastTime, time);
-            if (!cleared || (flags & 2) == 0) {
-                problems.add("packet " + packet + ": an event on a sequence whose incremental state was not cleared,"
-                        + " or without SEQ_NEEDS_INCREMENTAL_STATE");
-            }
+            usesInterned = false;
             trackEvent(CodedInputStream.newInstance(event), time);
+            if (usesInterned && (!cleared || (flags & 2) == 0)) {
+                problems.add("packet " + packet + ": an event names an iid on a sequence whose incremental state was"
+                        + " not cleared, or without SEQ_NEEDS_INCREMENTAL_STATE");
+            }
         }
     }
 
@@ -304,6 +306,7 @@ public final class PerfettoTraceCheck {
                 case 11 -> track = in.readUInt64();
                 case 23 -> name = in.readString();
                 case 10 -> {
+                    usesInterned = true;
                     long iid = in.readUInt64();
                     name = eventNames.get(iid);
                     if (name == null) {
@@ -363,6 +366,7 @@ public final class PerfettoTraceCheck {
             }
             switch (WireFormat.getTagFieldNumber(tag)) {
                 case 1 -> {
+                    usesInterned = true;
                     long iid = in.readUInt64();
                     name = annotationNames.get(iid);
                     if (name == null) {

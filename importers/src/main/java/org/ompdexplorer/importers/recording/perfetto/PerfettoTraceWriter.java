@@ -29,11 +29,14 @@ import org.ompdexplorer.model.recording.RecordingLoss;
  * event's {@code t}).
  */
 public final class PerfettoTraceWriter {
-    /** The process track's uuid; the other tracks' are derived from it, so a recording always gets the same. */
-    static final long PROCESS_TRACK = 0x6F6D_7064_0000_0000L;
-    static final long NOTES_TRACK = PROCESS_TRACK + 1;
-    static final long QUEUED_TRACK = PROCESS_TRACK + 2;
-    private static final long THREAD_TRACKS = PROCESS_TRACK + 0x1_0000_0000L;
+    /**
+     * The tracks' uuids: fixed, so a recording always gets the same, and small, because every event names its track
+     * (a one-byte varint instead of nine); the trace has one producer, so small numbers cannot collide.
+     */
+    static final long PROCESS_TRACK = 1;
+    static final long NOTES_TRACK = 2;
+    static final long QUEUED_TRACK = 3;
+    private static final long THREAD_TRACKS = 16;
     private static final int UNKNOWN_PID = 1;
 
     /**

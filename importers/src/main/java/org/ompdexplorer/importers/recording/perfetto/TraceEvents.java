@@ -117,7 +117,7 @@ final class TraceEvents implements SliceStacks.Sink {
         List<String> flags = r.flags(i);
         boolean counted = !flags.contains("implicit") && !flags.contains("initial") && task > 0
                 && task <= Integer.MAX_VALUE;
-        notes.clear().add("task", task).add("generating task", r.b(i));
+        notes.clear().add("task", task);
         p.event(base + t, TYPE_INSTANT, threadTrack.applyAsLong(th), "task-create", true, notes,
                 counted ? new long[] {task} : NO_FLOWS, NO_FLOWS);
         if (counted) {

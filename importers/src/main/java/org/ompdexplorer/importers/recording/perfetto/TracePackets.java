@@ -14,8 +14,9 @@ import java.util.Map;
  * Writes a Perfetto trace: {@code TracePacket}s of one packet sequence, each a field of the {@code Trace} message, so
  * the file is a {@code Trace}. Track descriptors first, then track events in time order. Event names that repeat and
  * every debug annotation name are interned: sent once in the packet that first uses them ({@code interned_data}),
- * then named by their iid; the first packet clears the sequence's incremental state and every event packet says it
- * needs it, as Perfetto's synthetic-trace guide asks.
+ * then named by their iid; the first packet clears the sequence's incremental state and every packet that names an
+ * iid says it needs it (SEQ_NEEDS_INCREMENTAL_STATE), as Perfetto's synthetic-trace guide asks; slice ends and counter
+ * values, which name none, leave the flag out.
  */
 final class TracePackets {
     private static final int SEQUENCE_ID = 1;
@@ -121,19 +122,19 @@ final class TracePackets {
         for (long f : terminating) {
             body.fixed64(EVENT_TERMINATING_FLOW_IDS, f);
         }
-        trackEvent(t);
+        trackEvent(t, internName || annotations != null && !annotations.names.isEmpty());
     }
 
     /** The innermost slice open on {@code track} ends. */
     void end(long t, long track) throws IOException {
         body.clear().int32(EVENT_TYPE, TYPE_SLICE_END).uint64(EVENT_TRACK_UUID, track);
-        trackEvent(t);
+        trackEvent(t, false);
     }
 
     /** A counter's value from {@code t} on. */
     void counter(long t, long track, long value) throws IOException {
         body.clear().int32(EVENT_TYPE, TYPE_COUNTER).uint64(EVENT_TRACK_UUID, track).int64(EVENT_COUNTER_VALUE, value);
-        trackEvent(t);
+        trackEvent(t, false);
     }
 
     /** The number of packets written. */
@@ -166,9 +167,9 @@ final class TracePackets {
         emit();
     }
 
-    private void trackEvent(long t) throws IOException {
+    private void trackEvent(long t, boolean usesInterned) throws IOException {
         packet.clear().uint64(PACKET_TIMESTAMP, t).int32(PACKET_TRUSTED_PACKET_SEQUENCE_ID, SEQUENCE_ID);
-        flags(SEQ_NEEDS_INCREMENTAL_STATE);
+        flags(usesInterned ? SEQ_NEEDS_INCREMENTAL_STATE : 0);
         packet.message(PACKET_TRACK_EVENT, body);
         if (internedAny) {
             packet.message(PACKET_INTERNED_DATA, interned);
