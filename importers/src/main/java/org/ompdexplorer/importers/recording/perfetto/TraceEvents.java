@@ -95,7 +95,10 @@ final class TraceEvents implements SliceStacks.Sink {
                 targets.put(r.a(i), i);
                 stacks.enter(t, th, new OpenSlice(Kind.TARGET, r.b(i), r.a(i), r.word(i)));
             }
-            case TARGET_END -> stacks.leave(t, th, Kind.TARGET, r.b(i), r.a(i), r.word(i));
+            case TARGET_END -> {
+                stacks.leave(t, th, Kind.TARGET, r.b(i), r.a(i), r.word(i));
+                targets.remove(r.a(i));
+            }
             case SNAPSHOT -> {
                 notes.clear().add("label", String.valueOf(r.word(i)));
                 if (r.snapshotFile(i) != null) {
