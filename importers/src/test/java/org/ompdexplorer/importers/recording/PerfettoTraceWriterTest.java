@@ -223,6 +223,26 @@ class PerfettoTraceWriterTest {
     }
 
     @Test
+    void aTargetConstructIsASliceInItsEncounteringTaskNamedByKindAndDevice() throws Exception {
+        team();
+        e(20, 2, "target-begin", "\"target\":1,\"device\":0,\"kind\":\"target_enter_data\",\"task\":3,"
+                + "\"site\":\"0x400b00\"");
+        e(25, 2, "target-end", "\"target\":1,\"device\":0,\"kind\":\"target_enter_data\",\"task\":3,"
+                + "\"site\":\"0x400b00\"");
+        e(30, 2, "target-begin", "\"target\":2,\"device\":1,\"kind\":\"target\",\"task\":3,\"site\":\"0x400c00\"");
+        e(40, 2, "target-end", "\"target\":2,\"device\":1,\"kind\":\"target\",\"task\":3,\"site\":\"0x400c00\"");
+        teamEnd(80);
+        PerfettoTraceCheck c = trace(read(OK_TRAILER));
+
+        assertThat(names(c.slicesOf(2))).containsExactly("0 implicit task 1 of P2", "1 target_enter_data (device 0)",
+                "1 target (device 1)");
+        Slice target = c.slicesOf(2).get(2);
+        assertThat(target.begin()).isEqualTo(1_000_030);
+        assertThat(target.end()).isEqualTo(1_000_040);
+        assertThat(target.args()).containsEntry("target", 2L).containsEntry("device", 1L).containsEntry("task", 3L);
+    }
+
+    @Test
     void aCutRecordingWithDropsStillOpensAndSaysWhatIsMissing() throws Exception {
         team();
         e(20, 1, "task-create", "\"task\":5,\"gen\":2,\"site\":\"0x400500\",\"flags\":[\"explicit\"]");
