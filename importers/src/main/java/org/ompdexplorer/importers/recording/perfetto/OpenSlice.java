@@ -14,7 +14,7 @@ record OpenSlice(Kind kind, long task, long id, String word) {
     /** What a slice shows. */
     enum Kind { TASK, PARALLEL, SYNC, WAIT, TARGET }
 
-    /** Whether this is the slice {@code other} describes: same kind, task, id and word. */
+    /** Whether this is the slice of that kind, task, id and word. */
     boolean matches(Kind k, long t, long i, String w) {
         return kind == k && task == t && id == i && (word == null ? w == null : word.equals(w));
     }
