@@ -3,6 +3,7 @@ module org.ompdexplorer.importers {
     requires transitive org.ompdexplorer.model;
     requires tools.jackson.core;
     requires java.net.http;
+    requires com.google.protobuf; // Perfetto traces: CodedOutputStream only, no generated classes
 
     exports org.ompdexplorer.importers;
     exports org.ompdexplorer.importers.json;
@@ -12,4 +13,5 @@ module org.ompdexplorer.importers {
     exports org.ompdexplorer.importers.output;
     exports org.ompdexplorer.importers.job;
     exports org.ompdexplorer.importers.recording;
+    exports org.ompdexplorer.importers.recording.perfetto;
 }
