@@ -34,6 +34,11 @@ public interface FileDialogs extends PathChooser {
         return chooseExportTarget(owner, suggestedName);
     }
 
+    /** Where to write a recording's Perfetto trace; {@code suggestedName} ends in {@code .pftrace}. */
+    default Optional<Path> chooseTraceTarget(Window owner, String suggestedName) {
+        return chooseExportTarget(owner, suggestedName);
+    }
+
     /** Several snapshots at once (a series, in time order by name); empty when cancelled. */
     List<Path> chooseSnapshots(Window owner, String title);
 
@@ -97,6 +102,20 @@ public interface FileDialogs extends PathChooser {
                 String extension = suggestedName.substring(suggestedName.lastIndexOf('.') + 1);
                 chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension.toUpperCase(
                         java.util.Locale.ROOT) + " files", "*." + extension));
+                chooser.setInitialFileName(suggestedName);
+                return remember(chooser.showSaveDialog(owner));
+            }
+
+            @Override
+            public Optional<Path> chooseTraceTarget(Window owner, String suggestedName) {
+                FileChooser chooser = new FileChooser();
+                chooser.setTitle("Export a Perfetto trace of the recording");
+                chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Perfetto trace (*.pftrace)",
+                        "*.pftrace"), new FileChooser.ExtensionFilter("Perfetto trace, compressed (*.pftrace.gz)",
+                        "*.pftrace.gz"));
+                if (lastDirectory != null && lastDirectory.isDirectory()) {
+                    chooser.setInitialDirectory(lastDirectory);
+                }
                 chooser.setInitialFileName(suggestedName);
                 return remember(chooser.showSaveDialog(owner));
             }

@@ -21,7 +21,8 @@ final class MainMenu extends MenuBar {
 
     MainMenu(MainViewModel vm, MainView.Actions actions) {
         setId(ID);
-        getMenus().addAll(file(vm, actions), edit(vm, actions), view(vm, actions), go(vm), help(actions));
+        getMenus().addAll(file(vm, actions), edit(vm, actions), view(vm, actions), go(vm),
+                RecordingMenu.of(vm, vm.timeline(), actions.recording()), help(actions));
     }
 
     private static Menu file(MainViewModel vm, MainView.Actions actions) {

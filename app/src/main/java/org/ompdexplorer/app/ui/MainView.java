@@ -45,7 +45,7 @@ public final class MainView extends BorderPane {
     private final org.ompdexplorer.app.ui.legend.LegendWindow legend = new org.ompdexplorer.app.ui.legend.LegendWindow();
     public static final String ID = "mainView";
     /** Where the content is among the centre's children: after the lesson bar, the job bar and the problem banner. */
-    private static final int CONTENT = 3;
+    private static final int CONTENT = 4;
 
     private final MainViewModel vm;
     private final MainToolBar toolBar;
@@ -93,6 +93,9 @@ public final class MainView extends BorderPane {
         void legend();
 
         void quit();
+
+        /** The Recording menu's dialogs. */
+        RecordingMenu.Dialogs recording();
     }
 
     public MainView(MainViewModel vm) {
@@ -151,7 +154,23 @@ public final class MainView extends BorderPane {
         compareView = compare;
         LessonsPage lessons = new LessonsPage(vm.lesson(), vm::openLesson);
         JobView job = new JobView(vm.job());
-        VBox center = new VBox(new LessonBar(vm.lesson(), vm::closeLesson), new JobBar(vm.job()),
+        var recordingBar = new org.ompdexplorer.app.ui.recording.RecordingBar(vm.timeline(), this::selectedTask,
+                id -> vm.navigate(org.ompdexplorer.app.ui.entity.Target.of(new org.ompdexplorer.model.TaskId(id))),
+                vm::closeRecording);
+        vm.selectionProperty().addListener((obs, old, now) -> recordingBar.selectionChanged());
+        javafx.scene.control.ToggleButton wholeRun = new javafx.scene.control.ToggleButton("Whole-run graph");
+        wholeRun.setId("recordingWholeRunGraph");
+        wholeRun.setTooltip(new javafx.scene.control.Tooltip("The task graph shows every task of the run, not the "
+                + "moment's (Ctrl+Shift+W)"));
+        wholeRun.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        wholeRun.selectedProperty().bindBidirectional(vm.wholeRunGraphProperty());
+        recordingBar.addControl(wholeRun);
+        vm.wholeRunGraphProperty().addListener((obs, old, now) -> {
+            if (now) {
+                showGraph(); // asked for a graph: show it
+            }
+        });
+        VBox center = new VBox(new LessonBar(vm.lesson(), vm::closeLesson), new JobBar(vm.job()), recordingBar,
                 new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split);
         setCenter(center);
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
@@ -328,8 +347,22 @@ public final class MainView extends BorderPane {
         dialog.show();
     }
 
+    /** The selected task's id, for the timeline's outline and its task steps. */
+    private Optional<Long> selectedTask() {
+        return vm.selectionProperty().get() instanceof org.ompdexplorer.app.ui.entity.Target.Entity e
+                && e.ref().kind() == org.ompdexplorer.model.EntityKind.TASK ? Optional.of(e.ref().id())
+                : Optional.empty();
+    }
+
     private Actions actions() {
+        RecordingActions recording = new RecordingActions(vm, () -> dialogs, this::showDialog,
+                () -> getScene().getWindow());
         return new Actions() {
+            @Override
+            public RecordingMenu.Dialogs recording() {
+                return recording;
+            }
+
             @Override
             public void open() {
                 dialogs.chooseSnapshot(getScene().getWindow()).ifPresent(vm::open);

@@ -283,7 +283,7 @@ public final class MainViewModel {
      * rather than by loading it a second time; an early load of anything else is stopped.
      */
     void openInitial(List<Path> files, Optional<EarlyOpen> early) {
-        Optional<BackgroundJob<LoadedSnapshot>> taken = early.flatMap(e -> e.takeOverFor(opensOneFile(files)
+        Optional<BackgroundJob<LoadedSnapshot>> taken = early.flatMap(e -> e.takeOverFor(opensOneSnapshot(files)
                 ? files.getFirst() : null));
         if (taken.isPresent()) {
             open(files.getFirst(), taken.get());
@@ -292,7 +292,16 @@ public final class MainViewModel {
         }
     }
 
-    /** Whether {@link #openInitial(List)} opens {@code files} as one snapshot (rather than comparing them). */
+    /**
+     * Whether {@link #openInitial(List)} opens {@code files} as one snapshot file, which a launch may begin to load
+     * before the window is up: not a recording or a lesson, which open otherwise.
+     */
+    static boolean opensOneSnapshot(List<Path> files) {
+        return opensOneFile(files) && !org.ompdexplorer.importers.recording.RecordingReader.isRecording(files.getFirst())
+                && !org.ompdexplorer.importers.recording.RecordingLessonReader.isLesson(files.getFirst());
+    }
+
+    /** Whether {@link #openInitial(List)} opens {@code files} as one file (rather than comparing them). */
     static boolean opensOneFile(List<Path> files) {
         return files.size() == 1 && !Files.isDirectory(files.getFirst());
     }
@@ -340,6 +349,11 @@ public final class MainViewModel {
     /** Removes the lesson draft's step at {@code position}. */
     public void removeLessonStep(int position) {
         recordings.removeStep(position);
+    }
+
+    /** Recording → Export Perfetto Trace…: the open recording as a Perfetto trace, in the background. */
+    public void exportPerfetto(Path file) {
+        recordings.exportPerfetto(file);
     }
 
     /** Recording → Save as Lesson…: the draft written as a lesson file, in the background. */

@@ -18,6 +18,7 @@ import org.ompdexplorer.app.ui.task.BackgroundTask;
 import org.ompdexplorer.app.ui.task.BackgroundTasks;
 import org.ompdexplorer.importers.output.OutputException;
 import org.ompdexplorer.importers.recording.RecordingLessonWriter;
+import org.ompdexplorer.importers.recording.perfetto.PerfettoTraceWriter;
 import org.ompdexplorer.model.EntityKind;
 import org.ompdexplorer.model.recording.RecordingLesson;
 import org.ompdexplorer.model.recording.WholeRun;
@@ -221,6 +222,25 @@ final class Recordings {
                 .onFailure(error -> {
                     loading.message("");
                     loading.problem(new Problem("Could not save the lesson to " + target,
+                            error instanceof OutputException ? error.getMessage()
+                                    : error + " — choose another folder or file name.", List.of()));
+                }));
+    }
+
+    /** Writes the open recording's Perfetto trace to {@code target}, in the background. */
+    void exportPerfetto(Path target) {
+        OpenedRecording r = recordingProperty().get();
+        if (r == null) {
+            return;
+        }
+        loading.message("Writing the Perfetto trace to " + target + "…");
+        tasks.execute(BackgroundTask.of("Perfetto trace", context -> new PerfettoTraceWriter().write(r.recording(),
+                        target, r.path().stream().toList()))
+                .onSuccess(done -> loading.message("Wrote the Perfetto trace to " + target
+                        + " (open it in ui.perfetto.dev)"))
+                .onFailure(error -> {
+                    loading.message("");
+                    loading.problem(new Problem("Could not write the Perfetto trace to " + target,
                             error instanceof OutputException ? error.getMessage()
                                     : error + " — choose another folder or file name.", List.of()));
                 }));

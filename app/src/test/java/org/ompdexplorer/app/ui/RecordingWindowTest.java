@@ -73,6 +73,16 @@ class RecordingWindowTest {
     }
 
     @Test
+    void aRecordingOrLessonNamedOnTheCommandLineIsNotLoadedEarlyAsASnapshot() {
+        EarlyOpen.begin(java.util.List.of(recording));
+        assertThat(EarlyOpen.take()).as("a launch begins no snapshot load for a recording").isEmpty();
+        MainViewModel launched = new MainViewModel(new SameThreadBackgroundTasks(), ExplorerPreferences.inMemory());
+        launched.openInitial(java.util.List.of(recording), java.util.Optional.empty());
+        assertThat(launched.problemProperty().get()).isNull();
+        assertThat(launched.recordingProperty().get()).isNotNull();
+    }
+
+    @Test
     void anotherMomentKeepsTheSelectionEvenWhereTheTaskIsNotAlive() {
         vm.navigate(Target.of(new TaskId(5)));
         org.ompdexplorer.app.ui.recording.OpenedRecording open = vm.recordingProperty().get();

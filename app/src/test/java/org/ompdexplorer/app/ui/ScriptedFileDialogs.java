@@ -47,6 +47,24 @@ final class ScriptedFileDialogs implements FileDialogs {
         return Optional.ofNullable(graphTarget);
     }
 
+    /** Where a lesson made of a recording is "saved". */
+    volatile Path lessonTarget;
+
+    @Override
+    public Optional<Path> chooseLessonTarget(Window owner, String suggestedName) {
+        suggested = suggestedName;
+        return Optional.ofNullable(lessonTarget);
+    }
+
+    /** Where a recording's Perfetto trace is "written". */
+    volatile Path traceTarget;
+
+    @Override
+    public Optional<Path> chooseTraceTarget(Window owner, String suggestedName) {
+        suggested = suggestedName;
+        return Optional.ofNullable(traceTarget);
+    }
+
     @Override
     public Optional<Path> chooseFile(Window owner, String title, Optional<Path> initial) {
         Path next = files.poll();

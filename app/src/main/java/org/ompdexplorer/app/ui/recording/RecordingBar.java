@@ -33,6 +33,8 @@ public final class RecordingBar extends VBox {
      * @param selectTask selects a task in the window (a double click on one of its intervals)
      * @param close      closes the recording (the window decides what stays shown)
      */
+    private final HBox top;
+
     public RecordingBar(RecordingViewModel vm, Supplier<Optional<Long>> selected, Consumer<Long> selectTask,
                         Runnable close) {
         super();
@@ -57,10 +59,11 @@ public final class RecordingBar extends VBox {
         Button closeButton = button("recordingClose", "Close recording",
                 "Forget the recording; the moment shown stays open", close);
         HBox top = new HBox(8, title, moment, closeButton);
+        this.top = top;
         top.setAlignment(Pos.CENTER_LEFT);
 
         HBox steps = new HBox(
-                button("recordingStart", "⏮", "To the start, before the first event (Alt+Home)", vm::start,
+                button("recordingStart", "|◀", "To the start, before the first event (Alt+Home)", vm::start,
                         vm.canPreviousProperty()),
                 button("recordingPreviousSync", "◀ sync", "Previous synchronization: barrier, taskwait, taskgroup "
                         + "(Shift+F9)", vm::previousSynchronization, vm.canPreviousSynchronizationProperty()),
@@ -73,7 +76,7 @@ public final class RecordingBar extends VBox {
                         vm::nextEventOfTask, vm.canNextOfTaskProperty()),
                 button("recordingNextSync", "sync ▶", "Next synchronization: barrier, taskwait, taskgroup (F9)",
                         vm::nextSynchronization, vm.canNextSynchronizationProperty()),
-                button("recordingEnd", "⏭", "To the end, after the last event (Alt+End)", vm::end,
+                button("recordingEnd", "▶|", "To the end, after the last event (Alt+End)", vm::end,
                         vm.canNextProperty()));
         steps.getStyleClass().add("recording-steps");
         steps.setAlignment(Pos.CENTER_LEFT);
@@ -83,7 +86,7 @@ public final class RecordingBar extends VBox {
                 button("recordingZoomOut", "−", "Zoom the timeline out (wheel down over it)", vm::zoomOut),
                 button("recordingZoomIn", "+", "Zoom the timeline in (wheel up over it, about the pointer)",
                         vm::zoomIn),
-                button("recordingFit", "Whole run", "The whole run in the timeline", vm::fit),
+                button("recordingFit", "Fit", "Zoom the timeline out to the whole run", vm::fit),
                 button("recordingZoomTask", "Task's life", "The selected task's life, from its first run to its last",
                         vm::zoomToSelectedTask));
         zoom.getStyleClass().add("recording-steps");
@@ -91,9 +94,41 @@ public final class RecordingBar extends VBox {
         HBox controls = new HBox(12, steps, scrubber, zoom);
         controls.setAlignment(Pos.CENTER_LEFT);
         timeline = new TimelineCanvas(vm, selected, selectTask);
-        getChildren().addAll(top, controls, timeline);
+        getChildren().addAll(top, controls, timeline, legend());
         visibleProperty().bind(vm.recordingProperty().isNotNull());
         managedProperty().bind(visibleProperty());
+    }
+
+    /** Adds {@code control} to the bar's first line, before Close recording (the window's own, such as the graph's). */
+    public void addControl(javafx.scene.Node control) {
+        top.getChildren().add(top.getChildren().size() - 1, control);
+    }
+
+    /** What the lanes' colours mean, in the swatches the timeline is drawn with. */
+    private static HBox legend() {
+        HBox legend = new HBox(10);
+        legend.setId("recordingLegend");
+        legend.getStyleClass().add("recording-legend");
+        legend.setAlignment(Pos.CENTER_LEFT);
+        for (org.ompdexplorer.model.recording.LaneKind k : org.ompdexplorer.model.recording.LaneKind.values()) {
+            if (k == org.ompdexplorer.model.recording.LaneKind.INITIAL_TASK) {
+                continue; // drawn as an implicit task is
+            }
+            Region swatch = new Region();
+            swatch.getStyleClass().addAll(TimelinePalette.SWATCH_CLASS + "-" + k.name().toLowerCase(
+                    java.util.Locale.ROOT).replace('_', '-'), "recording-legend-swatch");
+            Label name = new Label(k == org.ompdexplorer.model.recording.LaneKind.IMPLICIT_TASK
+                    ? "initial or implicit task" : k.label(), swatch);
+            name.getStyleClass().add("recording-legend-label");
+            name.setMinWidth(Region.USE_PREF_SIZE);
+            legend.getChildren().add(name);
+        }
+        Label cursor = new Label("red line: the moment shown · click or drag to move it · double-click a task to "
+                + "select it · wheel to zoom");
+        cursor.getStyleClass().add("recording-legend-label");
+        cursor.setMinWidth(0);
+        legend.getChildren().add(cursor);
+        return legend;
     }
 
     /** Redraws the lanes: the window calls this when its selection changed, so the selected task is outlined. */
