@@ -482,16 +482,21 @@ final class ReplayState {
         return ThreadState.ofValue(0x15); // a wait this build does not name: the runtime's own barrier
     }
 
+    /** The region's team size: the actual one once its implicit tasks began, else the one requested. */
+    private static int team(RegionRec reg) {
+        return reg.size > 0 ? reg.size : reg.requested;
+    }
+
     private ParallelRegion region(long id, RegionRec reg) {
         TaskRec enc = tasks.get(reg.encountering);
         long enclosing = enc == null ? Recording.NONE : enc.region;
         // the initial task's region is level 0 (no encountering task); each region inside it one more
         int level = reg.encountering == Recording.NONE ? 0 : 1;
-        int active = reg.size > 1 ? 1 : 0;
+        int active = team(reg) > 1 ? 1 : 0; // the team shown: before its implicit tasks begin, the one asked for
         for (long e = enclosing; e != Recording.NONE && regions.containsKey(e); ) {
             RegionRec outer = regions.get(e);
             level += outer.encountering == Recording.NONE ? 0 : 1;
-            active += outer.size > 1 ? 1 : 0;
+            active += team(outer) > 1 ? 1 : 0;
             TaskRec oe = tasks.get(outer.encountering);
             e = oe == null ? Recording.NONE : oe.region;
         }
@@ -502,7 +507,7 @@ final class ReplayState {
             }
         });
         return new ParallelRegion(new RegionId(id), PROCESS, region(enclosing),
-                Fact.of(reg.size > 0 ? reg.size : reg.requested), Fact.of(level), Fact.of(active), members,
+                Fact.of(team(reg)), Fact.of(level), Fact.of(active), members,
                 id(reg.encountering), site(reg.site), Fact.absent(), List.of());
     }
 

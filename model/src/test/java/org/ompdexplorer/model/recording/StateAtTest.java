@@ -16,6 +16,7 @@ import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.RuntimeInfo;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotValidator;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskFlag;
 import org.ompdexplorer.model.TaskId;
@@ -62,6 +63,20 @@ class StateAtTest {
 
     private static String status(Snapshot s, long id) {
         return TaskStatus.nameOf(task(s, id), s.index());
+    }
+
+    @Test
+    void everyMomentOfTheRunIsAValidSnapshot_evenBetweenAForkAndItsImplicitTasks() {
+        Recording r = twoThreads();
+        StateAt states = new StateAt(r, 3);
+        for (int p = 0; p <= r.size(); p++) {
+            assertThat(SnapshotValidator.validate(states.after(p))).as("after %d events", p).isEmpty();
+        }
+        // after the fork, before the team's implicit tasks begin: the team asked for, active one level deeper
+        var region = states.after(3).parallelRegions().stream().filter(g -> g.id().value() == 1).findFirst()
+                .orElseThrow();
+        assertThat(region.teamSize().asOptional()).contains(2);
+        assertThat(region.activeLevel().asOptional()).contains(1);
     }
 
     @Test
