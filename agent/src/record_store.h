@@ -2,6 +2,7 @@
  * thread's buffer, the events of threads without one, the snapshot events, and the recording's start.
  *   record_buffers.c  the per-thread buffers and the snapshot events (the hot path)
  *   record_encode.c   one event as its NDJSON line
+ *   record_header.c   the header line, with the module map of the recorded sites
  *   record_write.c    the whole recording: header with the module map, events merged by time, trailer, the file */
 #ifndef OMPD_EXPLORER_RECORD_STORE_H
 #define OMPD_EXPLORER_RECORD_STORE_H
@@ -57,5 +58,9 @@ static inline const record_event *record_at(const record_cursor *c, uint64_t i) 
 /* Writes the line of the event under c (and of the dependences that follow it in its buffer, as many as fit) into
  * out, which has RECORD_LINE_MAX bytes; moves c past them; the length written. */
 size_t record_encode(char *out, record_cursor *c);
+
+/* The header line (ending in a newline) for the events of the nb cursors, from malloc (*len bytes); NULL when out of
+ * memory. */
+char *record_header(const record_cursor *cs, size_t nb, size_t *len);
 
 #endif
