@@ -23,6 +23,7 @@ typedef struct output_file {
     const char *dir, *name;            /* as given to output_open: they must outlive the file */
     int dirfd, fd, slot;
     int failed;                        /* the errno of a failed output_append, 0 while none failed */
+    size_t written, flushed;           /* bytes appended, and those whose writeback was started */
     char tmp[OUTPUT_TMP_MAX + 8];
 } output_file;
 
