@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #define TEMP_ATTEMPTS 8
+/* Bytes an output_file is written before their writeback is started. */
+#define OUTPUT_WRITEBACK ((size_t)8 << 20)
 #define EXIT_WAIT_MS 1000
 
 /* The writes in progress, so that the library's destructor can remove their temporary files at exit. Several can
@@ -194,54 +196,90 @@ static int publish(int dirfd, const char *tmp, const char *name, enum failure *f
     return rc;
 }
 
-int output_write(const char *dir, const char *name, const char *tmp_base, const char *data, size_t len) {
-    int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirfd < 0) {
+int output_open(output_file *f, const char *dir, const char *name, const char *tmp_base) {
+    f->dir = dir;
+    f->name = name;
+    f->fd = -1;
+    f->failed = 0;
+    f->written = f->flushed = 0;
+    f->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (f->dirfd < 0) {
         report(F_DIR, errno, dir, name, "opening the directory");
         return -1;
     }
-    char tmp[OUTPUT_TMP_MAX + 8];
-    enum failure f = F_NONE;
-    const char *what = "";
-    int slot = -1;
-    int fd = create_temp(dirfd, tmp_base, tmp, sizeof tmp, &f, &slot);
-    if (fd < 0) {
+    enum failure why = F_NONE;
+    f->fd = create_temp(f->dirfd, tmp_base, f->tmp, sizeof f->tmp, &why, &f->slot);
+    if (f->fd < 0) {
         int err = errno;
-        report(f, err, dir, name, f == F_TEMPS_TAKEN ? tmp_base : "creating a temporary file");
-        close(dirfd);
+        report(why, err, dir, name, why == F_TEMPS_TAKEN ? tmp_base : "creating a temporary file");
+        close(f->dirfd);
         return -1;
     }
-    int rc = write_all(fd, data, len);
-    what = "writing";
-    if (rc == 0) {
-        rc = fsync(fd);
-        what = "flushing it to disk";
+    return 0;
+}
+
+int output_append(output_file *f, const char *data, size_t len) {
+    if (!f->failed && write_all(f->fd, data, len) != 0) {
+        f->failed = errno != 0 ? errno : EIO;
     }
-    int err = errno;
-    if (close(fd) != 0 && rc == 0) {
-        rc = -1;
-        err = errno;
-        what = "closing it";
+    f->written += len;
+    if (!f->failed && f->written - f->flushed >= OUTPUT_WRITEBACK) {
+        /* Start writing back what is written so far while the rest is rendered: output_commit's fsync then waits
+         * for the tail only. A hint; a file system without it changes nothing. */
+        sync_file_range(f->fd, (off_t)f->flushed, (off_t)(f->written - f->flushed), SYNC_FILE_RANGE_WRITE);
+        f->flushed = f->written;
     }
+    return f->failed ? -1 : 0;
+}
+
+/* Closes and removes the temporary file after a failure (what failed: `what`, errno err), logged. */
+static int discard(output_file *f, int err, const char *what) {
+    if (f->fd >= 0) {
+        close(f->fd);
+        f->fd = -1;
+    }
+    pthread_mutex_lock(&pending_lock);
+    if (!exiting) {
+        unlinkat(f->dirfd, f->tmp, 0);
+        clear_pending(f->slot);
+    }
+    pthread_mutex_unlock(&pending_lock);
+    report(F_WRITE, err, f->dir, f->name, what);
+    close(f->dirfd);
+    return -1;
+}
+
+int output_commit(output_file *f) {
+    if (f->failed) {
+        return discard(f, f->failed, "writing");
+    }
+    if (fsync(f->fd) != 0) {
+        return discard(f, errno, "flushing it to disk");
+    }
+    int fd = f->fd;
+    f->fd = -1;
+    if (close(fd) != 0) {
+        return discard(f, errno, "closing it");
+    }
+    enum failure why = F_NONE;
+    const char *what = "";
+    int rc = publish(f->dirfd, f->tmp, f->name, &why, &what, f->slot);
     if (rc != 0) {
-        pthread_mutex_lock(&pending_lock);
-        if (!exiting) {
-            unlinkat(dirfd, tmp, 0);
-            clear_pending(slot);
-        }
-        pthread_mutex_unlock(&pending_lock);
-        report(F_WRITE, err, dir, name, what);
-        close(dirfd);
-        return -1;
-    }
-    rc = publish(dirfd, tmp, name, &f, &what, slot);
-    if (rc != 0) {
-        report(f, errno, dir, name, what);
+        report(why, errno, f->dir, f->name, what);
     } else {
-        fsync(dirfd); /* the rename itself reaches the disk; some file systems refuse, which changes nothing */
+        fsync(f->dirfd); /* the rename itself reaches the disk; some file systems refuse, which changes nothing */
     }
-    close(dirfd);
+    close(f->dirfd);
     return rc;
+}
+
+int output_write(const char *dir, const char *name, const char *tmp_base, const char *data, size_t len) {
+    output_file f;
+    if (output_open(&f, dir, name, tmp_base) != 0) {
+        return -1;
+    }
+    output_append(&f, data, len);
+    return output_commit(&f);
 }
 
 /* ---- names ---- */

@@ -17,6 +17,24 @@
  * the temporary file never remains. */
 int output_write(const char *dir, const char *name, const char *tmp_base, const char *data, size_t len);
 
+/* A file being written in parts, by the same rules as output_write: nothing is visible under its name until
+ * output_commit, and a failure leaves no temporary file. */
+typedef struct output_file {
+    const char *dir, *name;            /* as given to output_open: they must outlive the file */
+    int dirfd, fd, slot;
+    int failed;                        /* the errno of a failed output_append, 0 while none failed */
+    size_t written, flushed;           /* bytes appended, and those whose writeback was started */
+    char tmp[OUTPUT_TMP_MAX + 8];
+} output_file;
+
+/* Creates the temporary file for dir/name; 0, or -1 after one log line (f then needs nothing more). */
+int output_open(output_file *f, const char *dir, const char *name, const char *tmp_base);
+/* Appends len bytes; 0, or -1 once a write failed (output_commit then reports it and removes the file). */
+int output_append(output_file *f, const char *data, size_t len);
+/* Flushes the file to disk and renames it to its name (as output_write); 0, or -1 after one log line. Either way
+ * the temporary file is gone and f is finished. */
+int output_commit(output_file *f);
+
 /* How a file name writes the snapshot's sequence number: zero-padded, so that names sort in time. */
 #define SNAPSHOT_SEQ_FORMAT "%06u"
 

@@ -5,7 +5,8 @@
  * by that thread as it fills them, their pointers live in an array sized for the bound at creation, and the count of
  * events is published with a release store, so a writer on another thread reads every event below the count whole.
  * A thread whose buffer is full counts what it drops (and when it began to), which the trailer reports. The events
- * become NDJSON only when the recording is written (at a snapshot and at the program's end), merged by time. */
+ * become NDJSON only when the recording is written (at a snapshot and at the program's end), merged by time and
+ * streamed to the file a megabyte at a time (record_write.c). */
 #ifndef OMPD_EXPLORER_RECORD_H
 #define OMPD_EXPLORER_RECORD_H
 
@@ -13,6 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+
+/* The recording format's version (docs/recording-format.md). */
+#define RECORD_FORMAT_VERSION "1.1"
 
 /* Events a thread keeps by default (OMPD_EXPLORER_RECORD_MAX): 48 MB of events a thread at most. */
 #define RECORD_DEFAULT_MAX (UINT64_C(1) << 20)
@@ -63,7 +67,7 @@ static inline uint64_t record_now(void) {
 void record_append(record_buffer *b, const record_event *e);
 
 /* Records one event now on buffer b (NULL: counted as lost). */
-static inline void record_emit(record_buffer *b, uint8_t kind, uint64_t a, uint64_t bb, uint64_t c, uint32_t x,
+static inline __attribute__((always_inline)) void record_emit(record_buffer *b, uint8_t kind, uint64_t a, uint64_t bb, uint64_t c, uint32_t x,
                                uint16_t y, const void *site) {
     /* A full buffer counts the event without reading the clock or a locked instruction: only b's thread writes
      * its count of drops once the first one (and its time) is recorded. */
@@ -83,8 +87,8 @@ void record_init(uint64_t max, uint64_t start_ns);
 record_buffer *record_thread(uint64_t thread);
 /* A snapshot was taken at t: label and the file it was written to ("" = none was written). */
 void record_snapshot(uint64_t t, const char *label, const char *file);
-/* The recording so far as NDJSON (header with capture_label's capture block, events merged by time, trailer);
- * NULL when out of memory. */
+/* The recording so far as NDJSON in memory from malloc (header with the capture and runtime blocks and the module
+ * map, events merged by time, trailer); NULL when out of memory. */
 char *record_render(size_t *len);
 /* Renders and writes the recording to OMPD_EXPLORER_DIR through output_write; 0 or -1 (logged). */
 int record_write(void);

@@ -171,6 +171,8 @@ int module_index(const render *r, uint64_t pc) {
     return -1;
 }
 
+static void write_map(json *j, render *r, uint64_t *addrs, size_t n, uint64_t *pcs, size_t npcs);
+
 void write_modules(json *j, render *r) {
     const world_copy *w = r->w;
     size_t cap = w->ntasks + w->nregions + w->nthreads + (w->offload.present ? w->offload.nregions : 0), n = 0;
@@ -211,20 +213,24 @@ void write_modules(json *j, render *r) {
             addrs[n++] = (uint64_t)(uintptr_t)w->offload.regions[i].codeptr;
         }
     }
+    write_map(j, r, addrs, n, pcs, npcs);
+    free(addrs);
+    free(pcs);
+}
+
+/* Writes "modules" for the n code addresses and npcs frame pcs (both sorted in place, repeats dropped), the ranges
+ * written into r->modules; nothing when there are none. */
+static void write_map(json *j, render *r, uint64_t *addrs, size_t n, uint64_t *pcs, size_t npcs) {
     size_t distinct = sort_distinct(addrs, n);
     npcs = sort_distinct(pcs, npcs);
     size_t objects = 0;
     dl_iterate_phdr(count_modules, &objects);
     if (distinct + npcs == 0 || objects == 0) {
-        free(addrs);
-        free(pcs);
         return;
     }
     /* more than enough: a module loaded after the count above is not visited twice */
     r->modules = malloc((objects + 16) * sizeof *r->modules);
     if (r->modules == NULL) {
-        free(addrs);
-        free(pcs);
         j->failed = 1;
         return;
     }
@@ -235,6 +241,11 @@ void write_modules(json *j, render *r) {
     dl_iterate_phdr(visit, &s);
     json_break(j);
     json_end_array(j);
-    free(addrs);
-    free(pcs);
+}
+
+void write_code_modules(json *j, uint64_t *addrs, size_t n) {
+    render r;
+    memset(&r, 0, sizeof r);
+    write_map(j, &r, addrs, n, NULL, 0);
+    free(r.modules);
 }

@@ -30,6 +30,8 @@ void sites_drop_runtime_sync_sites(world_copy *w);
 /* "modules": the executables and shared objects that hold a code address (a creation site) or a frame pc of the
  * copy; notes their ranges in r->modules, in the order written, for the frames' module index. */
 void write_modules(json *j, render *r);
+/* "modules" for the n code addresses alone (sorted in place, repeats dropped): a recording's header. */
+void write_code_modules(json *j, uint64_t *addrs, size_t n);
 /* The index in "modules" of the module holding pc, or -1. */
 int module_index(const render *r, uint64_t pc);
 /* The GNU build-id among ELF notes [notes, notes + size) as hex into hex; its length, or 0 when none. */

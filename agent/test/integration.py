@@ -1013,7 +1013,7 @@ def read_recording(out_dir, what):
     if len(names) != 1:
         return None
     lines = [json.loads(line) for line in open(names[0], encoding="utf-8")]
-    check(lines[0].get("format") == "ompd-explorer-recording" and lines[0].get("version") == "1.0",
+    check(lines[0].get("format") == "ompd-explorer-recording" and lines[0].get("version") == "1.1",
           "%s: header %s" % (what, lines[0]))
     check(lines[-1].get("e") == "end" and lines[-1]["events"] == len(lines) - 2, "%s: trailer %s" % (what, lines[-1]))
     events = lines[1:-1]
@@ -1023,20 +1023,26 @@ def read_recording(out_dir, what):
 
 
 def run_record(exe, args, agent, out, **env):
-    """Runs exe with record mode on; its stdout and its peak RSS in kB. posix_spawn (glibc spawns without copying
-    this process's pages), so that the peak is the program's own, not this script's."""
+    """Runs exe with record mode on; its stdout and its peak RSS in kB. The peak is measured by /usr/bin/time when
+    installed: a child spawned from this script starts in this script's memory (vfork), and Linux keeps that peak in
+    the child's ru_maxrss after exec, so the script's own growth would count as the program's."""
     os.makedirs(out, exist_ok=True)
     stdout_path, stderr_path = os.path.join(out, "stdout.txt"), os.path.join(out, "stderr.txt")
+    rss_path = os.path.join(out, "rss.txt")
     actions = [(os.POSIX_SPAWN_OPEN, 1, stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644),
                (os.POSIX_SPAWN_OPEN, 2, stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)]
-    pid = os.posix_spawn(exe, [exe, *args], agent_env(agent, out, OMPD_EXPLORER_RECORD="1", **env),
+    timed = os.access("/usr/bin/time", os.X_OK)
+    argv = ["/usr/bin/time", "-f", "%M", "-o", rss_path, exe, *args] if timed else [exe, *args]
+    pid = os.posix_spawn(argv[0], argv, agent_env(agent, out, OMPD_EXPLORER_RECORD="1", **env),
                          file_actions=actions)
     _, status, usage = os.wait4(pid, 0)
     stdout, stderr = open(stdout_path).read(), open(stderr_path).read()
-    os.unlink(stdout_path)
-    os.unlink(stderr_path)
+    maxrss = int(open(rss_path).read().split()[-1]) if timed and os.path.exists(rss_path) else usage.ru_maxrss
+    for path in (stdout_path, stderr_path, rss_path):
+        if os.path.exists(path):
+            os.unlink(path)
     check(status == 0, "record %s: exit status %d, stderr %s" % (args, status, stderr))
-    return stdout, usage.ru_maxrss
+    return stdout, maxrss
 
 
 def test_record_fib(agent, work):
@@ -1050,6 +1056,12 @@ def test_record_fib(agent, work):
     _, events, trailer = got
     check(trailer["dropped"] == [], "record fib: nothing dropped %s" % trailer["dropped"])
     created = [e for e in events if e["e"] == "task-create"]
+    # The header's module map: the program holds every creation site, listed among its code addresses.
+    modules = [m for m in got[0].get("modules", []) if m["path"] == os.path.realpath(exe)]
+    listed = {int(a, 16) for m in modules for a in m["codeAddresses"]}
+    check(len(modules) == 1 and {int(e["site"], 16) for e in created} <= listed
+          and all(int(modules[0]["start"], 16) <= a < int(modules[0]["end"], 16) for a in listed),
+          "record fib: the module map holds the sites %s" % got[0].get("modules"))
     # fib(8) makes 2 tasks in each of its 33 calls with n >= 2 (fib(n) calls - 1 = 66 tasks).
     check(len(created) == 66, "record fib: %d task-create" % len(created))
     implicit = {e["task"] for e in events if e["e"] == "implicit-begin"}

@@ -1,4 +1,4 @@
-/* Unit tests of how the agent writes a snapshot file (write.c, output.c): it never follows or replaces a
+/* Unit tests of how the agent writes a snapshot file (write.c, output.c, also in pieces): it never follows or replaces a
  * symbolic link or special file, keeps names within NAME_MAX/PATH_MAX, survives a full disk and an unwritable
  * directory with one log line, and never leaves its temporary file behind. */
 #include "agent.h"
@@ -349,6 +349,49 @@ static void test_full_disk(void) {
     remove_tree(dir);
 }
 
+/* A file written in pieces: nothing under its name until output_commit, then every piece in order (past the 8 MiB at
+ * which writeback is started); a piece that fails (the file size limit) leaves no file, no temporary, one line. */
+static void test_streamed(void) {
+    char dir[64], path[PATH_MAX];
+    make_dir(dir);
+    snprintf(path, sizeof path, "%s/streamed.ndjson", dir);
+    static char piece[1 << 20];
+    output_file f;
+    CHECK(output_open(&f, dir, "streamed.ndjson", ".streamed") == 0);
+    for (int i = 0; i < 10; i++) {
+        memset(piece, 'a' + i, sizeof piece);
+        CHECK(output_append(&f, piece, sizeof piece) == 0);
+        CHECK(access(path, F_OK) != 0 && temporaries(dir) == 1);
+    }
+    CHECK(output_commit(&f) == 0);
+    struct stat st;
+    CHECK(stat(path, &st) == 0 && st.st_size == 10 * (off_t)sizeof piece && entries(dir) == 1);
+    int fd = open(path, O_RDONLY);
+    CHECK(fd >= 0 && pread(fd, piece, 1, 9 * (off_t)sizeof piece) == 1 && piece[0] == 'j');
+    close(fd);
+
+    int lines = 0;
+    struct rlimit old, small = {.rlim_cur = 3 << 20, .rlim_max = RLIM_INFINITY};
+    getrlimit(RLIMIT_FSIZE, &old);
+    small.rlim_max = old.rlim_max;
+    struct sigaction ign = {.sa_handler = SIG_IGN}, saved;
+    sigaction(SIGXFSZ, &ign, &saved);
+    setrlimit(RLIMIT_FSIZE, &small);
+    capture_log();
+    CHECK(output_open(&f, dir, "cut.ndjson", ".cut") == 0);
+    int failed_at = -1;
+    for (int i = 0; i < 5 && failed_at < 0; i++) {
+        failed_at = output_append(&f, piece, sizeof piece) == 0 ? -1 : i;
+    }
+    int rc = output_commit(&f);
+    setrlimit(RLIMIT_FSIZE, &old);
+    sigaction(SIGXFSZ, &saved, NULL);
+    const char *log = captured_log(&lines);
+    CHECK(failed_at == 3 && rc == -1 && lines == 1 && strstr(log, "cut.ndjson") != NULL);
+    CHECK(entries(dir) == 1 && temporaries(dir) == 0);
+    remove_tree(dir);
+}
+
 static void test_unwritable_and_repeats(void) {
     int lines = 0;
     capture_log();
@@ -424,6 +467,7 @@ void test_output(void) {
     test_long_names();
     test_compressed();
     test_full_disk();
+    test_streamed();
     test_unwritable_and_repeats();
     test_concurrent_writes_at_exit();
     test_after_exit(); /* last: it ends writing for this process */

@@ -1,10 +1,13 @@
-/* Record mode's buffers and rendering (record.c): bounds, drop counting, merge by time, every event kind. */
+/* Record mode's buffers and rendering (record_*.c): bounds, drop counting, merge by time, every event kind, the module map. */
 #include "agent.h"
 #include "check.h"
 #include "record.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void put(record_buffer *b, uint64_t t, uint8_t kind, uint64_t a, uint64_t bb, uint64_t c, uint32_t x,
                 uint16_t y, uint64_t site) {
@@ -125,10 +128,11 @@ static void test_every_kind(void) {
         return;
     }
     /* The header: one line, the snapshot writer's style ("key": value). */
-    const char *head = "{\"format\": \"ompd-explorer-recording\",\"version\": \"1.0\",\"capture\": {\"source\": \"ompt-agent\"";
+    const char *head = "{\"format\": \"ompd-explorer-recording\",\"version\": \"1.1\",\"capture\": {\"source\": \"ompt-agent\"";
     CHECK(strncmp(text, head, strlen(head)) == 0);
     const char *eol = strchr(text, '\n');
-    const char *tail = "\"clock\": \"monotonic-ns\",\"start\": 100}\n";
+    /* No module holds the made-up sites: the map is empty. */
+    const char *tail = "\"clock\": \"monotonic-ns\",\"start\": 100,\"modules\": []}\n";
     CHECK(eol != NULL && (size_t)(eol + 1 - text) > strlen(tail) && strncmp(eol + 1 - strlen(tail), tail, strlen(tail)) == 0);
     static const char *WANT[] = {
         "{\"t\":1,\"th\":2,\"e\":\"thread-begin\",\"kind\":\"worker\"}\n",
@@ -163,7 +167,41 @@ static void test_every_kind(void) {
     free(text);
 }
 
+/* The header's module map holds the module of a recorded site (this test program, with its path and the address
+ * among its code addresses), once however often the site repeats, and nothing for an address in no module. */
+static void test_module_map(void) {
+    record_init(100, 0);
+    record_buffer *b = record_thread(1);
+    uint64_t here = (uint64_t)(uintptr_t)&test_module_map;
+    put(b, 1, RE_TASK_CREATE, 2, 1, 0, ompt_task_explicit, 0, here);
+    put(b, 2, RE_TASK_CREATE, 3, 1, 0, ompt_task_explicit, 0, here);
+    put(b, 3, RE_SYNC_BEGIN, 1, 0, 0, ompt_sync_region_taskwait, 0, 0x10);
+    size_t len;
+    char *text = record_render(&len);
+    CHECK(text != NULL);
+    if (text == NULL) {
+        return;
+    }
+    char *eol = strchr(text, '\n');
+    *eol = '\0';
+    char exe[4096], want[4200];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = '\0';
+    snprintf(want, sizeof want, "\"modules\": [{\"path\": \"%s\"", exe);
+    const char *map = strstr(text, want);
+    CHECK(map != NULL);
+    char addr[40];
+    snprintf(addr, sizeof addr, "\"codeAddresses\": [\"0x%" PRIx64 "\"]}]}", here);
+    CHECK(map != NULL && strstr(map, addr) != NULL && strstr(map, "\"loadBias\": \"0x") != NULL);
+    CHECK(strstr(text, "\"0x10\"") == NULL);
+    if (map == NULL || strstr(map, addr) == NULL) {
+        printf("  header %s\n", text);
+    }
+    free(text);
+}
+
 void test_record(void) {
+    test_module_map();
     test_bounds_and_drops();
     test_chunks();
     test_merge_by_time();

@@ -20,6 +20,7 @@ import org.ompdexplorer.importers.MalformedInputException;
 import org.ompdexplorer.importers.UnsupportedFormatException;
 import org.ompdexplorer.model.CaptureInfo;
 import org.ompdexplorer.model.CaptureSource;
+import org.ompdexplorer.model.CodeModule;
 import org.ompdexplorer.model.Dependence;
 import org.ompdexplorer.model.DependenceType;
 import org.ompdexplorer.model.Fact;
@@ -46,7 +47,7 @@ public final class RecordingReader {
     /** The format this build writes and reads. */
     public static final String FORMAT = "ompd-explorer-recording";
     public static final int MAJOR = 1;
-    public static final int MINOR = 0;
+    public static final int MINOR = 1;
     private static final int MAX_ERRORS_SHOWN = 50;
     private final JsonFactory factory = JsonFactory.builder().build();
 
@@ -191,6 +192,7 @@ public final class RecordingReader {
         long start = 0;
         CaptureInfo capture = CaptureInfo.of(CaptureSource.OMPT_AGENT);
         RuntimeInfo runtime = RuntimeInfo.UNKNOWN;
+        List<CodeModule> modules = List.of();
         try (JsonParser p = factory.createParser(ObjectReadContext.empty(), line)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw notARecording(input, "line 1 is not a JSON object");
@@ -204,6 +206,7 @@ public final class RecordingReader {
                     case "start" -> start = p.getLongValue();
                     case "capture" -> capture = capture(p);
                     case "runtime" -> runtime = runtime(p);
+                    case "modules" -> modules = RecordingModules.read(p, input, diagnostics);
                     default -> {
                         if (v.isStructStart()) {
                             p.skipChildren();
@@ -224,7 +227,7 @@ public final class RecordingReader {
         if (newer != null) {
             diagnostics.add(newer);
         }
-        return new RecordingHeader(version, capture, runtime, start);
+        return new RecordingHeader(version, capture, runtime, start, modules);
     }
 
     private static int column(JacksonException e) {

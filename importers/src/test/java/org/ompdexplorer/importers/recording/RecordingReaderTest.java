@@ -156,8 +156,8 @@ class RecordingReaderTest {
         assertThatThrownBy(() -> new RecordingReader().read(v2)).isInstanceOf(UnsupportedFormatException.class)
                 .satisfies(e -> assertThat(((UnsupportedFormatException) e).diagnostics().getFirst().message())
                         .contains("version 2.0 is not supported"));
-        RecordingLoadResult newer = new RecordingReader().read(write("v11.ndjson",
-                HEADER.replace("\"1.0\"", "\"1.1\"") + TRAILER));
+        RecordingLoadResult newer = new RecordingReader().read(write("v19.ndjson",
+                HEADER.replace("\"1.0\"", "\"1.9\"") + TRAILER));
         assertThat(newer.diagnostics()).extracting(Diagnostic::code).contains("newer-version");
         assertThat(RecordingReader.isRecording(v2)).isTrue();
         assertThat(RecordingReader.isRecording(snapshot)).isFalse();

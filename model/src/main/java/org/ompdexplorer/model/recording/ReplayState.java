@@ -441,8 +441,10 @@ final class ReplayState {
         for (long v : new long[]{0x0, 0x1, 0x10, 0x11, 0x13, 0x14, 0x15, 0x20, 0x21, 0x100}) {
             states.add(ThreadState.ofValue(v));
         }
+        // the header's module map: the sites of the state can be symbolized like a snapshot's
         return new Snapshot(capture, h.runtime(), List.of(AddressSpace.process(PROCESS, List.of())), states,
-                List.of(), List.of(), outThreads, outRegions, outTasks, targets.regions(tasks::containsKey));
+                List.of(), List.of(), outThreads, outRegions, outTasks, targets.regions(tasks::containsKey),
+                h.modules());
     }
 
     private OmpThread thread(long id, ThreadRec t) {
