@@ -34,16 +34,60 @@ public final class RecordingBenchmark {
         System.out.println("| shape | events | file MiB | open (read + checkpoints) ms | of which read ms | step ms | jump ms "
                 + "| live tasks at the step | heap MiB held |");
         System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        List<String> derived = new ArrayList<>();
         for (int size : run.sizes()) {
             Path dir = Files.createTempDirectory("ompd-recording-bench");
             Path file = dir.resolve("ompd-explorer-1-recording.ndjson");
             generate(file, size);
             measure("fib trees", file, run.runs());
+            derived.add(derived("fib trees", file, run.runs()));
             generateWide(file, size);
             measure("a wide taskloop", file, run.runs());
+            derived.add(derived("a wide taskloop", file, run.runs()));
             Files.delete(file);
             Files.delete(dir);
         }
+        System.out.println();
+        System.out.println("| shape | timeline lanes ms | whole run ms | its graph ms (nodes) | Perfetto trace ms | "
+                + "trace MiB |");
+        System.out.println("|---|---:|---:|---:|---:|---:|");
+        derived.forEach(System.out::println);
+    }
+
+    /**
+     * What the window and the CLI build from an opened recording: the timeline's lanes, the whole run as one snapshot
+     * and its task graph (default options: aggregated and collapsed), and the Perfetto trace; medians of {@code runs}.
+     */
+    private static String derived(String shape, Path file, int runs) throws Exception {
+        Recording rec = new RecordingReader().read(file).recording();
+        List<Long> lanes = new ArrayList<>();
+        List<Long> whole = new ArrayList<>();
+        List<Long> graph = new ArrayList<>();
+        List<Long> trace = new ArrayList<>();
+        Path out = file.resolveSibling("trace.pftrace");
+        int nodes = 0;
+        for (int i = 0; i < runs; i++) {
+            long t0 = System.nanoTime();
+            org.ompdexplorer.model.recording.RunLanes.of(rec);
+            long t1 = System.nanoTime();
+            Snapshot all = org.ompdexplorer.model.recording.WholeRun.of(rec).snapshot();
+            long t2 = System.nanoTime();
+            nodes = org.ompdexplorer.model.graph.TaskGraphBuilder.of(all,
+                    org.ompdexplorer.model.graph.GraphScope.whole(),
+                    org.ompdexplorer.model.graph.GraphOptions.DEFAULT).nodes().size();
+            long t3 = System.nanoTime();
+            new org.ompdexplorer.importers.recording.perfetto.PerfettoTraceWriter().write(rec, out, List.of(file));
+            long t4 = System.nanoTime();
+            lanes.add(t1 - t0);
+            whole.add(t2 - t1);
+            graph.add(t3 - t2);
+            trace.add(t4 - t3);
+        }
+        double mib = Files.size(out) / 1048576.0;
+        Files.delete(out);
+        return String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f (%d) | %.0f | %.1f |", shape,
+                BenchRun.median(lanes) / 1e6, BenchRun.median(whole) / 1e6, BenchRun.median(graph) / 1e6, nodes,
+                BenchRun.median(trace) / 1e6, mib);
     }
 
     private static void measure(String shape, Path file, int runs) throws Exception {

@@ -76,6 +76,7 @@ public final class ScreenshotsCommand {
         GraphScreenshots.write(vm, view, scene, out, args.length > 1 ? Path.of(args[1]) : null);
         LessonScreenshots.write(vm, scene, out);
         JobScreenshots.write(vm, scene, out);
+        RecordingScreenshots.write(vm, scene, out);
         if (args.length > 1) {
             FxDriver.onFx(() -> vm.navigator().groupingProperty().set(Grouping.STRUCTURE));
             PageGallery.write(vm, scene, Path.of(args[1]));
