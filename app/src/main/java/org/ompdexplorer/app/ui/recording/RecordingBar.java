@@ -60,7 +60,7 @@ public final class RecordingBar extends VBox {
         top.setAlignment(Pos.CENTER_LEFT);
 
         HBox steps = new HBox(
-                button("recordingStart", "⏮", "To the start, before the first event (Alt+Home)", vm::start,
+                button("recordingStart", "|◀", "To the start, before the first event (Alt+Home)", vm::start,
                         vm.canPreviousProperty()),
                 button("recordingPreviousSync", "◀ sync", "Previous synchronization: barrier, taskwait, taskgroup "
                         + "(Shift+F9)", vm::previousSynchronization, vm.canPreviousSynchronizationProperty()),
@@ -73,7 +73,7 @@ public final class RecordingBar extends VBox {
                         vm::nextEventOfTask, vm.canNextOfTaskProperty()),
                 button("recordingNextSync", "sync ▶", "Next synchronization: barrier, taskwait, taskgroup (F9)",
                         vm::nextSynchronization, vm.canNextSynchronizationProperty()),
-                button("recordingEnd", "⏭", "To the end, after the last event (Alt+End)", vm::end,
+                button("recordingEnd", "▶|", "To the end, after the last event (Alt+End)", vm::end,
                         vm.canNextProperty()));
         steps.getStyleClass().add("recording-steps");
         steps.setAlignment(Pos.CENTER_LEFT);
@@ -91,7 +91,7 @@ public final class RecordingBar extends VBox {
         HBox controls = new HBox(12, steps, scrubber, zoom);
         controls.setAlignment(Pos.CENTER_LEFT);
         timeline = new TimelineCanvas(vm, selected, selectTask);
-        getChildren().addAll(top, controls, timeline);
+        getChildren().addAll(top, controls, timeline, legend());
         visibleProperty().bind(vm.recordingProperty().isNotNull());
         managedProperty().bind(visibleProperty());
     }
@@ -99,6 +99,26 @@ public final class RecordingBar extends VBox {
     /** Redraws the lanes: the window calls this when its selection changed, so the selected task is outlined. */
     public void selectionChanged() {
         timeline.draw();
+    }
+
+    /** What the lanes' colours mean, with the stylesheet's own swatches. */
+    private static HBox legend() {
+        HBox legend = new HBox(10);
+        legend.setId("recordingLegend");
+        legend.getStyleClass().add("recording-legend");
+        legend.setAlignment(Pos.CENTER_LEFT);
+        String[][] keys = {{"implicit-task", "implicit task"}, {"explicit-task", "explicit task"},
+                {"target-task", "target task"}, {"waiting", "waiting"}, {"suspended", "suspended (band)"},
+                {"sync-region", "barrier, taskwait, taskgroup (band)"}, {"target-construct", "target construct (band)"}};
+        for (String[] k : keys) {
+            Region chip = new Region();
+            chip.getStyleClass().addAll("recording-legend-chip", TimelinePalette.SWATCH_CLASS + "-" + k[0]);
+            Label l = new Label(k[1], chip);
+            l.getStyleClass().add("recording-legend-label");
+            l.setMinWidth(Region.USE_PREF_SIZE);
+            legend.getChildren().add(l);
+        }
+        return legend;
     }
 
     /** A slider over every position: dragging it scrubs, the moment's moves move it. */

@@ -25,7 +25,7 @@ import org.ompdexplorer.model.recording.RunLanes;
 /**
  * An opened recording in the window: the moment shown (a position, the number of events applied, and its time), the
  * moment in words, stepping by event, by the selected task's events and by synchronization, and the part of the run
- * the timeline shows ({@link TimelineView}: zoom and pan). The state at the moment goes to the window as an ordinary
+ * the timeline shows ({@link TimelineZoom}: zoom and pan). The state at the moment goes to the window as an ordinary
  * snapshot through {@link Window}, so the tree, graph and Explain follow it.
  *
  * <p>The state is rebuilt on the FX thread, at most once a pulse: a move sets the position, its time, its words and
@@ -58,7 +58,7 @@ public final class RecordingViewModel {
     private final Window window;
     private final Supplier<Optional<Long>> selectedTask;
     private final Consumer<Runnable> nextPulse;
-    private final TimelineView timeline = new TimelineView(view);
+    private final TimelineZoom timeline = new TimelineZoom(view);
     private boolean rebuildAsked;
     private int shownPosition = -1;
     private int rebuilds;
@@ -129,7 +129,7 @@ public final class RecordingViewModel {
     }
 
     /** Zoom and pan of the timeline. */
-    public TimelineView timeline() {
+    public TimelineZoom timeline() {
         return timeline;
     }
 
