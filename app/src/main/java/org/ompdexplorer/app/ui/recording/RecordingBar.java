@@ -26,6 +26,7 @@ public final class RecordingBar extends VBox {
     /** The bar's own stylesheet (tokens from the window's colors.css), so the bar styles itself in either theme. */
     public static final String STYLESHEET = "recording.css";
     private final TimelineCanvas timeline;
+    private final RecordingViewModel vm;
     private boolean scrubbing;
 
     /**
@@ -36,6 +37,7 @@ public final class RecordingBar extends VBox {
     public RecordingBar(RecordingViewModel vm, Supplier<Optional<Long>> selected, Consumer<Long> selectTask,
                         Runnable close) {
         super();
+        this.vm = vm;
         setId(ID);
         getStyleClass().add("recording-bar");
         getStylesheets().add(Objects.requireNonNull(Theme.class.getResource(STYLESHEET),
@@ -96,8 +98,12 @@ public final class RecordingBar extends VBox {
         managedProperty().bind(visibleProperty());
     }
 
-    /** Redraws the lanes: the window calls this when its selection changed, so the selected task is outlined. */
+    /**
+     * The window's selection changed: the selected task's steps follow it ({@link RecordingViewModel#selectionChanged})
+     * and its intervals are outlined in the lanes.
+     */
     public void selectionChanged() {
+        vm.selectionChanged();
         timeline.draw();
     }
 
