@@ -61,7 +61,7 @@ final class TimelinePainter {
             g.fillRect(geo.gutter(), top, geo.plotWidth(), geo.laneHeight());
         }
         List<LaneRow> rows = lane.rows();
-        for (int r = Math.min(rows.size() - 1, geo.bands()); r >= 0; r--) { // deeper nesting: in the tooltips only
+        for (int r = Math.min(rows.size() - 1, geo.bands()); r >= 0; r--) { // nesting deeper than the bands is not drawn
             double h = r == 0 ? geo.run() : geo.band() - Math.max(1, geo.band() * 0.15);
             row(g, geo, rows.get(r), geo.rowTop(index, r), h, selected);
         }
