@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -54,16 +53,8 @@ final class Recordings {
         this.lesson = lesson;
         this.hideJobPage = hideJobPage;
         this.show = show;
-        // on the FX thread a rebuild waits for the next pulse (a scrub's moves coalesce); a view model driven from
-        // another thread (a test's) rebuilds at once
-        this.timeline = new RecordingViewModel(this::showMoment, this::selectedTask,
-                r -> {
-                    if (Platform.isFxApplicationThread()) {
-                        Platform.runLater(r);
-                    } else {
-                        r.run();
-                    }
-                });
+        // a rebuild waits for the next pulse (a scrub's moves coalesce); without an FX thread (a test's) it runs at once
+        this.timeline = new RecordingViewModel(this::showMoment, this::selectedTask);
         timeline.recordingProperty().addListener((obs, old, now) -> {
             wholeRun.set(null);
             if (now == null) {

@@ -26,6 +26,7 @@ public final class RecordingBar extends VBox {
     /** The bar's own stylesheet (tokens from the window's colors.css), so the bar styles itself in either theme. */
     public static final String STYLESHEET = "recording.css";
     private final TimelineCanvas timeline;
+    private final RecordingViewModel vm;
     private boolean scrubbing;
 
     /**
@@ -38,6 +39,7 @@ public final class RecordingBar extends VBox {
     public RecordingBar(RecordingViewModel vm, Supplier<Optional<Long>> selected, Consumer<Long> selectTask,
                         Runnable close) {
         super();
+        this.vm = vm;
         setId(ID);
         getStyleClass().add("recording-bar");
         getStylesheets().add(Objects.requireNonNull(Theme.class.getResource(STYLESHEET),
@@ -104,36 +106,38 @@ public final class RecordingBar extends VBox {
         top.getChildren().add(top.getChildren().size() - 1, control);
     }
 
-    /** What the lanes' colours mean, in the swatches the timeline is drawn with. */
+    /**
+     * The window's selection changed: the selected task's steps follow it ({@link RecordingViewModel#selectionChanged})
+     * and its intervals are outlined in the lanes.
+     */
+    public void selectionChanged() {
+        vm.selectionChanged();
+        timeline.draw();
+    }
+
+    /** What the lanes' colours mean, with the stylesheet's own swatches. */
     private static HBox legend() {
         HBox legend = new HBox(10);
         legend.setId("recordingLegend");
         legend.getStyleClass().add("recording-legend");
         legend.setAlignment(Pos.CENTER_LEFT);
-        for (org.ompdexplorer.model.recording.LaneKind k : org.ompdexplorer.model.recording.LaneKind.values()) {
-            if (k == org.ompdexplorer.model.recording.LaneKind.INITIAL_TASK) {
-                continue; // drawn as an implicit task is
-            }
-            Region swatch = new Region();
-            swatch.getStyleClass().addAll(TimelinePalette.SWATCH_CLASS + "-" + k.name().toLowerCase(
-                    java.util.Locale.ROOT).replace('_', '-'), "recording-legend-swatch");
-            Label name = new Label(k == org.ompdexplorer.model.recording.LaneKind.IMPLICIT_TASK
-                    ? "initial or implicit task" : k.label(), swatch);
-            name.getStyleClass().add("recording-legend-label");
-            name.setMinWidth(Region.USE_PREF_SIZE);
-            legend.getChildren().add(name);
+        String[][] keys = {{"implicit-task", "implicit task"}, {"explicit-task", "explicit task"},
+                {"target-task", "target task"}, {"waiting", "waiting"}, {"suspended", "suspended (band)"},
+                {"sync-region", "barrier, taskwait, taskgroup (band)"}, {"target-construct", "target construct (band)"}};
+        for (String[] k : keys) {
+            Region chip = new Region();
+            chip.getStyleClass().addAll("recording-legend-chip", TimelinePalette.SWATCH_CLASS + "-" + k[0]);
+            Label l = new Label(k[1], chip);
+            l.getStyleClass().add("recording-legend-label");
+            l.setMinWidth(Region.USE_PREF_SIZE);
+            legend.getChildren().add(l);
         }
-        Label cursor = new Label("red line: the moment shown · click or drag to move it · double-click a task to "
+        Label hint = new Label("red line: the moment shown · click or drag to move it · double-click a task to "
                 + "select it · wheel to zoom");
-        cursor.getStyleClass().add("recording-legend-label");
-        cursor.setMinWidth(0);
-        legend.getChildren().add(cursor);
+        hint.getStyleClass().add("recording-legend-label");
+        hint.setMinWidth(0);
+        legend.getChildren().add(hint);
         return legend;
-    }
-
-    /** Redraws the lanes: the window calls this when its selection changed, so the selected task is outlined. */
-    public void selectionChanged() {
-        timeline.draw();
     }
 
     /** A slider over every position: dragging it scrubs, the moment's moves move it. */

@@ -3,7 +3,6 @@ package org.ompdexplorer.app.ui.recording;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -25,12 +24,12 @@ import org.ompdexplorer.model.recording.RunLanes;
 /**
  * An opened recording in the window: the moment shown (a position, the number of events applied, and its time), the
  * moment in words, stepping by event, by the selected task's events and by synchronization, and the part of the run
- * the timeline shows ({@link TimelineView}: zoom and pan). The state at the moment goes to the window as an ordinary
+ * the timeline shows ({@link TimelineZoom}: zoom and pan). The state at the moment goes to the window as an ordinary
  * snapshot through {@link Window}, so the tree, graph and Explain follow it.
  *
- * <p>The state is rebuilt on the FX thread, at most once a pulse: a move sets the position, its time, its words and
- * the step buttons at once, and asks for one rebuild later; moves before it runs (a scrub's many mouse events) are
- * coalesced into it. Not on a {@code BackgroundTasks} pool: {@code StateAt} is not thread-safe, so rebuilds there
+ * <p>The state is rebuilt on the FX thread, at most once a pulse ({@link NextPulse}): a move sets the position, its
+ * time, its words and the step buttons at once, and asks for one rebuild at the next pulse; moves before it runs (a
+ * scrub's many mouse events) are coalesced into it. Not on a {@code BackgroundTasks} pool: {@code StateAt} is not thread-safe, so rebuilds there
  * would have to queue behind one another anyway, and a step costs at most ~15 ms, a far jump ~50 ms (issue 28's
  * bounds, docs/benchmarks.md §22) — a frame or three, and never more than one per pulse.
  */
@@ -58,7 +57,7 @@ public final class RecordingViewModel {
     private final Window window;
     private final Supplier<Optional<Long>> selectedTask;
     private final Consumer<Runnable> nextPulse;
-    private final TimelineView timeline = new TimelineView(view);
+    private final TimelineZoom timeline = new TimelineZoom(view);
     private boolean rebuildAsked;
     private int shownPosition = -1;
     private int rebuilds;
@@ -67,11 +66,11 @@ public final class RecordingViewModel {
      * @param selectedTask the task selected in the window (its id), for stepping through its events
      */
     public RecordingViewModel(Window window, Supplier<Optional<Long>> selectedTask) {
-        this(window, selectedTask, Platform::runLater);
+        this(window, selectedTask, new NextPulse());
     }
 
-    /** @param nextPulse runs a rebuild after the events being handled: {@code Platform::runLater}, or a test's queue */
-    public RecordingViewModel(Window window, Supplier<Optional<Long>> selectedTask, Consumer<Runnable> nextPulse) {
+    /** @param nextPulse runs a rebuild at the next pulse: {@link NextPulse}, or a test's queue */
+    RecordingViewModel(Window window, Supplier<Optional<Long>> selectedTask, Consumer<Runnable> nextPulse) {
         this.window = window;
         this.selectedTask = selectedTask;
         this.nextPulse = nextPulse;
@@ -129,7 +128,7 @@ public final class RecordingViewModel {
     }
 
     /** Zoom and pan of the timeline. */
-    public TimelineView timeline() {
+    public TimelineZoom timeline() {
         return timeline;
     }
 

@@ -28,7 +28,7 @@ final class TimelineCanvas extends Pane {
     static final String ID = "recordingTimeline";
     /** The lanes shown before they scroll. */
     static final int MOST_LANES = 8;
-    /** The bands under a lane's run row: sync regions, target constructs, suspended tasks (deeper ones in the last). */
+    /** The bands under a lane's run row: sync regions, target constructs, suspended tasks, the outermost three. */
     static final int MOST_BANDS = 3;
     private final Canvas canvas = new Canvas();
     private final ScrollBar lanesBar = new ScrollBar();
@@ -40,6 +40,8 @@ final class TimelineCanvas extends Pane {
     private boolean panning;
     private double dragX;
     private String hovered;
+    private final NextPulse nextPulse = new NextPulse();
+    private boolean drawAsked;
 
     TimelineCanvas(RecordingViewModel vm, Supplier<Optional<Long>> selected, Consumer<Long> selectTask) {
         this.vm = vm;
@@ -50,16 +52,16 @@ final class TimelineCanvas extends Pane {
         lanesBar.setOrientation(Orientation.VERTICAL);
         lanesBar.setId("recordingLanesScroll");
         getChildren().addAll(canvas, lanesBar);
-        palette.install(this, this::draw);
+        palette.install(this, this::requestDraw);
         tooltip.setShowDelay(Duration.millis(300));
         tooltip.setWrapText(true);
-        lanesBar.valueProperty().addListener((obs, old, now) -> draw());
-        vm.viewProperty().addListener((obs, old, now) -> draw());
-        vm.timeProperty().addListener((obs, old, now) -> draw());
+        lanesBar.valueProperty().addListener((obs, old, now) -> requestDraw());
+        vm.viewProperty().addListener((obs, old, now) -> requestDraw());
+        vm.timeProperty().addListener((obs, old, now) -> requestDraw());
         vm.recordingProperty().addListener((obs, old, now) -> {
             lanesBar.setValue(0);
             requestLayout();
-            draw();
+            requestDraw();
         });
         setOnMousePressed(this::pressed);
         setOnMouseDragged(this::dragged);
@@ -165,7 +167,17 @@ final class TimelineCanvas extends Pane {
         draw();
     }
 
+    /** Draws at the next pulse, once however many changes come before it (a scrub moves the cursor at each event). */
+    void requestDraw() {
+        if (!drawAsked) {
+            drawAsked = true;
+            nextPulse.accept(this::draw);
+        }
+    }
+
+    /** Draws now. */
     void draw() {
+        drawAsked = false;
         if (canvas.getWidth() <= 0 || canvas.getHeight() <= 0) {
             return;
         }
@@ -197,16 +209,13 @@ final class TimelineCanvas extends Pane {
         Lane l = lanes.lanes().get(lane);
         long t0 = geo.time(x - 3);
         long t1 = geo.time(x + 3);
-        List<LaneRow> rows = l.rows();
-        int last = row == geo.bands() && row > 0 ? rows.size() - 1 : Math.min(row, rows.size() - 1);
-        for (int r = last; r >= row && r < rows.size(); r--) { // the last band shows the deeper rows too
-            int exact = rows.get(r).indexAt(geo.time(x));
-            int i = exact >= 0 ? exact : rows.get(r).representative(t0, t1);
-            if (i >= 0) {
-                return Optional.of(new Hit(l, rows.get(r), i));
-            }
+        if (row >= l.rows().size()) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        LaneRow r = l.rows().get(row);
+        int exact = r.indexAt(geo.time(x));
+        int i = exact >= 0 ? exact : r.representative(t0, t1);
+        return i < 0 ? Optional.empty() : Optional.of(new Hit(l, r, i));
     }
 
     private void pressed(MouseEvent e) {

@@ -12,7 +12,7 @@ import org.ompdexplorer.model.recording.RunLanes;
  * @param run       a lane's run row height, px
  * @param band      a band's height, px
  * @param pad       the space above and below a lane's rows, px
- * @param bands     bands drawn a lane (its later rows go to the last)
+ * @param bands     bands drawn a lane (its rows nested deeper are not drawn)
  * @param width     the canvas' width, px
  * @param height    the canvas' height, px
  * @param view      the times across the plot
@@ -55,7 +55,7 @@ record TimelineGeometry(double gutter, double axis, double run, double band, dou
         return lane < lanes ? lane : -1;
     }
 
-    /** The row at {@code y} in {@code lane}: 0 the run row, 1… a band (the last band: that row and all after); −1 none. */
+    /** The row at {@code y} in {@code lane}: 0 the run row, 1… a band; −1 none. */
     int rowAt(double y, int lane) {
         double in = y - laneTop(lane) - pad;
         if (in < 0) {
@@ -68,7 +68,7 @@ record TimelineGeometry(double gutter, double axis, double run, double band, dou
         return b < bands ? b + 1 : -1;
     }
 
-    /** The top of row {@code row}'s drawing in {@code lane} (rows past the bands are drawn in the last). */
+    /** The top of row {@code row}'s drawing in {@code lane} (a row past the bands: where the last is). */
     double rowTop(int lane, int row) {
         double top = laneTop(lane) + pad;
         return row == 0 ? top : top + run + (Math.min(row, bands) - 1) * band;

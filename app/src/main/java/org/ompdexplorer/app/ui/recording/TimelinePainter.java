@@ -12,8 +12,9 @@ import org.ompdexplorer.model.recording.RunLanes;
 /**
  * Draws one frame of the timeline: lanes with their labels, each row's intervals, the axis, the moment's cursor.
  * Level of detail: an interval at least a pixel wide is drawn as a box; where many fall in one pixel column, the
- * column is drawn once in the colour of the one at its middle and the rest of the column is skipped by bisection —
- * so a frame costs the wide intervals in view plus a bisection a column, at any zoom of a million intervals.
+ * column is drawn once in the colour of the one at its middle (side by side columns of one colour as one rectangle) and
+ * the rest of the column is skipped by bisection — so a frame costs the wide intervals in view plus a bisection a
+ * column, at any zoom of a million intervals.
  */
 final class TimelinePainter {
     private final TimelinePalette palette;
@@ -60,7 +61,7 @@ final class TimelinePainter {
             g.fillRect(geo.gutter(), top, geo.plotWidth(), geo.laneHeight());
         }
         List<LaneRow> rows = lane.rows();
-        for (int r = rows.size() - 1; r >= 0; r--) { // the deepest first: the last band shows the outer ones on top
+        for (int r = Math.min(rows.size() - 1, geo.bands()); r >= 0; r--) { // nesting deeper than the bands is not drawn
             double h = r == 0 ? geo.run() : geo.band() - Math.max(1, geo.band() * 0.15);
             row(g, geo, rows.get(r), geo.rowTop(index, r), h, selected);
         }
@@ -76,24 +77,40 @@ final class TimelinePainter {
 
     private void row(GraphicsContext g, TimelineGeometry geo, LaneRow row, double y, double h, long selected) {
         RunLanes.Span v = geo.view();
-        double nsPerPx = geo.nsPerPixel();
         int i = row.firstEndingAfter(v.start());
+        double runX = -1; // dense columns side by side in one colour are filled as one rectangle
+        double runEnd = -1;
+        LaneKind runKind = null;
         while (i < row.size() && row.start(i) < v.end()) {
             double x0 = Math.max(geo.gutter(), geo.x(row.start(i)));
             double x1 = Math.min(geo.width(), geo.x(row.end(i)));
             if (x1 - x0 >= 1) {
                 box(g, row, i, x0, y, x1 - x0, h, selected);
+                drawn++;
                 i++;
-            } else {
-                double column = Math.floor(x0);
-                long columnEnd = geo.time(column + 1);
-                int shown = row.representative(geo.time(column), columnEnd);
-                box(g, row, shown < 0 ? i : shown, column, y, 1, h, selected);
-                i = Math.max(i + 1, row.firstEndingAfter(columnEnd));
-                if (nsPerPx <= 0) {
-                    break;
-                }
+                continue;
             }
+            double column = Math.floor(x0);
+            long columnEnd = geo.time(column + 1);
+            int shown = row.representative(geo.time(column), columnEnd);
+            LaneKind k = row.kind(shown < 0 ? i : shown);
+            if (k == runKind && column <= runEnd) {
+                runEnd = column + 1;
+            } else {
+                fillRun(g, runKind, runX, runEnd, y, h);
+                runKind = k;
+                runX = column;
+                runEnd = column + 1;
+            }
+            i = Math.max(i + 1, row.firstEndingAfter(columnEnd));
+        }
+        fillRun(g, runKind, runX, runEnd, y, h);
+    }
+
+    private void fillRun(GraphicsContext g, LaneKind k, double x0, double x1, double y, double h) {
+        if (k != null) {
+            g.setFill(palette.kind(k));
+            g.fillRect(x0, y, x1 - x0, h);
             drawn++;
         }
     }

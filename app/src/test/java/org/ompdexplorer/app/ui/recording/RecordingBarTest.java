@@ -25,6 +25,7 @@ import org.ompdexplorer.model.recording.LaneKind;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The recording bar in a window, headless: a click on the timeline moves the moment there, a double click on a
@@ -92,7 +93,12 @@ class RecordingBarTest {
         });
         assertThat(at).isBetween(64L, 66L);
         assertThat(fx(() -> vm.positionProperty().get())).as("after the event at t=60, before t=70").isEqualTo(13);
-        robot.interrupt();
+        try { // the state is rebuilt at the next pulse
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fx(() -> !shown.isEmpty()
+                    && shown.getLast().sourceName().equals("two.ndjson at 60 ns")));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the moment was never shown", e);
+        }
         assertThat(fx(() -> shown.getLast().sourceName())).isEqualTo("two.ndjson at 60 ns");
         assertThat(fx(() -> robot.lookup("#recordingMoment").queryLabeled().getText()))
                 .endsWith("switched from task #2 (suspended) to task #5 on thread T1");

@@ -160,6 +160,16 @@ class RecordingViewModelTest {
     }
 
     @Test
+    void withoutAnFxThreadTheMomentIsShownAtOnce() {
+        List<LoadedSnapshot> seen = new ArrayList<>();
+        RecordingViewModel plain = new RecordingViewModel(seen::add, Optional::empty); // as the window's, no toolkit
+        plain.open(TestRecordings.opened());
+        plain.setPosition(7);
+        assertThat(seen).extracting(LoadedSnapshot::sourceName).containsExactly("two.ndjson at 0 ns",
+                "two.ndjson at 20 ns");
+    }
+
+    @Test
     void closingForgetsTheRecording() {
         vm.setPosition(5);
         vm.close();

@@ -7,7 +7,7 @@ import org.ompdexplorer.model.recording.RunLanes;
  * The part of a recorded run the timeline shows, and how it zooms and pans: always inside the run, never narrower
  * than {@link #NARROWEST} ns (a few events' worth: below it every interval is wider than the view).
  */
-public final class TimelineView {
+public final class TimelineZoom {
     /** The narrowest view, ns. */
     public static final long NARROWEST = 20;
     /** The room left on each side of a task's life shown whole, as a share of it. */
@@ -15,7 +15,7 @@ public final class TimelineView {
     private final ReadOnlyObjectWrapper<RunLanes.Span> view;
     private long duration = 1;
 
-    TimelineView(ReadOnlyObjectWrapper<RunLanes.Span> view) {
+    TimelineZoom(ReadOnlyObjectWrapper<RunLanes.Span> view) {
         this.view = view;
     }
 
