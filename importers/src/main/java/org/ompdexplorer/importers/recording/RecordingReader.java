@@ -164,7 +164,7 @@ public final class RecordingReader {
                         + " first " + MAX_ERRORS_SHOWN + " are shown", "check the program that wrote the recording",
                         Location.inInput(input, 0, 0, "$")));
             }
-            return new RecordingLoadResult(b.build(), diagnostics);
+            return new RecordingLoadResult(RecordingSites.named(b.build()), diagnostics);
         } catch (IOException e) {
             throw new InputUnreadableException(input, "cannot read the recording: " + e.getMessage(), e);
         }

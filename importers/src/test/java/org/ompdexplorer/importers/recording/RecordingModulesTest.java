@@ -98,6 +98,13 @@ class RecordingModulesTest {
         }
         assertThat(state).as("a moment with explicit tasks").isNotNull();
         assertThat(state.modules()).isEqualTo(r.header().modules());
+        // named as read: the state itself shows file:line, the parallel region's site too
+        assertThat(state.tasks().stream().filter(t -> t.kind() == TaskKind.EXPLICIT)
+                .map(t -> t.creationSite().asOptional().flatMap(CodeLocation::shortQualifiers).orElse("bare")))
+                .isNotEmpty().allMatch(q -> q.startsWith("task-backlog.c:"), "file:line as read");
+        assertThat(state.parallelRegions()).anySatisfy(g -> assertThat(g.creationSite().asOptional()
+                .flatMap(CodeLocation::shortQualifiers)).hasValueSatisfying(q -> assertThat(q)
+                .startsWith("task-backlog.c:")));
         Path written = dir.resolve("state.json");
         new SnapshotJsonExporter().write(state, written);
         Snapshot reread = new SnapshotLoader().load(written, LoadOptions.LENIENT, ProgressListener.NONE).snapshot();

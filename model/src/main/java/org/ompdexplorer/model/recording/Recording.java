@@ -36,6 +36,8 @@ public final class Recording {
     private final List<List<String>> flagSets;
     private final List<RecordingLoss> losses;
     private final boolean complete;
+    /** The code addresses the recording names, symbolized where a reader could (file:line); others are absent. */
+    private final Map<Long, org.ompdexplorer.model.CodeLocation> siteNames;
 
     private Recording(Builder bld, int[] order) {
         this.header = bld.header;
@@ -58,6 +60,59 @@ public final class Recording {
         this.flagSets = List.copyOf(bld.flagSets);
         this.losses = List.copyOf(bld.losses);
         this.complete = bld.complete;
+        this.siteNames = Map.of();
+    }
+
+    /** {@code of} with {@code names} for its code addresses: the same events, sharing their columns. */
+    private Recording(Recording of, Map<Long, org.ompdexplorer.model.CodeLocation> names) {
+        this.header = of.header;
+        this.size = of.size;
+        this.time = of.time;
+        this.thread = of.thread;
+        this.kind = of.kind;
+        this.a = of.a;
+        this.b = of.b;
+        this.site = of.site;
+        this.x = of.x;
+        this.y = of.y;
+        this.depStart = of.depStart;
+        this.depAddress = of.depAddress;
+        this.depType = of.depType;
+        this.words = of.words;
+        this.flagSets = of.flagSets;
+        this.losses = of.losses;
+        this.complete = of.complete;
+        this.siteNames = Map.copyOf(names);
+    }
+
+    /**
+     * This recording with its code addresses named ({@code file:line}, the function): what a reader found in the
+     * programs' debug information through the header's module map. The events are shared, not copied.
+     */
+    public Recording withSiteNames(Map<Long, org.ompdexplorer.model.CodeLocation> names) {
+        return new Recording(this, names);
+    }
+
+    /** Every distinct code address the events name (creation sites, regions', sync regions' and targets' sites). */
+    public java.util.Set<Long> siteAddresses() {
+        java.util.Set<Long> out = new java.util.HashSet<>();
+        for (int i = 0; i < size; i++) {
+            long s = site(i);
+            if (s != 0) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** The code location at {@code address}: named when a reader symbolized it, else the bare address; 0 is none. */
+    public org.ompdexplorer.model.Fact<org.ompdexplorer.model.CodeLocation> siteAt(long address) {
+        if (address == 0) {
+            return org.ompdexplorer.model.Fact.absent();
+        }
+        org.ompdexplorer.model.CodeLocation named = siteNames.get(address);
+        return org.ompdexplorer.model.Fact.of(named != null ? named
+                : org.ompdexplorer.model.CodeLocation.at(address));
     }
 
     private static long[] permute(long[] src, int[] order, int n) {

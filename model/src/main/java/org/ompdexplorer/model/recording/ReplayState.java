@@ -423,9 +423,9 @@ final class ReplayState {
         CaptureInfo capture = new CaptureInfo(c.source(), c.program(), c.pid(), c.host(), c.time(),
                 "replay at t=" + RecordingTime.format(at), c.description(), c.producer(), c.lost(), c.job());
         List<OmpThread> outThreads = new ArrayList<>();
-        threads.forEach((id, t) -> outThreads.add(thread(id, t)));
+        threads.forEach((id, t) -> outThreads.add(thread(r, id, t)));
         List<ParallelRegion> outRegions = new ArrayList<>();
-        regions.forEach((id, reg) -> outRegions.add(region(id, reg)));
+        regions.forEach((id, reg) -> outRegions.add(region(r, id, reg)));
         List<Task> outTasks = new ArrayList<>(tasks.size());
         tasks.forEach((id, t) -> {
             if (t.built != null && !t.dependsOn.isEmpty()
@@ -443,13 +443,13 @@ final class ReplayState {
         }
         // the header's module map: the sites of the state can be symbolized like a snapshot's
         return new Snapshot(capture, h.runtime(), List.of(AddressSpace.process(PROCESS, List.of())), states,
-                List.of(), List.of(), outThreads, outRegions, outTasks, targets.regions(tasks::containsKey),
+                List.of(), List.of(), outThreads, outRegions, outTasks, targets.regions(tasks::containsKey, r),
                 h.modules());
     }
 
-    private OmpThread thread(long id, ThreadRec t) {
+    private OmpThread thread(Recording r, long id, ThreadRec t) {
         Fact<SyncRegion> sync = t.syncKinds.isEmpty() ? Fact.absent()
-                : Fact.of(new SyncRegion(SyncRegionKind.of(t.syncKinds.getLast()), site(t.syncSites.getLast())));
+                : Fact.of(new SyncRegion(SyncRegionKind.of(t.syncKinds.getLast()), r.siteAt(t.syncSites.getLast())));
         ThreadState state;
         if (t.waitKind != null && t.waitTask == t.task) {
             state = waitState(t.waitKind);
@@ -489,7 +489,7 @@ final class ReplayState {
         return reg.size > 0 ? reg.size : reg.requested;
     }
 
-    private ParallelRegion region(long id, RegionRec reg) {
+    private ParallelRegion region(Recording r, long id, RegionRec reg) {
         TaskRec enc = tasks.get(reg.encountering);
         long enclosing = enc == null ? Recording.NONE : enc.region;
         // the initial task's region is level 0 (no encountering task); each region inside it one more
@@ -510,7 +510,7 @@ final class ReplayState {
         });
         return new ParallelRegion(new RegionId(id), PROCESS, region(enclosing),
                 Fact.of(team(reg)), Fact.of(level), Fact.of(active), members,
-                id(reg.encountering), site(reg.site), Fact.absent(), List.of());
+                id(reg.encountering), r.siteAt(reg.site), Fact.absent(), List.of());
     }
 
     private Task task(Recording r, long id, TaskRec t) {
@@ -524,7 +524,7 @@ final class ReplayState {
                 }
             }
             deps = r.dependences(t.create);
-            site = site(r.site(t.create));
+            site = r.siteAt(r.site(t.create));
         }
         AgentFacts agent = new AgentFacts(t.lifecycle, flags, null, deps, openPredecessors(t), t.order);
         return new Task(new TaskId(id), t.kind, id(t.generating), id(t.scheduling), region(t.region),
@@ -558,7 +558,5 @@ final class ReplayState {
         return v == Recording.NONE ? Fact.absent() : Fact.of(new RegionId(v));
     }
 
-    private static Fact<CodeLocation> site(long address) {
-        return address == 0 ? Fact.absent() : Fact.of(CodeLocation.at(address));
-    }
+
 }

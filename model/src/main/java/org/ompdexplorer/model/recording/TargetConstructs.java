@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.TargetKind;
 import org.ompdexplorer.model.TargetRegion;
@@ -107,12 +106,15 @@ final class TargetConstructs {
         return false;
     }
 
-    /** The constructs as the model's target regions, in begin order; an encountering task not held is left out. */
-    List<TargetRegion> regions(java.util.function.LongPredicate taskHeld) {
+    /**
+     * The constructs as the model's target regions, in begin order, their sites as {@code named} names them; an
+     * encountering task not held is left out.
+     */
+    List<TargetRegion> regions(java.util.function.LongPredicate taskHeld, Recording named) {
         List<TargetRegion> out = new ArrayList<>(constructs.size());
         constructs.forEach((id, c) -> out.add(new TargetRegion(new TargetRegionId(id), c.kind, null, c.device,
                 c.inFlight, held(c.task, taskHeld), held(c.targetTask, taskHeld),
-                c.site == 0 ? Fact.absent() : Fact.of(CodeLocation.at(c.site)), List.of(), 0, Transfers.NONE)));
+                named.siteAt(c.site), List.of(), 0, Transfers.NONE)));
         return out;
     }
 

@@ -101,12 +101,12 @@ public final class WholeRun {
             }
         });
         List<ParallelRegion> regions = new ArrayList<>(h.regions.size());
-        h.regions.forEach((id, reg) -> regions.add(region(h, id, reg, atEnd)));
+        h.regions.forEach((id, reg) -> regions.add(region(r, h, id, reg, atEnd)));
         CaptureInfo c = atEnd.capture();
         CaptureInfo capture = new CaptureInfo(c.source(), c.program(), c.pid(), c.host(), c.time(), "whole run "
                 + RecordingTime.format(r.duration()), c.description(), c.producer(), c.lost(), c.job());
         return new Snapshot(capture, atEnd.runtime(), atEnd.addressSpaces(), atEnd.states(), List.of(), List.of(),
-                threads, regions, tasks, h.targets.regions(h.position::containsKey));
+                threads, regions, tasks, h.targets.regions(h.position::containsKey, r), atEnd.modules());
     }
 
     /**
@@ -157,7 +157,7 @@ public final class WholeRun {
                     .filter(f -> !f.equals("explicit") && !f.equals("target")).map(TaskFlag::of).toList());
             deps = r.dependences(create);
             long address = r.site(create);
-            site = address == 0 ? Fact.absent() : shared.sites.computeIfAbsent(address, a -> Fact.of(CodeLocation.at(a)));
+            site = address == 0 ? Fact.absent() : shared.sites.computeIfAbsent(address, r::siteAt);
         }
         List<Long> before = h.dependsOn.get(p);
         List<TaskId> dependsOn = before == null ? List.of() : before.stream().map(TaskId::new).toList();
@@ -173,7 +173,7 @@ public final class WholeRun {
     }
 
     /** A region with every member it ever had; its level counted along its encountering tasks' regions. */
-    private static ParallelRegion region(RunHistory h, long id, RunHistory.Region reg, Snapshot atEnd) {
+    private static ParallelRegion region(Recording r, RunHistory h, long id, RunHistory.Region reg, Snapshot atEnd) {
         long enclosing = regionOf(h, reg.encountering);
         int level = reg.encountering == Recording.NONE ? 0 : 1;
         int active = reg.size > 1 ? 1 : 0;
@@ -190,7 +190,7 @@ public final class WholeRun {
         return new ParallelRegion(new RegionId(id), atEnd.addressSpaces().getFirst().id(),
                 enclosing == Recording.NONE ? Fact.absent() : Fact.of(new RegionId(enclosing)),
                 Fact.of(reg.size > 0 ? reg.size : reg.requested), Fact.of(level), Fact.of(active), members,
-                id(reg.encountering), reg.site == 0 ? Fact.absent() : Fact.of(CodeLocation.at(reg.site)),
+                id(reg.encountering), r.siteAt(reg.site),
                 Fact.absent(), List.of());
     }
 
