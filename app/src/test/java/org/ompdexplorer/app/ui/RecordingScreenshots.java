@@ -55,13 +55,16 @@ final class RecordingScreenshots {
 
     /** The cached recording, made once: fib tied 14 on four threads. */
     private static Path recording() throws IOException, InterruptedException {
-        if (Files.isRegularFile(CACHE)) {
+        if (Files.isRegularFile(CACHE) && Files.isExecutable(CACHE.resolveSibling("fib"))) {
             return CACHE;
         }
         Path work = Files.createTempDirectory("ompd-explorer-recording");
         try {
             Path corpus = Path.of("../native-fixtures/corpus").toAbsolutePath().normalize();
-            Path exe = AgentCaptures.compile(corpus.resolve("fib.c"), work.resolve("fib"), "-g", "-I" + corpus);
+            // the program kept beside the recording: its module map names it, and its sites are read from it
+            Files.createDirectories(CACHE.getParent());
+            Path exe = AgentCaptures.compile(corpus.resolve("fib.c"), CACHE.resolveSibling("fib"), "-g",
+                    "-I" + corpus);
             ProcessBuilder pb = new ProcessBuilder(exe.toString(), "tied", "14").directory(work.toFile())
                     .redirectErrorStream(true).redirectOutput(work.resolve("out.txt").toFile());
             Map<String, String> env = pb.environment();
@@ -76,7 +79,6 @@ final class RecordingScreenshots {
                 made = files.filter(p -> p.getFileName().toString().endsWith("-recording.ndjson")).findFirst()
                         .orElseThrow(() -> new IOException("the agent wrote no recording"));
             }
-            Files.createDirectories(CACHE.getParent());
             OutputFile.write(CACHE, List.of(made), o -> Files.copy(made, o));
             return CACHE;
         } finally {

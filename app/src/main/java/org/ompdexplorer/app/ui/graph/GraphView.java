@@ -118,7 +118,13 @@ public final class GraphView extends VBox {
         VBox bottom = new VBox(2, statusLine, legend);
         bottom.setPadding(new Insets(3, 6, 3, 6));
         bottom.getStyleClass().add("graph-bottom");
-        status.setMinWidth(Region.USE_PREF_SIZE);
+        // wrapped, never wider than the pane: a long status (a big graph's counts) pushed the toolbar's Export out of
+        // a narrow pane
+        status.setWrapText(true);
+        status.setMinWidth(0);
+        status.setMinHeight(Region.USE_PREF_SIZE);
+        status.setMaxWidth(Double.MAX_VALUE);
+        javafx.scene.layout.HBox.setHgrow(status, Priority.ALWAYS);
 
         StackPane stack = new StackPane(canvas);
         VBox.setVgrow(stack, Priority.ALWAYS);

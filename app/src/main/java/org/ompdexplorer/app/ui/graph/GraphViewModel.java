@@ -327,7 +327,7 @@ public final class GraphViewModel {
         String tasks = g.tasksShown() == g.nodes().size() ? g.nodes().size() + (g.nodes().size() == 1 ? " task"
                 : " tasks") : g.tasksShown() + " tasks in " + g.nodes().size() + " nodes";
         return tasks + " · " + g.edges().size() + " edges" + (g.linksLeftOut() > 0 ? " (" + g.linksLeftOut()
-                + " more links not drawn)" : "") + (g.collapsedForSize()
+                + (g.linksLeftOut() == 1 ? " more link not drawn)" : " more links not drawn)") : "") + (g.collapsedForSize()
                 ? " · large subtrees collapsed: click one to open it" : "") + " · laid out in " + r.millis() + " ms";
     }
 
