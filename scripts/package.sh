@@ -136,15 +136,20 @@ explicit_modules() {
     local lib="$1" dir="$2" jar module location kind name version i
     local -a explicit=() jars=() names=() versions=() patches=()
     local -A automatic=()   # jar file name -> name@version, as one JVM sees the whole folder
+    local -A ours=()        # the project's own modules' jars: they need the automatic ones, never the other way
     while read -r module location kind; do
         if [[ "$kind" == automatic ]]; then
             automatic["${location##*/}"]="$module"
+        elif [[ "$module" == org.ompdexplorer.* ]]; then
+            ours["${location##*/}"]=1
         fi
     done < <("$jdk/bin/java" --module-path "$lib" --list-modules)
     for jar in "$lib"/*.jar; do
         module="${automatic[${jar##*/}]:-}"
         if [[ -z "$module" ]]; then
-            explicit+=("$jar")
+            # the project's modules stay off the path the descriptors are written against: jdeps resolves every
+            # module there, and importers requires protobuf, one of the jars being made explicit
+            [[ -n "${ours[${jar##*/}]:-}" ]] || explicit+=("$jar")
             continue
         fi
         name="${module%%@*}"
