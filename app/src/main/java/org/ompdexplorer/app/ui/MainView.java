@@ -173,6 +173,9 @@ public final class MainView extends BorderPane {
         VBox center = new VBox(new LessonBar(vm.lesson(), vm::closeLesson), new JobBar(vm.job()), recordingBar,
                 new ProblemBanner(vm.problemProperty(), vm::dismissProblem), split);
         setCenter(center);
+        for (javafx.scene.Node content : List.of(split, compare, lessons, job)) {
+            content.getStyleClass().add("main-content"); // its room: whatever the bars above leave (main.css)
+        }
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
         VBox.setVgrow(compare, javafx.scene.layout.Priority.ALWAYS);
         VBox.setVgrow(lessons, javafx.scene.layout.Priority.ALWAYS);

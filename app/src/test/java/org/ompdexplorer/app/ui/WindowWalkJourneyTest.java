@@ -137,6 +137,50 @@ class WindowWalkJourneyTest {
         assertThat(unknown(findings)).as(report("200k walk", findings)).isEmpty();
     }
 
+    /**
+     * A recording (issue 28): its bar and timeline above the panes, the moment's pages and graph, then the whole run's
+     * graph, in both themes at 100 % and 200 %.
+     */
+    @Test
+    void aRecordingsBarMomentAndWholeRunAreWholeInBothThemesAt100And200Percent(FxRobot robot) throws Exception {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("ompd-walk-recording");
+        java.nio.file.Path recording = dir.resolve("deps.ndjson");
+        try (java.io.InputStream in = WindowWalkJourneyTest.class.getResourceAsStream("deps.ndjson")) {
+            java.nio.file.Files.copy(in, recording);
+        }
+        List<Finding> findings = new ArrayList<>();
+        try {
+            inWalkWindow(robot, explorer, () -> {
+                robot.interact(() -> vm.open(recording));
+                explorer.waitFor(30, () -> vm.recordingProperty().get() != null && !vm.loadingProperty().get()
+                        && vm.snapshotProperty().get() != null);
+                for (boolean dark : new boolean[] {false, true}) {
+                    robot.interact(() -> Theme.apply(stage.getScene(), dark));
+                    for (double zoom : ZOOMS) {
+                        zoom(robot, explorer, zoom);
+                        String where = "recording " + (dark ? "dark" : "light") + " " + UiScale.percent(zoom);
+                        robot.interact(() -> vm.wholeRunGraphProperty().set(false));
+                        findings.addAll(walkSnapshot(robot, explorer, where + " moment"));
+                        robot.interact(() -> vm.wholeRunGraphProperty().set(true));
+                        explorer.waitFor(30, () -> vm.graph().snapshotProperty().get() != vm.snapshotProperty().get());
+                        Snapshot whole = explorer.fx(() -> vm.graph().snapshotProperty().get().snapshot());
+                        findings.addAll(graph(robot, explorer, where + " whole run", "#detailsTabs", "graphTab",
+                                vm.graph(), List.of(whole)));
+                    }
+                }
+                robot.interact(() -> {
+                    vm.wholeRunGraphProperty().set(false);
+                    vm.closeRecording();
+                });
+            });
+        } finally {
+            java.nio.file.Files.deleteIfExists(recording);
+            java.nio.file.Files.deleteIfExists(dir);
+        }
+        assertThat(unknown(findings)).as(report("recording walk", findings)).isEmpty();
+    }
+
     private void inWalkWindow(FxRobot robot, ExplorerRobot explorer, Runnable walk) {
         explorer.keepingStageBounds(stage, () -> {
             robot.interact(() -> {

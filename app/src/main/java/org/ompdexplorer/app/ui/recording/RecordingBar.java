@@ -57,10 +57,13 @@ public final class RecordingBar extends VBox {
         moment.setMinWidth(0);
         moment.setMinHeight(Region.USE_PREF_SIZE);
         moment.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(moment, Priority.ALWAYS);
         Button closeButton = button("recordingClose", "Close recording",
                 "Forget the recording; the moment shown stays open", close);
-        HBox top = new HBox(8, title, moment, closeButton);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        // the title and the bar's buttons, then the moment in words the whole width below: beside the buttons it
+        // wrapped to four lines at 200 %
+        HBox top = new HBox(8, title, gap, closeButton);
         this.top = top;
         top.setAlignment(Pos.CENTER_LEFT);
 
@@ -96,7 +99,7 @@ public final class RecordingBar extends VBox {
         HBox controls = new HBox(12, steps, scrubber, zoom);
         controls.setAlignment(Pos.CENTER_LEFT);
         timeline = new TimelineCanvas(vm, selected, selectTask);
-        getChildren().addAll(top, controls, timeline, legend());
+        getChildren().addAll(top, moment, controls, timeline, legend());
         visibleProperty().bind(vm.recordingProperty().isNotNull());
         managedProperty().bind(visibleProperty());
     }
@@ -116,14 +119,17 @@ public final class RecordingBar extends VBox {
     }
 
     /** What the lanes' colours mean, with the stylesheet's own swatches. */
-    private static HBox legend() {
-        HBox legend = new HBox(10);
+    private static javafx.scene.layout.FlowPane legend() {
+        // a flow: the entries wrap in a narrow window or at 200 %, never widening the window past its edge
+        javafx.scene.layout.FlowPane legend = new javafx.scene.layout.FlowPane(10, 2);
         legend.setId("recordingLegend");
         legend.getStyleClass().add("recording-legend");
         legend.setAlignment(Pos.CENTER_LEFT);
+        legend.setMinWidth(0);
+        legend.setPrefWrapLength(400);
         String[][] keys = {{"implicit-task", "implicit task"}, {"explicit-task", "explicit task"},
-                {"target-task", "target task"}, {"waiting", "waiting"}, {"suspended", "suspended (band)"},
-                {"sync-region", "barrier, taskwait, taskgroup (band)"}, {"target-construct", "target construct (band)"}};
+                {"target-task", "target task"}, {"waiting", "waiting"}, {"suspended", "suspended"},
+                {"sync-region", "sync region"}, {"target-construct", "target construct"}};
         for (String[] k : keys) {
             Region chip = new Region();
             chip.getStyleClass().addAll("recording-legend-chip", TimelinePalette.SWATCH_CLASS + "-" + k[0]);
@@ -132,11 +138,11 @@ public final class RecordingBar extends VBox {
             l.setMinWidth(Region.USE_PREF_SIZE);
             legend.getChildren().add(l);
         }
-        Label hint = new Label("red line: the moment shown · click or drag to move it · double-click a task to "
-                + "select it · wheel to zoom");
-        hint.getStyleClass().add("recording-legend-label");
-        hint.setMinWidth(0);
-        legend.getChildren().add(hint);
+        // how the lanes are used, on the legend: a line of its own took the panes' room at 200 %
+        Tooltip.install(legend, new Tooltip("A lane's first row is what ran on the thread; the rows under it are "
+                + "bands: a task suspended there, a sync region (barrier, taskwait, taskgroup) or target construct it "
+                + "is in. The red line is the moment shown: click or drag the lanes to move it, double-click a task "
+                + "to select it, the wheel zooms about the pointer, Shift or middle drag pans"));
         return legend;
     }
 

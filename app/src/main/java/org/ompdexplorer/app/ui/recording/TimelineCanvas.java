@@ -134,9 +134,8 @@ final class TimelineCanvas extends Pane {
 
     @Override
     protected double computeMinHeight(double width) {
-        // at least three lanes (or all, when fewer): the panes below take the room first, and selecting a task in
-        // them must not make the lanes jump to two
-        return snappedTopInset() + snappedBottomInset() + axisHeight() + Math.min(3, Math.max(1, laneCount()))
+        // two lanes at least: the window's panes below keep their room first (main.css, .main-content)
+        return snappedTopInset() + snappedBottomInset() + axisHeight() + Math.min(2, Math.max(1, laneCount()))
                 * laneHeight();
     }
 
