@@ -105,6 +105,7 @@ public final class GraphView extends VBox {
         unfold.setId("graphLegendShow");
         unfold.setTooltip(new javafx.scene.control.Tooltip("Show the legend under the graph (also Help → Legend, F1)"));
         unfold.setOnAction(e -> legendAsked.set(!legendAsked.get()));
+        unfold.setMinWidth(Region.USE_PREF_SIZE); // whole beside a status that wraps
         javafx.beans.binding.BooleanBinding roomy = javafx.beans.binding.Bindings.createBooleanBinding(
                 () -> getHeight() >= LEGEND_ROOM_EM * status.getFont().getSize(), heightProperty(), status.fontProperty());
         legend.visibleProperty().bind(roomy.or(legendAsked));
