@@ -128,8 +128,10 @@ public final class RecordingBenchmark {
     }
 
     /** Each thread runs fib(16) trees one after another until the recording holds about {@code size} events. */
-    private static void generate(Path file, int size) throws IOException {
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    private static void generate(Path file, int size) throws Exception {
+        // through OutputFile, as every write: the recording appears whole or not at all
+        org.ompdexplorer.importers.output.OutputFile.write(file, o -> {
+            BufferedWriter w = new BufferedWriter(new java.io.OutputStreamWriter(o, StandardCharsets.UTF_8), 1 << 16);
             w.write("{\"format\":\"ompd-explorer-recording\",\"version\":\"1.0\",\"capture\":{\"source\":"
                     + "\"ompt-agent\",\"program\":\"bench-fib\",\"pid\":1},\"clock\":\"monotonic-ns\",\"start\":0}\n");
             Writer out = new Writer(w);
@@ -154,15 +156,18 @@ public final class RecordingBenchmark {
             }
             out.event(0, "parallel-end", "\"region\":1");
             w.write("{\"e\":\"end\",\"t\":" + out.t + ",\"events\":" + out.events + ",\"dropped\":[]}\n");
-        }
+            w.flush();
+        });
     }
 
     /**
      * Thread 0 creates a third of the events' worth of tasks in a row (a taskloop of n iterations: n tasks queued at
      * once), then the team runs them one by one.
      */
-    private static void generateWide(Path file, int size) throws IOException {
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    private static void generateWide(Path file, int size) throws Exception {
+        // through OutputFile, as every write: the recording appears whole or not at all
+        org.ompdexplorer.importers.output.OutputFile.write(file, o -> {
+            BufferedWriter w = new BufferedWriter(new java.io.OutputStreamWriter(o, StandardCharsets.UTF_8), 1 << 16);
             w.write("{\"format\":\"ompd-explorer-recording\",\"version\":\"1.0\",\"capture\":{\"source\":"
                     + "\"ompt-agent\",\"program\":\"bench-taskloop\",\"pid\":1},\"clock\":\"monotonic-ns\",\"start\":0}\n");
             Writer out = new Writer(w);
@@ -189,7 +194,8 @@ public final class RecordingBenchmark {
             }
             out.event(0, "parallel-end", "\"region\":1");
             w.write("{\"e\":\"end\",\"t\":" + out.t + ",\"events\":" + out.events + ",\"dropped\":[]}\n");
-        }
+            w.flush();
+        });
     }
 
     /** Writes events with increasing times. */

@@ -7,11 +7,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
+import org.ompdexplorer.importers.recording.HandWrittenRuns.Shape;
 import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.importers.output.OutputException;
 import org.ompdexplorer.importers.recording.perfetto.PerfettoExport;
@@ -29,21 +29,10 @@ class PerfettoTraceWriterTest {
     @TempDir
     Path dir;
 
-    private final List<String> lines = new ArrayList<>();
-
-    private static final String HEADER = "{\"format\":\"ompd-explorer-recording\",\"version\":\"1.0\",\"capture\":"
-            + "{\"source\":\"ompt-agent\",\"program\":\"/home/t/deps\",\"pid\":4242},\"clock\":\"monotonic-ns\","
-            + "\"start\":1000000}";
-
-    private void e(long t, int th, String kind, String fields) {
-        lines.add("{\"t\":" + t + ",\"th\":" + th + ",\"e\":\"" + kind + "\"" + (fields.isEmpty() ? "" : "," + fields)
-                + "}");
-    }
-
-    private Recording read(String trailer) throws Exception {
+    /** One of the hand-written runs (HandWrittenRuns, shared with PerfettoSchemaTest), written and read. */
+    private Recording read(Shape shape) throws Exception {
         Path file = dir.resolve("ompd-explorer-4242-recording.ndjson");
-        Files.writeString(file, HEADER + "\n" + String.join("\n", lines) + "\n" + (trailer == null ? "" : trailer
-                + "\n"));
+        Files.writeString(file, String.join("\n", HandWrittenRuns.lines(shape)) + "\n");
         return new RecordingReader().read(file).recording();
     }
 
@@ -57,23 +46,6 @@ class PerfettoTraceWriterTest {
         return slices.stream().map(s -> s.depth() + " " + s.name()).toList();
     }
 
-    /** A team of two: thread 1 runs the initial task, then implicit task 0 of P1; thread 2 implicit task 1. */
-    private void team() {
-        e(0, 1, "thread-begin", "\"kind\":\"initial\"");
-        e(1, 1, "implicit-begin", "\"task\":1,\"num\":0,\"size\":1,\"initial\":true");
-        e(10, 1, "parallel-begin", "\"region\":2,\"task\":1,\"requested\":2,\"site\":\"0x400100\"");
-        e(11, 1, "implicit-begin", "\"task\":2,\"region\":2,\"num\":0,\"size\":2");
-        e(12, 2, "thread-begin", "\"kind\":\"worker\"");
-        e(13, 2, "implicit-begin", "\"task\":3,\"region\":2,\"num\":1,\"size\":2");
-    }
-
-    private void teamEnd(long t) {
-        e(t, 1, "implicit-end", "\"task\":2");
-        e(t + 1, 1, "parallel-end", "\"region\":2");
-        e(t + 2, 2, "implicit-end", "\"task\":3");
-    }
-
-    private static final String OK_TRAILER = "{\"e\":\"end\",\"t\":1000,\"events\":0,\"dropped\":[]}";
 
     @Test
     void aFibTreeNestsEachChildInItsParentsTaskwaitWithAFlowFromItsCreation() throws Exception {
@@ -125,16 +97,7 @@ class PerfettoTraceWriterTest {
 
     @Test
     void anUntiedTaskResumedOnAnotherThreadClosesThereAndReopensWhatRanAboveIt() throws Exception {
-        team();
-        e(20, 1, "task-create", "\"task\":5,\"gen\":2,\"site\":\"0x400500\",\"flags\":[\"explicit\",\"untied\"]");
-        e(21, 1, "task-create", "\"task\":6,\"gen\":2,\"site\":\"0x400600\",\"flags\":[\"explicit\"]");
-        e(30, 1, "schedule", "\"prior\":2,\"status\":\"switch\",\"next\":5");
-        e(40, 1, "schedule", "\"prior\":5,\"status\":\"switch\",\"next\":6");
-        e(50, 2, "schedule", "\"prior\":3,\"status\":\"switch\",\"next\":5"); // task 5 resumes on thread 2
-        e(60, 1, "schedule", "\"prior\":6,\"status\":\"complete\",\"next\":2");
-        e(70, 2, "schedule", "\"prior\":5,\"status\":\"complete\",\"next\":3");
-        teamEnd(80);
-        PerfettoTraceCheck c = trace(read(OK_TRAILER));
+        PerfettoTraceCheck c = trace(read(Shape.UNTIED_RESUMED_ON_ANOTHER_THREAD));
 
         assertThat(names(c.slicesOf(1))).containsExactly("0 initial task", "1 parallel P2",
                 "2 implicit task 0 of P2", "3 task 5 0x400500", "4 task 6 0x400600", "3 task 6 0x400600 (resumed)");
@@ -149,19 +112,7 @@ class PerfettoTraceWriterTest {
 
     @Test
     void aTaskResumedBelowASuspendedOneClosesItAndTheSuspendedOneReopensWhereItRunsNext() throws Exception {
-        team();
-        e(20, 1, "task-create", "\"task\":5,\"gen\":2,\"site\":\"0x400500\",\"flags\":[\"explicit\",\"untied\"]");
-        e(21, 1, "task-create", "\"task\":6,\"gen\":5,\"site\":\"0x400600\",\"flags\":[\"explicit\",\"untied\"]");
-        e(30, 1, "schedule", "\"prior\":2,\"status\":\"switch\",\"next\":5");
-        e(40, 1, "schedule", "\"prior\":5,\"status\":\"switch\",\"next\":6");
-        e(45, 1, "sync-begin", "\"kind\":\"taskgroup\",\"task\":6,\"site\":\"0x400700\"");
-        e(50, 1, "schedule", "\"prior\":6,\"status\":\"yield\",\"next\":5"); // 5 resumes below the suspended 6
-        e(60, 1, "schedule", "\"prior\":5,\"status\":\"complete\",\"next\":2");
-        e(65, 2, "schedule", "\"prior\":3,\"status\":\"switch\",\"next\":6");
-        e(66, 2, "sync-end", "\"kind\":\"taskgroup\",\"task\":6,\"site\":\"0x400700\"");
-        e(70, 2, "schedule", "\"prior\":6,\"status\":\"complete\",\"next\":3");
-        teamEnd(80);
-        PerfettoTraceCheck c = trace(read(OK_TRAILER));
+        PerfettoTraceCheck c = trace(read(Shape.RESUMED_BELOW_A_SUSPENDED_TASK));
 
         assertThat(names(c.slicesOf(1))).containsExactly("0 initial task", "1 parallel P2",
                 "2 implicit task 0 of P2", "3 task 5 0x400500", "4 task 6 0x400600", "5 taskgroup");
@@ -173,18 +124,7 @@ class PerfettoTraceWriterTest {
 
     @Test
     void aRegionEndingUnderARunningTaskClosesItAndReopensItAbove() throws Exception {
-        team();
-        e(20, 1, "sync-begin", "\"kind\":\"barrier_implicit_parallel\",\"task\":2,\"site\":\"0x400800\"");
-        e(21, 1, "wait-begin", "\"kind\":\"barrier_implicit_parallel\",\"task\":2");
-        e(22, 1, "task-create", "\"task\":7,\"gen\":2,\"site\":\"0x400900\",\"flags\":[\"explicit\"]");
-        e(30, 1, "schedule", "\"prior\":2,\"status\":\"switch\",\"next\":7");
-        e(31, 1, "sync-begin", "\"kind\":\"taskwait\",\"task\":7,\"site\":\"0x400a00\"");
-        e(40, 1, "wait-end", "\"kind\":\"barrier_implicit_parallel\",\"task\":2"); // before task 7 ended
-        e(50, 1, "schedule", "\"prior\":7,\"status\":\"complete\",\"next\":2"); // completes in its taskwait
-        e(51, 1, "sync-end", "\"kind\":\"taskwait\",\"task\":7,\"site\":\"0x400a00\"");
-        e(60, 1, "sync-end", "\"kind\":\"barrier_implicit_parallel\",\"task\":2,\"site\":\"0x400800\"");
-        teamEnd(80);
-        PerfettoTraceCheck c = trace(read(OK_TRAILER));
+        PerfettoTraceCheck c = trace(read(Shape.NESTED_TASKWAIT_UNDER_A_REGION_END));
 
         assertThat(names(c.slicesOf(1))).containsExactly("0 initial task", "1 parallel P2",
                 "2 implicit task 0 of P2", "3 barrier_implicit_parallel", "4 wait barrier_implicit_parallel",
@@ -198,18 +138,7 @@ class PerfettoTraceWriterTest {
 
     @Test
     void aDependenceIsAFlowFromThePredecessorsCompletionToTheDependentsFirstExecution() throws Exception {
-        team();
-        e(20, 1, "task-create", "\"task\":5,\"gen\":2,\"site\":\"0x400500\",\"flags\":[\"explicit\"],"
-                + "\"deps\":[{\"addr\":\"0x7ffd10\",\"type\":\"inout\"}]");
-        e(21, 1, "task-create", "\"task\":6,\"gen\":2,\"site\":\"0x400600\",\"flags\":[\"explicit\"],"
-                + "\"deps\":[{\"addr\":\"0x7ffd10\",\"type\":\"in\"}]");
-        e(21, 1, "task-dep", "\"from\":5,\"to\":6");
-        e(30, 2, "schedule", "\"prior\":3,\"status\":\"switch\",\"next\":5");
-        e(40, 2, "schedule", "\"prior\":5,\"status\":\"complete\",\"next\":3");
-        e(50, 1, "schedule", "\"prior\":2,\"status\":\"switch\",\"next\":6");
-        e(60, 1, "schedule", "\"prior\":6,\"status\":\"complete\",\"next\":2");
-        teamEnd(80);
-        PerfettoTraceCheck c = trace(read(OK_TRAILER));
+        PerfettoTraceCheck c = trace(read(Shape.DEPENDENCE));
 
         PerfettoTraceCheck.Instant released = c.instants().stream()
                 .filter(i -> i.name().equals("dependences released")).findFirst().orElseThrow();
@@ -224,15 +153,7 @@ class PerfettoTraceWriterTest {
 
     @Test
     void aTargetConstructIsASliceInItsEncounteringTaskNamedByKindAndDevice() throws Exception {
-        team();
-        e(20, 2, "target-begin", "\"target\":1,\"device\":0,\"kind\":\"target_enter_data\",\"task\":3,"
-                + "\"site\":\"0x400b00\"");
-        e(25, 2, "target-end", "\"target\":1,\"device\":0,\"kind\":\"target_enter_data\",\"task\":3,"
-                + "\"site\":\"0x400b00\"");
-        e(30, 2, "target-begin", "\"target\":2,\"device\":1,\"kind\":\"target\",\"task\":3,\"site\":\"0x400c00\"");
-        e(40, 2, "target-end", "\"target\":2,\"device\":1,\"kind\":\"target\",\"task\":3,\"site\":\"0x400c00\"");
-        teamEnd(80);
-        PerfettoTraceCheck c = trace(read(OK_TRAILER));
+        PerfettoTraceCheck c = trace(read(Shape.TARGETS));
 
         assertThat(names(c.slicesOf(2))).containsExactly("0 implicit task 1 of P2", "1 target_enter_data (device 0)",
                 "1 target (device 1)");
@@ -244,12 +165,7 @@ class PerfettoTraceWriterTest {
 
     @Test
     void aCutRecordingWithDropsStillOpensAndSaysWhatIsMissing() throws Exception {
-        team();
-        e(20, 1, "task-create", "\"task\":5,\"gen\":2,\"site\":\"0x400500\",\"flags\":[\"explicit\"]");
-        e(30, 1, "schedule", "\"prior\":2,\"status\":\"switch\",\"next\":5");
-        e(35, 1, "sync-begin", "\"kind\":\"taskwait\",\"task\":5,\"site\":\"0x400a00\"");
-        e(40, 2, "snapshot", "\"label\":\"step 1\",\"file\":\"s1.json\"");
-        PerfettoTraceCheck cut = trace(read(null));
+        PerfettoTraceCheck cut = trace(read(Shape.CUT_WITH_A_SNAPSHOT));
         assertThat(cut.slicesOf(1)).as("every slice open at the cut ends there").allSatisfy(s ->
                 assertThat(s.end()).isEqualTo(1_000_040));
         assertThat(cut.instants()).anySatisfy(i -> assertThat(i.name()).startsWith("recording cut here"))
@@ -258,8 +174,7 @@ class PerfettoTraceWriterTest {
                     assertThat(i.args()).containsEntry("label", "step 1").containsEntry("file", "s1.json");
                 });
 
-        PerfettoTraceCheck dropped = trace(read("{\"e\":\"end\",\"t\":50,\"events\":10,\"dropped\":[{\"what\":"
-                + "\"events\",\"count\":5,\"bound\":\"OMPD_EXPLORER_RECORD_MAX=8\",\"thread\":2,\"from\":25}]}"));
+        PerfettoTraceCheck dropped = trace(read(Shape.DROPPED_EVENTS));
         long notes = dropped.tracks().values().stream().filter(t -> "recording".equals(t.name())).findFirst()
                 .orElseThrow().uuid();
         assertThat(dropped.slices()).filteredOn(s -> s.track() == notes).singleElement().satisfies(s -> {
@@ -271,9 +186,7 @@ class PerfettoTraceWriterTest {
 
     @Test
     void writtenThroughOutputFileNeverOverTheRecordingAndGzippedWhenAsked() throws Exception {
-        team();
-        teamEnd(80);
-        Recording r = read(OK_TRAILER);
+        Recording r = read(Shape.DEPENDENCE);
         Path input = dir.resolve("ompd-explorer-4242-recording.ndjson");
         assertThatThrownBy(() -> new PerfettoTraceWriter().write(r, input, List.of(input)))
                 .isInstanceOf(OutputException.class)
