@@ -75,10 +75,17 @@ class AgentCaptureTest {
         assertThat(explicit(s, TaskLifecycle.QUEUED)).hasSize(3);
         assertThat(explicit(s, TaskLifecycle.SUSPENDED)).hasSize(3);
         assertThat(explicit(s, TaskLifecycle.RUNNING)).hasSize(2);
-        OmpThread initial = s.threads().stream().filter(t -> t.kind().orElse(null) == ThreadKind.INITIAL)
-                .findFirst().orElseThrow();
-        List<Task> stack = s.index().schedulingChain(initial.id());
+        // the thread that entered the single construct holds the chain: either thread may be first there (the
+        // bundled lesson's run was the initial thread); the other one spins in the hold task
+        OmpThread deepest = s.threads().stream()
+                .max(java.util.Comparator.comparingInt(t -> s.index().schedulingChain(t.id()).size())).orElseThrow();
+        List<Task> stack = s.index().schedulingChain(deepest.id());
         assertThat(stack).hasSize(6);
+        assertThat(s.threads()).filteredOn(t -> !t.id().equals(deepest.id())).singleElement()
+                .satisfies(other -> assertThat(s.index().schedulingChain(other.id()).getFirst()).satisfies(hold -> {
+                    assertThat(hold.kind()).isEqualTo(TaskKind.EXPLICIT);
+                    assertThat(hold.lifecycle()).contains(TaskLifecycle.RUNNING);
+                }));
         // down the chain of suspended fib tasks, each one's scheduling task is the one that generated it
         for (Task t : stack.subList(0, 3)) {
             assertThat(t.schedulingTask()).isEqualTo(t.generatingTask());
