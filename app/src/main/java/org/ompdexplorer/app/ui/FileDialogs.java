@@ -108,24 +108,23 @@ public interface FileDialogs extends PathChooser {
 
             @Override
             public Optional<Path> chooseTraceTarget(Window owner, String suggestedName) {
-                FileChooser chooser = new FileChooser();
-                chooser.setTitle("Export a Perfetto trace of the recording");
-                chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Perfetto trace (*.pftrace)",
-                        "*.pftrace"), new FileChooser.ExtensionFilter("Perfetto trace, compressed (*.pftrace.gz)",
-                        "*.pftrace.gz"));
-                if (lastDirectory != null && lastDirectory.isDirectory()) {
-                    chooser.setInitialDirectory(lastDirectory);
-                }
-                chooser.setInitialFileName(suggestedName);
-                return remember(chooser.showSaveDialog(owner));
+                return save(owner, "Export a Perfetto trace of the recording", suggestedName,
+                        new FileChooser.ExtensionFilter("Perfetto trace (*.pftrace)", "*.pftrace"),
+                        new FileChooser.ExtensionFilter("Perfetto trace, compressed (*.pftrace.gz)", "*.pftrace.gz"));
             }
 
             @Override
             public Optional<Path> chooseLessonTarget(Window owner, String suggestedName) {
+                return save(owner, "Save the lesson", suggestedName,
+                        new FileChooser.ExtensionFilter("Lesson (*.lesson.json)", "*.lesson.json"));
+            }
+
+            /** A save dialog in the last folder used, offering {@code suggestedName}. */
+            private Optional<Path> save(Window owner, String title, String suggestedName,
+                                        FileChooser.ExtensionFilter... filters) {
                 FileChooser chooser = new FileChooser();
-                chooser.setTitle("Save the lesson");
-                chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Lesson (*.lesson.json)",
-                        "*.lesson.json"));
+                chooser.setTitle(title);
+                chooser.getExtensionFilters().addAll(filters);
                 if (lastDirectory != null && lastDirectory.isDirectory()) {
                     chooser.setInitialDirectory(lastDirectory);
                 }

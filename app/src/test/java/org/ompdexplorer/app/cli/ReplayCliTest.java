@@ -14,20 +14,9 @@ import org.ompdexplorer.model.TaskStatus;
 
 /** {@code replay FILE --at T} and {@code summary} of a recording, end to end. */
 class ReplayCliTest extends InProcessCli {
-    private static final String RECORDING = "{\"format\":\"ompd-explorer-recording\",\"version\":\"1.0\","
-            + "\"capture\":{\"source\":\"ompt-agent\",\"program\":\"./deps\",\"pid\":77},\"start\":0}\n"
-            + "{\"t\":0,\"th\":1,\"e\":\"thread-begin\",\"kind\":\"initial\"}\n"
-            + "{\"t\":1,\"th\":1,\"e\":\"implicit-begin\",\"task\":1,\"num\":0,\"size\":1,\"initial\":true}\n"
-            + "{\"t\":1000,\"th\":1,\"e\":\"task-create\",\"task\":3,\"gen\":1,\"site\":\"0x4100\",\"flags\":[\"explicit\"]}\n"
-            + "{\"t\":1000,\"th\":1,\"e\":\"task-create\",\"task\":4,\"gen\":1,\"site\":\"0x4200\",\"flags\":[\"explicit\"]}\n"
-            + "{\"t\":1000,\"th\":1,\"e\":\"task-dep\",\"from\":3,\"to\":4}\n"
-            + "{\"t\":3000,\"th\":1,\"e\":\"schedule\",\"prior\":1,\"status\":\"switch\",\"next\":3}\n"
-            + "{\"t\":4000,\"th\":1,\"e\":\"schedule\",\"prior\":3,\"status\":\"complete\",\"next\":1}\n"
-            + "{\"e\":\"end\",\"t\":4000,\"events\":7,\"dropped\":[{\"what\":\"events\",\"count\":5,\"thread\":2,"
-            + "\"from\":2500}]}\n";
 
     private Path recording() throws Exception {
-        return Files.writeString(dir.resolve("ompd-explorer-77-recording.ndjson"), RECORDING);
+        return DepsRecording.write(dir);
     }
 
     @Test
