@@ -161,13 +161,17 @@ class TaskGraphBoundsTest {
         }
     }
 
-    /** At most as many edges of a kind as nodes, and 12 scheduling and dependence edges into and out of a node. */
+    /**
+     * At most as many edges of a kind as nodes (four times as many dependence edges), and 12 scheduling and dependence
+     * edges into and out of a node.
+     */
     static void assertBounded(TaskGraph g) {
         int nodes = g.nodes().size();
         for (EdgeKind kind : EdgeKind.values()) {
-            assertThat(g.count(kind)).as("%s edges of %d nodes", kind, nodes).isLessThanOrEqualTo(nodes);
+            assertThat(g.count(kind)).as("%s edges of %d nodes", kind, nodes).isLessThanOrEqualTo(
+                    kind == EdgeKind.DEPENDENCE ? GraphEdge.DEPENDENCES_PER_NODE * nodes : nodes);
         }
-        assertThat(g.edges().size()).isLessThanOrEqualTo(4 * nodes);
+        assertThat(g.edges().size()).isLessThanOrEqualTo((3 + GraphEdge.DEPENDENCES_PER_NODE) * nodes);
         Map<String, Integer> ends = new HashMap<>();
         Set<String> pairs = new java.util.HashSet<>();
         for (GraphEdge e : g.edges()) {

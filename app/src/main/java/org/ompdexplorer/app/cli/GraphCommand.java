@@ -274,7 +274,8 @@ final class GraphCommand implements Callable<Integer> {
             if (graph.linksLeftOut() > 0) {
                 err.println("ompd-explorer graph: " + graph.linksLeftOut() + " links between tasks not drawn: a node "
                         + "has at most " + GraphEdge.MAX_PER_NODE + " scheduling and " + GraphEdge.MAX_PER_NODE
-                        + " dependence edges each way, a graph at most as many edges of a kind as nodes; the edges "
+                        + " dependence edges each way, a graph at most as many edges of a kind as nodes ("
+                        + GraphEdge.DEPENDENCES_PER_NODE + " times as many dependence edges); the edges "
                         + "standing for the most links are drawn (--region P or --task ID draw a part)");
             }
             err.flush();

@@ -82,6 +82,105 @@ class DependenceAndPlacementExactnessTest {
                 .isNotEqualTo(Fact.absent());
     }
 
+    /**
+     * A wavefront over an N×N matrix (the dependence-matrix pattern of blocked LU and Smith-Waterman): cell (i,j)
+     * reads (i-1,j) and (i,j-1) and writes itself. Cell (0,0) is held until every cell is created, so no cell
+     * completes before its successors exist and every dependence is reported.
+     */
+    private static final String WAVEFRONT = """
+            #include <omp.h>
+            #include <stdatomic.h>
+            #include <stdio.h>
+            #define N 5
+
+            static atomic_int started, release;
+            static double m[N][N];
+
+            int main(void) {
+            #pragma omp parallel num_threads(2)
+            #pragma omp single
+                {
+            #pragma omp task depend(inout : m[0][0])
+                    {
+                        atomic_store(&started, 1);
+                        while (!atomic_load(&release)) {
+                        }
+                        m[0][0] = 1;
+                    }
+                    while (!atomic_load(&started)) {
+                    }
+                    for (int i = 0; i < N; i++) {
+                        for (int j = 0; j < N; j++) {
+                            if (i == 0 && j == 0) {
+                                continue;
+                            }
+                            if (i == 0) {
+            #pragma omp task depend(in : m[i][j - 1]) depend(inout : m[i][j]) firstprivate(i, j)
+                                m[i][j] = m[i][j - 1] + 1;
+                            } else if (j == 0) {
+            #pragma omp task depend(in : m[i - 1][j]) depend(inout : m[i][j]) firstprivate(i, j)
+                                m[i][j] = m[i - 1][j] + 1;
+                            } else {
+            #pragma omp task depend(in : m[i - 1][j], m[i][j - 1]) depend(inout : m[i][j]) firstprivate(i, j)
+                                m[i][j] = m[i - 1][j] + m[i][j - 1];
+                            }
+                        }
+                    }
+                    atomic_store(&release, 1);
+                }
+                printf("%g\\n", m[N - 1][N - 1]);
+                return 0;
+            }
+            """;
+
+    @Test
+    void aHeldWavefrontHasExactlyTheEdgesOfItsMatrix() throws Exception {
+        int n = 5;
+        Path source = Files.writeString(dir.resolve("wavefront_held.c"), WAVEFRONT);
+        RecordedRun r = RecordedRun.of(source, dir, Map.of());
+        List<Task> cells = r.tasksOf(TaskKind.EXPLICIT); // in creation order: row by row
+        assertThat(cells).hasSize(n * n);
+        Set<List<Long>> implied = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                long cell = id(cells, i * n + j);
+                if (i > 0) {
+                    implied.add(List.of(id(cells, (i - 1) * n + j), cell));
+                }
+                if (j > 0) {
+                    implied.add(List.of(id(cells, i * n + j - 1), cell));
+                }
+                // the cell's own inout is its last dependence, on its own element; readers name their neighbours'
+                Task t = cells.get(i * n + j);
+                assertThat(types(t).getLast()).isEqualTo(DependenceType.INOUT);
+                assertThat(types(t)).hasSize(1 + (i > 0 ? 1 : 0) + (j > 0 ? 1 : 0));
+                if (i > 0) {
+                    assertThat(address(cells, i * n + j, 0)).isEqualTo(address(cells, (i - 1) * n + j,
+                            types(cells.get((i - 1) * n + j)).size() - 1));
+                }
+            }
+        }
+        assertThat(implied).hasSize(2 * n * (n - 1));
+        Set<List<Long>> recorded = new HashSet<>();
+        for (Task t : cells) {
+            for (TaskId before : t.agent().dependsOn()) {
+                assertThat(recorded.add(List.of(before.value(), t.id().value()))).as("reported once").isTrue();
+            }
+        }
+        assertThat(recorded).isEqualTo(implied);
+        TaskGraph graph = TaskGraphBuilder.of(r.snapshot, GraphScope.whole(), new GraphOptions(false, 0, 0, Set.of()));
+        Set<List<Long>> drawn = new HashSet<>();
+        for (GraphEdge e : graph.edges()) {
+            if (e.kind() == EdgeKind.DEPENDENCE) {
+                drawn.add(List.of(graph.nodes().get(e.from()).tasks().getFirst(),
+                        graph.nodes().get(e.to()).tasks().getFirst()));
+            }
+        }
+        assertThat(drawn).as("the graph's dependence edges: more than its nodes").isEqualTo(implied)
+                .hasSizeGreaterThan(graph.nodes().size());
+        assertThat(graph.linksLeftOut()).isZero();
+    }
+
     /** Tasks with if(0) are undeferred: each runs on the thread that creates it, at once. */
     private static final String UNDEFERRED = """
             #include <omp.h>

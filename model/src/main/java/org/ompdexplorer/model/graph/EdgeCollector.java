@@ -21,7 +21,8 @@ import org.ompdexplorer.model.TaskStatus;
  * The edges between a graph's nodes: a link from or to a collapsed task is drawn from or to the node it is collapsed
  * into, a link inside one node is not drawn, and all the links of one kind between the same two nodes are one edge
  * that says how many ({@link EdgeLabels}). So that what ELK lays out is bounded by the nodes, never by the tasks, a
- * graph has at most as many edges of each kind as it has nodes, and a node at most {@value #MAX_PER_NODE} scheduling
+ * graph has at most as many edges of each kind as it has nodes ({@value GraphEdge#DEPENDENCES_PER_NODE} times as many
+ * dependence edges: a wavefront's cell depends on two), and a node at most {@value #MAX_PER_NODE} scheduling
  * edges and as many dependence edges in and out; beyond that the edges standing for the fewest links are left out
  * ({@link TaskGraph#linksLeftOut()}). A cycle of links is no different: each link is looked at once.
  */
@@ -151,7 +152,8 @@ final class EdgeCollector {
     }
 
     /**
-     * The merged edges within the bounds: every kind at most as many as there are nodes, scheduling and dependence
+     * The merged edges within the bounds: every kind at most as many as there are nodes (dependences
+     * {@value GraphEdge#DEPENDENCES_PER_NODE} times as many), scheduling and dependence
      * edges at most {@value #MAX_PER_NODE} into and out of a node; where more, those standing for the most links
      * (first met among equals) are kept. Generating and "waits for" edges follow the tree, so real snapshots stay
      * within theirs; a malformed one (a task listed under two parents) is bounded all the same.
@@ -168,7 +170,8 @@ final class EdgeCollector {
             int[] out = outs.computeIfAbsent(e.kind, k -> new int[nodes]);
             int[] into = ins.computeIfAbsent(e.kind, k -> new int[nodes]);
             boolean perNode = e.kind == EdgeKind.SCHEDULING || e.kind == EdgeKind.DEPENDENCE;
-            if (kept.getOrDefault(e.kind, 0) >= nodes
+            int kindBound = e.kind == EdgeKind.DEPENDENCE ? GraphEdge.DEPENDENCES_PER_NODE * nodes : nodes;
+            if (kept.getOrDefault(e.kind, 0) >= kindBound
                     || perNode && (out[e.from] >= MAX_PER_NODE || into[e.to] >= MAX_PER_NODE)) {
                 leftOut += e.count;
                 continue;

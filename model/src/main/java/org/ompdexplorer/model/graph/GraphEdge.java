@@ -13,9 +13,15 @@ package org.ompdexplorer.model.graph;
 public record GraphEdge(int from, int to, EdgeKind kind, String label, int count) {
     /**
      * The most scheduling edges, and dependence edges, into one node and out of one node; a graph has at most as many
-     * edges of a kind as nodes. So what is laid out is bounded by the nodes, never by the tasks.
+     * edges of a kind as nodes, dependence edges {@value #DEPENDENCES_PER_NODE} times as many. So what is laid out is
+     * bounded by the nodes, never by the tasks.
      */
     public static final int MAX_PER_NODE = 12;
+    /**
+     * A graph's dependence edges, at most, per node: a dependence graph has more edges than nodes (a wavefront over a
+     * matrix two per cell, a blocked Cholesky up to three), the other kinds follow trees.
+     */
+    public static final int DEPENDENCES_PER_NODE = 4;
 
     public GraphEdge {
         if (count < 1) {

@@ -11,8 +11,8 @@ import java.util.OptionalInt;
  * @param tasksShown how many tasks the nodes stand for (collapsed nodes count each member)
  * @param collapsedForSize whether subtrees were collapsed to keep the graph within its node budget, width or depth
  * @param linksLeftOut     how many links between tasks have no edge because their nodes had too many edges already
- *                         (at most as many edges of a kind as nodes; scheduling and dependence edges at most a few a
- *                         node: see {@code EdgeCollector})
+ *                         (at most as many edges of a kind as nodes, four times as many dependence edges; scheduling
+ *                         and dependence edges at most a few a node: see {@code EdgeCollector})
  */
 public record TaskGraph(List<GraphNode> nodes, List<GraphEdge> edges, List<GraphGroup> groups, int tasksShown,
                         boolean collapsedForSize, int linksLeftOut) {
