@@ -18,9 +18,9 @@ import tools.jackson.core.JsonGenerator;
  */
 final class DeviceWriter {
     private final JsonGenerator g;
-    private final SnapshotWriter values;
+    private final ValueWriter values;
 
-    DeviceWriter(JsonGenerator generator, SnapshotWriter values) {
+    DeviceWriter(JsonGenerator generator, ValueWriter values) {
         this.g = generator;
         this.values = values;
     }

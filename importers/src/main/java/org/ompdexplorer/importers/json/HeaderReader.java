@@ -39,11 +39,13 @@ final class HeaderReader {
     private static final String[] ICV_FIELDS = {"id", "name", "scope", "ompName"};
     private final JsonCursor c;
     private final ValueReaders values;
+    private final ThreadValueReaders threadValues;
     private final DeviceReader devices;
 
     HeaderReader(JsonCursor cursor, ValueReaders values, DeviceReader devices) {
         this.c = cursor;
         this.values = values;
+        this.threadValues = new ThreadValueReaders(cursor, values);
         this.devices = devices;
     }
 
@@ -261,7 +263,7 @@ final class HeaderReader {
     }
 
     ThreadState state() {
-        return values.state("state").orElse(null);
+        return threadValues.state("state").orElse(null);
     }
 
     IcvDefinition icvDefinition() {

@@ -1,12 +1,8 @@
 package org.ompdexplorer.importers.json;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.ompdexplorer.model.Address;
-import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.FactInterner;
 import org.ompdexplorer.model.diagnostics.Diagnostic;
 import org.ompdexplorer.model.diagnostics.Location;
@@ -15,20 +11,16 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamLocation;
 
 /**
- * A Jackson parser plus what reading a snapshot needs around it: located diagnostics, typed reads that report
- * a wrong type and go on, and the {@code unavailable} convention. Warnings that would repeat per entity
- * (unknown fields) are reported once per field pattern, with a count.
+ * A Jackson parser plus what reading a snapshot needs around it: located diagnostics and typed reads that report
+ * a wrong type and go on. Warnings that would repeat per entity (unknown fields) are reported once per field
+ * pattern, with a count ({@link ReadFindings}); the {@code unavailable} convention is {@link UnavailableMarker}'s.
  */
 final class JsonCursor {
     private static final BigInteger MAX_ADDRESS = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
     final JsonParser parser;
     final FactInterner interner;
     private final String input;
-    private final List<Diagnostic> diagnostics = new ArrayList<>();
-    /** Per pattern of a warning that would repeat per entity, how often it occurred. */
-    private final Map<String, Integer> repeatedWarnings = new HashMap<>();
-    /** The pattern of each diagnostic that is counted in {@link #repeatedWarnings}, by its index. */
-    private final Map<Integer, String> patternOf = new HashMap<>();
+    private final ReadFindings findings = new ReadFindings();
     private final boolean strict;
     private final RepeatedStrings repeated = new RepeatedStrings();
     private boolean newerMinor;
@@ -54,21 +46,14 @@ final class JsonCursor {
         this.newerMinor = newer;
     }
 
+    /** Every finding so far, in the order reported: {@link ReadFindings#all()}. */
     List<Diagnostic> diagnostics() {
-        List<Diagnostic> all = new ArrayList<>(diagnostics.size());
-        for (int i = 0; i < diagnostics.size(); i++) {
-            Diagnostic d = diagnostics.get(i);
-            String pattern = patternOf.get(i);
-            Integer more = pattern == null ? null : repeatedWarnings.get(pattern);
-            all.add(more != null && more > 1 ? new Diagnostic(d.severity(), d.code(), d.message()
-                    + " (" + more + " times; first shown)", d.fix(), d.location()) : d);
-        }
-        return all;
+        return findings.all();
     }
 
     /** How many findings were reported so far: cheap, unlike {@link #diagnostics()}. */
     int findingCount() {
-        return diagnostics.size();
+        return findings.count();
     }
 
     /** The current token's location, with its JSON path. */
@@ -99,11 +84,11 @@ final class JsonCursor {
     }
 
     void error(String code, String message, String fix) {
-        diagnostics.add(Diagnostic.error(code, message, fix, here()));
+        findings.add(Diagnostic.error(code, message, fix, here()));
     }
 
     void add(Diagnostic diagnostic) {
-        diagnostics.add(diagnostic);
+        findings.add(diagnostic);
     }
 
     /** Skips the value of an unknown field, with one warning per field pattern. */
@@ -111,21 +96,12 @@ final class JsonCursor {
         String pattern = path().replaceAll("\\[\\d+]", "[*]");
         String message = "unknown field '" + name + "' at " + pattern
                 + (newerMinor ? " (written by a newer minor version of the format)" : "");
-        if (firstOf("unknown-field|" + message)) {
-            addCounted("unknown-field|" + message, Diagnostic.warning("unknown-field", message,
+        if (findings.firstOf("unknown-field|" + message)) {
+            findings.addCounted("unknown-field|" + message, Diagnostic.warning("unknown-field", message,
                     newerMinor ? "update OMPD Explorer to read this field; it was skipped"
                             : "check the spelling against docs/snapshot-format.md; it was skipped", here()));
         }
         skipValue();
-    }
-
-    private boolean firstOf(String pattern) {
-        return repeatedWarnings.merge(pattern, 1, Integer::sum) == 1;
-    }
-
-    private void addCounted(String pattern, Diagnostic d) {
-        patternOf.put(diagnostics.size(), pattern);
-        diagnostics.add(d);
     }
 
     /**
@@ -159,9 +135,9 @@ final class JsonCursor {
         String object = path.endsWith("." + name) ? path.substring(0, path.length() - name.length() - 1) : path;
         String message = "duplicate key '" + name + "' in " + object + "; " + outcome;
         String pattern = "duplicate-key|" + name + "|" + object.replaceAll("\\[\\d+]", "[*]");
-        if (firstOf(pattern)) {
+        if (findings.firstOf(pattern)) {
             String fix = "give each key once per object";
-            addCounted(pattern, strict ? Diagnostic.error("duplicate-key", message, fix, here())
+            findings.addCounted(pattern, strict ? Diagnostic.error("duplicate-key", message, fix, here())
                     : Diagnostic.warning("duplicate-key", message, fix, here()));
         }
     }
@@ -383,24 +359,5 @@ final class JsonCursor {
             value = (value << 4) | d;
         }
         return value; // a value equal to NOT_HEX just takes the slow path
-    }
-
-    /** Reads an {@code {"unavailable": …}} object at a START_OBJECT; anything else there is reported. */
-    <T> Fact<T> unavailableOnly(String what) {
-        UnavailableMarker u = new UnavailableMarker();
-        long seen = 0;
-        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String name = parser.currentName();
-            seen = seen(seen, name, UnavailableMarker.FIELDS);
-            if (!u.take(this, name)) {
-                unknownField(name);
-            }
-        }
-        if (!u.isUnavailable()) {
-            error("wrong-type", what + ": an object here must be {\"unavailable\": \"<return code>\"}",
-                    "write the value, or an unavailable marker");
-            return Fact.absent();
-        }
-        return u.fact();
     }
 }

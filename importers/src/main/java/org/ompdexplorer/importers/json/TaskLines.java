@@ -64,10 +64,10 @@ final class TaskLines {
     }
 
     private final JsonFactory factory;
-    private final ValueReaders.Matchers matchers;
+    private final FieldMatchers matchers;
     private final int threads;
 
-    TaskLines(JsonFactory factory, ValueReaders.Matchers matchers, int threads) {
+    TaskLines(JsonFactory factory, FieldMatchers matchers, int threads) {
         this.factory = factory;
         this.matchers = matchers;
         this.threads = threads;

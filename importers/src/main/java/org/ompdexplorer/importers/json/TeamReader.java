@@ -30,6 +30,7 @@ final class TeamReader {
     private static final String[] MEMBER_FIELDS = {"threadNum", "thread", "implicitTask"};
     private final JsonCursor c;
     private final ValueReaders values;
+    private final ThreadValueReaders threadValues;
     private final StackReader stacks;
     /** The stack of the thread read last, or {@code null}: {@link #takeStack}. */
     private StackReader.Read stack;
@@ -37,6 +38,7 @@ final class TeamReader {
     TeamReader(JsonCursor cursor, ValueReaders values) {
         this.c = cursor;
         this.values = values;
+        this.threadValues = new ThreadValueReaders(cursor, values);
         this.stacks = new StackReader(cursor);
     }
 
@@ -71,9 +73,9 @@ final class TeamReader {
                     long s = c.id("addressSpace");
                     space = s < 0 ? null : new AddressSpaceId(s);
                 }
-                case "osIds" -> osIds = values.osIds();
+                case "osIds" -> osIds = threadValues.osIds();
                 case "kind" -> kind = values.nameFact("thread kind").map(ThreadKind::of);
-                case "state" -> state = values.state("state");
+                case "state" -> state = threadValues.state("state");
                 case "waitId" -> waitId = values.addressFact("waitId");
                 case "currentTask" -> currentTask = values.taskLink("currentTask");
                 case "currentRegion" -> currentRegion = values.regionLink("currentRegion");

@@ -2,6 +2,7 @@ package org.ompdexplorer.importers.json;
 
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.ReturnCode;
+import tools.jackson.core.JsonToken;
 
 /**
  * Collects the fields of an unavailable marker ({@code {"unavailable": "<code>", "detail": "…"}}) while an
@@ -12,6 +13,25 @@ final class UnavailableMarker {
     private static final String PREFIX = "ompd_rc_";
     private String code;
     private String detail;
+
+    /** Reads an {@code {"unavailable": …}} object at a START_OBJECT; anything else there is reported. */
+    static <T> Fact<T> only(JsonCursor c, String what) {
+        UnavailableMarker u = new UnavailableMarker();
+        long seen = 0;
+        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = c.parser.currentName();
+            seen = c.seen(seen, name, FIELDS);
+            if (!u.take(c, name)) {
+                c.unknownField(name);
+            }
+        }
+        if (!u.isUnavailable()) {
+            c.error("wrong-type", what + ": an object here must be {\"unavailable\": \"<return code>\"}",
+                    "write the value, or an unavailable marker");
+            return Fact.absent();
+        }
+        return u.fact();
+    }
 
     /** Takes the field if it belongs to an unavailable marker; true when it did. */
     boolean take(JsonCursor c, String name) {

@@ -9,19 +9,17 @@ import org.ompdexplorer.model.CodeLocation;
 import org.ompdexplorer.model.Fact;
 import org.ompdexplorer.model.IcvId;
 import org.ompdexplorer.model.IcvValue;
-import org.ompdexplorer.model.OsThreadId;
-import org.ompdexplorer.model.OsThreadIdKind;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.TaskFrames;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.ThreadId;
-import org.ompdexplorer.model.ThreadState;
 import org.ompdexplorer.model.ToolData;
 import tools.jackson.core.JsonToken;
 
 /**
  * Reads the format's value shapes at the parser's current token: links, facts, code locations, frames, tool
- * data, states, ICV values. Each reports a wrong shape where it is and yields an absent value.
+ * data, ICV values ({@link ThreadValueReaders} reads those only threads have). Each reports a wrong shape where it
+ * is and yields an absent value.
  */
 final class ValueReaders {
     enum CodeField { address, symbol, file, line, possiblyInexact, unavailable, detail }
@@ -32,22 +30,10 @@ final class ValueReaders {
 
     enum ToolDataField { value, ptr, unavailable, detail }
 
-    /** The name matchers of the shapes a large snapshot repeats; built once per importer. */
-    record Matchers(FieldMatcher<TaskReader.Field> task, FieldMatcher<CodeField> code,
-                    FieldMatcher<FramesField> frames, FieldMatcher<FrameField> frame,
-                    FieldMatcher<ToolDataField> toolData) {
-        static Matchers of(tools.jackson.core.json.JsonFactory factory) {
-            return new Matchers(new FieldMatcher<>(factory, TaskReader.Field.class),
-                    new FieldMatcher<>(factory, CodeField.class), new FieldMatcher<>(factory, FramesField.class),
-                    new FieldMatcher<>(factory, FrameField.class), new FieldMatcher<>(factory, ToolDataField.class));
-        }
-    }
-
-    private static final String[] STATE_FIELDS = {"value", "name", "unavailable", "detail"};
     private static final String[] ICV_VALUE_FIELDS = {"icv", "value", "string"};
     private static final int CODE_SLOTS = 1024;
     private final JsonCursor c;
-    private final Matchers matchers;
+    private final FieldMatchers matchers;
     /** A task that has not run yet has null frames: one shared value for all of them, not two objects each. */
     private static final Fact<TaskFrames> NO_FRAMES = Fact.of(new TaskFrames(0, 0, 0, 0));
     private final Map<String, String> addressLabels = new HashMap<>();
@@ -63,7 +49,7 @@ final class ValueReaders {
     private ModuleMap modules;
 
     @SuppressWarnings("unchecked")
-    ValueReaders(JsonCursor cursor, Matchers matchers) {
+    ValueReaders(JsonCursor cursor, FieldMatchers matchers) {
         this.matchers = matchers;
         this.recentCode = new Fact[CODE_SLOTS];
         this.recentRead = new CodeLocation[CODE_SLOTS];
@@ -78,7 +64,7 @@ final class ValueReaders {
     private <T> Fact<T> link(String what, LongFunction<Fact<T>> resolve) {
         return switch (c.parser.currentToken()) {
             case VALUE_NULL -> Fact.absent();
-            case START_OBJECT -> c.unavailableOnly(what);
+            case START_OBJECT -> UnavailableMarker.only(c, what);
             default -> {
                 long id = c.id(what);
                 yield id < 0 ? Fact.absent() : resolve.apply(id);
@@ -101,7 +87,7 @@ final class ValueReaders {
     Fact<Integer> intFact(String what, int min, int max) {
         return switch (c.parser.currentToken()) {
             case VALUE_NULL -> Fact.absent();
-            case START_OBJECT -> c.unavailableOnly(what);
+            case START_OBJECT -> UnavailableMarker.only(c, what);
             default -> {
                 Integer v = c.integer(what, min, max);
                 yield v == null ? Fact.absent() : c.interner.integer(v);
@@ -112,7 +98,7 @@ final class ValueReaders {
     Fact<Long> longFact(String what) {
         return switch (c.parser.currentToken()) {
             case VALUE_NULL -> Fact.absent();
-            case START_OBJECT -> c.unavailableOnly(what);
+            case START_OBJECT -> UnavailableMarker.only(c, what);
             default -> Fact.ofNullable(c.longValue(what));
         };
     }
@@ -120,7 +106,7 @@ final class ValueReaders {
     Fact<Long> addressFact(String what) {
         return switch (c.parser.currentToken()) {
             case VALUE_NULL -> Fact.absent();
-            case START_OBJECT -> c.unavailableOnly(what);
+            case START_OBJECT -> UnavailableMarker.only(c, what);
             default -> Fact.ofNullable(c.address(what));
         };
     }
@@ -128,7 +114,7 @@ final class ValueReaders {
     Fact<String> stringFact(String what) {
         return switch (c.parser.currentToken()) {
             case VALUE_NULL -> Fact.absent();
-            case START_OBJECT -> c.unavailableOnly(what);
+            case START_OBJECT -> UnavailableMarker.only(c, what);
             default -> Fact.ofNullable(c.string(what));
         };
     }
@@ -136,7 +122,7 @@ final class ValueReaders {
     Fact<Boolean> booleanFact(String what) {
         return switch (c.parser.currentToken()) {
             case VALUE_NULL -> Fact.absent();
-            case START_OBJECT -> c.unavailableOnly(what);
+            case START_OBJECT -> UnavailableMarker.only(c, what);
             default -> Fact.ofNullable(c.bool(what));
         };
     }
@@ -145,7 +131,7 @@ final class ValueReaders {
     Fact<String> nameFact(String what) {
         return switch (c.parser.currentToken()) {
             case VALUE_NULL -> Fact.absent();
-            case START_OBJECT -> c.unavailableOnly(what);
+            case START_OBJECT -> UnavailableMarker.only(c, what);
             default -> Fact.ofNullable(c.name(what));
         };
     }
@@ -343,37 +329,6 @@ final class ValueReaders {
         return u.isUnavailable() ? u.fact() : Fact.of(new ToolData(value, ptr));
     }
 
-    /** A state object {@code {"value": n, "name": "…"}}; also used for the {@code states} enumeration. */
-    Fact<ThreadState> state(String what) {
-        if (!object(what)) {
-            return Fact.absent();
-        }
-        UnavailableMarker u = new UnavailableMarker();
-        Long value = null;
-        String name = null;
-        long seen = 0;
-        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String field = c.parser.currentName();
-            seen = c.seen(seen, field, STATE_FIELDS);
-            if (u.take(c, field)) {
-                continue;
-            }
-            switch (field) {
-                case "value" -> { c.parser.nextToken(); value = c.longValue("state value"); }
-                case "name" -> { c.parser.nextToken(); name = c.string("state name"); }
-                default -> c.unknownField(field);
-            }
-        }
-        if (u.isUnavailable()) {
-            return u.fact();
-        }
-        if (value == null) {
-            c.error("missing-field", what + " needs a \"value\"", "add the ompd_word_t state value");
-            return Fact.absent();
-        }
-        return Fact.of(name == null || name.isBlank() ? ThreadState.ofValue(value) : new ThreadState(value, name));
-    }
-
     List<IcvValue> icvValues(String what) {
         if (c.parser.currentToken() != JsonToken.START_ARRAY) {
             if (c.parser.currentToken() != JsonToken.VALUE_NULL) {
@@ -410,34 +365,5 @@ final class ValueReaders {
             values.add(new IcvValue(new IcvId(icv), integer, string));
         }
         return values;
-    }
-
-    List<OsThreadId> osIds() {
-        if (!object("osIds")) {
-            return List.of();
-        }
-        List<OsThreadId> ids = new ArrayList<>();
-        List<String> kinds = new ArrayList<>(2);
-        while (c.parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String kind = c.parser.currentName();
-            if (kind.isBlank()) {
-                c.error("empty-name", "an OS thread id has an empty kind", "name its kind: lwp, pthread or winthread");
-                c.skipValue();
-                continue;
-            }
-            OsThreadIdKind k = OsThreadIdKind.of(kind);
-            if (kinds.contains(kind)) {
-                c.duplicateKey("the last value is used");
-                ids.removeIf(id -> id.kind().equals(k));
-            } else {
-                kinds.add(kind);
-            }
-            c.parser.nextToken();
-            Long v = c.unsigned("osIds." + kind);
-            if (v != null) {
-                ids.add(new OsThreadId(k, v));
-            }
-        }
-        return ids;
     }
 }
