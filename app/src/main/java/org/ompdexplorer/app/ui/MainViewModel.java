@@ -1,6 +1,5 @@
 package org.ompdexplorer.app.ui;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -8,7 +7,6 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.ompdexplorer.app.ui.child.ChildImport;
 import org.ompdexplorer.app.ui.compare.CompareGraph;
@@ -40,25 +38,19 @@ import org.ompdexplorer.resources.BundledResources;
  * {@link Zoom} and {@link Exports}; the recent files are kept here.
  */
 public final class MainViewModel {
-    // Properties
-    private final ObservableList<Path> recentFiles = FXCollections.observableArrayList();
-    /** One read-only view for every caller: a view made per call listens weakly and can be collected with its listeners. */
-    private final ObservableList<Path> recentFilesView = FXCollections.unmodifiableObservableList(recentFiles);
-
     private final ExplorerPreferences preferences;
     private final OpenSnapshot open;
     private final OpenCoreViewModel openCore;
     private final CaptureViewModel capture;
-    private final GraphViewModel graph;
+    private final SnapshotPanes panes;
     private final SnapshotLoading loading;
     private final CompareMode compareMode;
     private final Lessons lessons;
     private final Zoom zoom;
-    private final Exports exports;
-    private final org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacks;
-    private final org.ompdexplorer.app.ui.source.SourceViewModel source;
+    private final ShownExports exports;
     private final JobViewModel job;
     private final Recordings recordings;
+    private final FileOpening opening;
     /** Kept across runs: the presentation zoom. */
     static final String UI_SCALE_KEY = Zoom.UI_SCALE_KEY;
 
@@ -74,35 +66,24 @@ public final class MainViewModel {
         this.preferences = preferences;
         this.open = new OpenSnapshot(tasks, preferences);
         this.loading = new SnapshotLoading(tasks, open.snapshotProperty(), this::shownName);
-        this.exports = new Exports(tasks, loading);
         this.openCore = new OpenCoreViewModel(preferences, child, this::load);
         this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
                 CaptureViewModel::gcoreOnPath);
-        this.graph = new GraphViewModel(tasks, preferences, open::navigate);
-        graph.selectionProperty().bind(open.selectionProperty());
+        this.panes = new SnapshotPanes(tasks, preferences, open);
         // a comparison shown ends the lesson, and takes the place of the job's page (the job stays behind it)
         this.compareMode = new CompareMode(tasks, preferences, loading, open, this::show, () -> {
             lesson().clear();
             job().hidePage();
         });
         this.lessons = new Lessons(loading, compareMode, open, this::show);
-        recentFiles.setAll(preferences.recentFiles());
         this.zoom = new Zoom(preferences, loading::message);
-        this.stacks = new org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel(tasks, open.search()::filter);
-        stacks.snapshotProperty().bind(open.snapshotProperty());
-        this.source = new org.ompdexplorer.app.ui.source.SourceViewModel(tasks, preferences, () -> {
-            LoadedSnapshot shown = open.snapshotProperty().get();
-            return shown == null ? Optional.empty() : shown.path().map(p -> p.toAbsolutePath().getParent());
-        });
-        open.snapshotProperty().addListener((obs, old, now) -> source.clear());
+        this.exports = new ShownExports(new Exports(tasks, loading), open, compareMode, panes.stacks());
         this.job = new JobViewModel(loading::run, this::open, this::compareFiles, new JobReader());
         this.recordings = new Recordings(tasks, loading, compareMode, open, lessons.lesson(), job::hidePage,
                 this::show);
-        // the task graph shows the moment, or the recording's whole run when asked (and built)
-        graph.snapshotProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(() ->
-                        recordings.wholeRunGraphProperty().get() && recordings.wholeRunProperty().get() != null
-                                ? recordings.wholeRunProperty().get() : open.snapshotProperty().get(),
-                recordings.wholeRunGraphProperty(), recordings.wholeRunProperty(), open.snapshotProperty()));
+        panes.graphFollows(recordings);
+        this.opening = new FileOpening(preferences, loading, open, recordings, this::show, this::openBundledLesson,
+                this::openJob, this::compareFiles);
     }
 
     /**
@@ -176,7 +157,7 @@ public final class MainViewModel {
 
     /** Most recent first. */
     public ObservableList<Path> recentFiles() {
-        return recentFilesView;
+        return opening.recentFiles();
     }
 
     public SelectionHistory history() {
@@ -201,7 +182,7 @@ public final class MainViewModel {
 
     /** The task graph of the open snapshot. */
     public GraphViewModel graph() {
-        return graph;
+        return panes.graph();
     }
 
     /** The task graph in compare mode. */
@@ -226,12 +207,12 @@ public final class MainViewModel {
 
     /** The Parallel Stacks view: every thread's call stack merged. */
     public org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacks() {
-        return stacks;
+        return panes.stacks();
     }
 
     /** The source view of a call frame, with its path substitutions. */
     public org.ompdexplorer.app.ui.source.SourceViewModel source() {
-        return source;
+        return panes.source();
     }
 
     /** The job view: File → Open Job… (a folder of rank snapshots), its page, and the ranks it opens. */
@@ -267,15 +248,7 @@ public final class MainViewModel {
      * behind the comparison).
      */
     public void openInitial(List<Path> files) {
-        if (files.isEmpty()) {
-            openBundledLesson();
-        } else if (opensOneFile(files)) {
-            open(files.getFirst());
-        } else if (files.size() == 1 && org.ompdexplorer.app.ui.job.JobFolders.holdsRankSnapshots(files.getFirst())) {
-            openJob(files.getFirst());
-        } else {
-            compareFiles(files);
-        }
+        opening.openInitial(files);
     }
 
     /**
@@ -283,13 +256,7 @@ public final class MainViewModel {
      * rather than by loading it a second time; an early load of anything else is stopped.
      */
     void openInitial(List<Path> files, Optional<EarlyOpen> early) {
-        Optional<BackgroundJob<LoadedSnapshot>> taken = early.flatMap(e -> e.takeOverFor(opensOneSnapshot(files)
-                ? files.getFirst() : null));
-        if (taken.isPresent()) {
-            open(files.getFirst(), taken.get());
-        } else {
-            openInitial(files);
-        }
+        opening.openInitial(files, early);
     }
 
     /**
@@ -297,13 +264,7 @@ public final class MainViewModel {
      * before the window is up: not a recording or a lesson, which open otherwise.
      */
     static boolean opensOneSnapshot(List<Path> files) {
-        return opensOneFile(files) && !org.ompdexplorer.importers.recording.RecordingReader.isRecording(files.getFirst())
-                && !org.ompdexplorer.importers.recording.RecordingLessonReader.isLesson(files.getFirst());
-    }
-
-    /** Whether {@link #openInitial(List)} opens {@code files} as one file (rather than comparing them). */
-    static boolean opensOneFile(List<Path> files) {
-        return files.size() == 1 && !Files.isDirectory(files.getFirst());
+        return FileOpening.opensOneSnapshot(files);
     }
 
     /** The recording open (its timeline, the moment shown, the lesson being made of it), or {@code null}. */
@@ -381,23 +342,7 @@ public final class MainViewModel {
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
     public void open(Path file) {
-        if (org.ompdexplorer.importers.recording.RecordingLessonReader.isLesson(file)) {
-            recordings.openLesson(file, () -> remember(file));
-        } else if (org.ompdexplorer.importers.recording.RecordingReader.isRecording(file)) {
-            recordings.open(file, () -> remember(file));
-        } else {
-            open(file, SnapshotSources.fileShownFirst(file));
-        }
-    }
-
-    private void remember(Path file) {
-        preferences.addRecent(file);
-        recentFiles.setAll(preferences.recentFiles());
-    }
-
-    /** Opens {@code file} as {@link #open(Path)} does, with {@code job} loading it. */
-    private void open(Path file, BackgroundJob<LoadedSnapshot> job) {
-        load("Opening " + file.getFileName(), job, file, "Could not open " + file);
+        opening.open(file);
     }
 
     /**
@@ -406,17 +351,7 @@ public final class MainViewModel {
      * adding it to the recent files: a core import or a live capture.
      */
     public void load(String what, String failureTitle, BackgroundJob<LoadedSnapshot> job) {
-        load(what, job, null, failureTitle);
-    }
-
-    private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file, String failureTitle) {
-        loading.load(what, job, failureTitle, loaded -> {
-            if (file != null) {
-                remember(file);
-            }
-            recordings.close(); // another file (or a core, a capture) takes the recording's place
-            show(loaded);
-        }, open::showValidated);
+        opening.load(what, failureTitle, job);
     }
 
     /** Stops the running load; the open snapshot stays. */
@@ -470,30 +405,22 @@ public final class MainViewModel {
 
     /** Writes the open snapshot as JSON to {@code file}, in the background. */
     public void export(Path file) {
-        exports.export(open.snapshotProperty().get(), file);
+        exports.export(file);
     }
 
     /** Saves a graph as shown as {@code format} in {@code file}, in the background, in the given theme's colours. */
     public void exportGraph(GraphViewModel which, GraphFormat format, Path file, boolean dark) {
-        LoadedSnapshot shown = open.snapshotProperty().get();
-        List<LoadedSnapshot> sources = new java.util.ArrayList<>(shown == null ? List.of() : List.of(shown));
-        sources.addAll(compareMode.compare().sources());
-        exports.exportGraph(which, format, file, dark, sources);
+        exports.exportGraph(which, format, file, dark);
     }
 
     /** Saves the parallel stacks as shown as {@code format} in {@code file}, in the background, in the theme's colours. */
     public void exportStacks(GraphFormat format, Path file, boolean dark) {
-        LoadedSnapshot shown = open.snapshotProperty().get();
-        exports.exportStacks(stacks.pictureProperty().get(), format, file, dark,
-                shown == null ? List.of() : List.of(shown));
+        exports.exportStacks(format, file, dark);
     }
 
     /** Writes the comparison shown as a hang report (Markdown or HTML, by the name) to {@code file}, in the background. */
     public void exportHangReport(Path file) {
-        CompareViewModel c = compareMode.compare();
-        int step = c.stepProperty().get();
-        exports.exportHangReport(c.diffProperty().get(), c.sourceName(step), c.sourceName(step + 1), file,
-                c.sources());
+        exports.exportHangReport(file);
     }
 
     /** Selects what the user picked in the navigator or followed as a link, and records it for Back. */
