@@ -24,7 +24,9 @@ import org.ompdexplorer.app.ui.navigator.NavigatorView;
 
 /**
  * The explorer window's content: menu and toolbar, the navigator left and the details right, a problem banner
- * when something failed, and the status bar. Files dropped on the window are opened.
+ * when something failed, and the status bar. Files dropped on the window are opened. What the menu and the toolbar
+ * ask is done by {@link WindowActions}, the scene's own keys and buttons by {@link SceneInput}, and the divider and
+ * the Explain pane are left as they were by {@link RememberedLayout}.
  */
 public final class MainView extends BorderPane {
     static final String DIVIDER_KEY = RememberedLayout.DIVIDER_KEY;
@@ -93,13 +95,13 @@ public final class MainView extends BorderPane {
         toolBar = new MainToolBar(vm, actions);
         navigator = new NavigatorView(vm.navigator(), vm.selectionProperty(), vm::navigate);
         DetailsView details = new DetailsView(vm.details(), vm::navigate);
-        GraphView graph = new GraphView(vm.graph(), this::chooseGraphFile, (format, path) -> vm.exportGraph(vm.graph(),
-                format, path, dark()));
+        GraphView graph = new GraphView(vm.graph(), this::chooseGraphFile, (format, path) -> vm.exports()
+                .exportGraph(vm.graph(), format, path, dark()));
         RememberedLayout.explainFold(vm.details(), vm.preferences());
         SplitPane split = new SplitPane(navigator, details);
         var stacks = new org.ompdexplorer.app.ui.stacks.ParallelStacksView(vm.stacks(), vm.uiScaleProperty(),
                 format -> dialogs.chooseGraphTarget(getScene().getWindow(), baseName() + "-stacks."
-                        + format.extension()).ifPresent(path -> vm.exportStacks(format, path, dark())));
+                        + format.extension()).ifPresent(path -> vm.exports().exportStacks(format, path, dark())));
         var source = new org.ompdexplorer.app.ui.source.SourceView(vm.source(), new org.ompdexplorer.app.ui.ompd
                 .PathChooser() { // the dialogs in use when asked: tests replace them
                     @Override
@@ -124,7 +126,7 @@ public final class MainView extends BorderPane {
         RememberedLayout.divider(split, vm.preferences());
         SplitPane.setResizableWithParent(navigator, false);
         GraphView compareGraph = new GraphView(vm.compareGraph().graph(), this::chooseGraphFile,
-                (format, path) -> vm.exportGraph(vm.compareGraph().graph(), format, path, dark()));
+                (format, path) -> vm.exports().exportGraph(vm.compareGraph().graph(), format, path, dark()));
         compareGraph.setId("compareGraphView");
         for (GraphView g : List.of(graph, compareGraph)) { // the graph grows with the presentation zoom too
             g.setPresentationScale(vm.uiScaleProperty().get());
@@ -132,7 +134,7 @@ public final class MainView extends BorderPane {
         }
         CompareView compare = new CompareView(vm.compare(), vm.compareGraph(), compareGraph, vm::swapComparison,
                 vm::closeComparison, () -> dialogs.chooseReportTarget(getScene().getWindow(), reportName())
-                        .ifPresent(vm::exportHangReport));
+                        .ifPresent(vm.exports()::exportHangReport));
         compare.hideStepsWhile(vm.lesson().lessonProperty().isNotNull());
         compareView = compare;
         LessonsPage lessons = new LessonsPage(vm.lesson(), vm::openLesson);

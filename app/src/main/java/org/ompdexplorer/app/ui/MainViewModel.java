@@ -11,17 +11,14 @@ import javafx.collections.ObservableList;
 import org.ompdexplorer.app.ui.child.ChildImport;
 import org.ompdexplorer.app.ui.compare.CompareGraph;
 import org.ompdexplorer.app.ui.compare.CompareViewModel;
-import org.ompdexplorer.app.graph.GraphFormat;
 import org.ompdexplorer.app.ui.graph.GraphViewModel;
 import org.ompdexplorer.app.ui.ompd.CaptureViewModel;
-import org.ompdexplorer.app.ui.ompd.LiveProcesses;
 import org.ompdexplorer.app.ui.ompd.OpenCoreViewModel;
 import org.ompdexplorer.app.ui.details.DetailsViewModel;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SelectionHistory;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.job.JobViewModel;
-import org.ompdexplorer.importers.job.JobReader;
 import org.ompdexplorer.app.ui.lesson.LessonViewModel;
 import org.ompdexplorer.app.ui.navigator.NavigatorViewModel;
 import org.ompdexplorer.app.ui.search.SearchViewModel;
@@ -33,24 +30,18 @@ import org.ompdexplorer.resources.BundledResources;
 /**
  * The window's state and commands: the open snapshot, loading it in the background, the selection and its
  * history, and the view models of the navigator, the details pane, the search box and the dialogs that import a
- * core or snapshot a running process (in a child JVM). Each area is a class of its own that this one wires
- * together and speaks for: {@link OpenSnapshot}, {@link SnapshotLoading}, {@link CompareMode}, {@link Lessons},
- * {@link Zoom} and {@link Exports}; the recent files are kept here.
+ * core or snapshot a running process (in a child JVM). Each area is a class of its own, built and wired together by
+ * {@link WindowAreas}, that this one speaks for: {@link OpenSnapshot}, {@link SnapshotLoading}, {@link CompareMode},
+ * {@link Lessons}, {@link Zoom}, {@link Recordings}, {@link FileOpening} (and the recent files), {@link SnapshotPanes}
+ * and {@link ShownExports}.
  */
 public final class MainViewModel {
     private final ExplorerPreferences preferences;
+    private final WindowAreas areas;
     private final OpenSnapshot open;
-    private final OpenCoreViewModel openCore;
-    private final CaptureViewModel capture;
-    private final SnapshotPanes panes;
     private final SnapshotLoading loading;
     private final CompareMode compareMode;
-    private final Lessons lessons;
-    private final Zoom zoom;
-    private final ShownExports exports;
-    private final JobViewModel job;
     private final Recordings recordings;
-    private final FileOpening opening;
     /** Kept across runs: the presentation zoom. */
     static final String UI_SCALE_KEY = Zoom.UI_SCALE_KEY;
 
@@ -64,42 +55,11 @@ public final class MainViewModel {
      */
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences, ChildImport child) {
         this.preferences = preferences;
-        this.open = new OpenSnapshot(tasks, preferences);
-        this.loading = new SnapshotLoading(tasks, open.snapshotProperty(), this::shownName);
-        this.openCore = new OpenCoreViewModel(preferences, child, this::load);
-        this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
-                CaptureViewModel::gcoreOnPath);
-        this.panes = new SnapshotPanes(tasks, preferences, open);
-        // a comparison shown ends the lesson, and takes the place of the job's page (the job stays behind it)
-        this.compareMode = new CompareMode(tasks, preferences, loading, open, this::show, () -> {
-            lesson().clear();
-            job().hidePage();
-        });
-        this.lessons = new Lessons(loading, compareMode, open, this::show);
-        this.zoom = new Zoom(preferences, loading::message);
-        this.exports = new ShownExports(new Exports(tasks, loading), open, compareMode, panes.stacks());
-        this.job = new JobViewModel(loading::run, this::open, this::compareFiles, new JobReader());
-        this.recordings = new Recordings(tasks, loading, compareMode, open, lessons.lesson(), job::hidePage,
-                this::show);
-        panes.graphFollows(recordings);
-        this.opening = new FileOpening(preferences, loading, open, recordings, this::show, this::openBundledLesson,
-                this::openJob, this::compareFiles);
-    }
-
-    /**
-     * What the window shows, as a failed load names what stays open: the comparison or series, else the open
-     * snapshot — in a lesson, the step shown ("bundled lesson fib-taskwait, step 2: …"), compared or not;
-     * {@code null} for nothing.
-     */
-    private String shownName() {
-        if (job.pageShownProperty().get()) {
-            return "The job view of " + job.jobProperty().get().name();
-        }
-        if (compareMode.comparingProperty().get() && !lesson().isActive()) {
-            return compareMode.shownName();
-        }
-        LoadedSnapshot shown = open.snapshotProperty().get();
-        return shown == null ? null : shown.sourceName();
+        this.areas = new WindowAreas(tasks, preferences, child);
+        this.open = areas.open();
+        this.loading = areas.loading();
+        this.compareMode = areas.compareMode();
+        this.recordings = areas.recordings();
     }
 
     /**
@@ -107,22 +67,22 @@ public final class MainViewModel {
      * a canvas (the task graph's labels).
      */
     public ReadOnlyDoubleProperty uiScaleProperty() {
-        return zoom.uiScaleProperty();
+        return areas.zoom().uiScaleProperty();
     }
 
     /** View → Zoom In: the next step, up to 250 %. */
     public void zoomIn() {
-        zoom.zoomIn();
+        areas.zoom().zoomIn();
     }
 
     /** View → Zoom Out: the step before, down to 100 %. */
     public void zoomOut() {
-        zoom.zoomOut();
+        areas.zoom().zoomOut();
     }
 
     /** View → Actual Size. */
     public void actualSize() {
-        zoom.actualSize();
+        areas.zoom().actualSize();
     }
 
     public ReadOnlyObjectProperty<LoadedSnapshot> snapshotProperty() {
@@ -157,7 +117,7 @@ public final class MainViewModel {
 
     /** Most recent first. */
     public ObservableList<Path> recentFiles() {
-        return opening.recentFiles();
+        return areas.opening().recentFiles();
     }
 
     public SelectionHistory history() {
@@ -182,7 +142,7 @@ public final class MainViewModel {
 
     /** The task graph of the open snapshot. */
     public GraphViewModel graph() {
-        return panes.graph();
+        return areas.panes().graph();
     }
 
     /** The task graph in compare mode. */
@@ -202,37 +162,37 @@ public final class MainViewModel {
 
     /** The lesson being taught (its bar, Previous/Next step) and the Lessons page. */
     public LessonViewModel lesson() {
-        return lessons.lesson();
+        return areas.lesson();
     }
 
     /** The Parallel Stacks view: every thread's call stack merged. */
     public org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacks() {
-        return panes.stacks();
+        return areas.panes().stacks();
     }
 
     /** The source view of a call frame, with its path substitutions. */
     public org.ompdexplorer.app.ui.source.SourceViewModel source() {
-        return panes.source();
+        return areas.panes().source();
     }
 
     /** The job view: File → Open Job… (a folder of rank snapshots), its page, and the ranks it opens. */
     public JobViewModel job() {
-        return job;
+        return areas.job();
     }
 
     /** File → Open Job…: every rank snapshot of {@code folder} read and merged in the background. */
     public void openJob(Path folder) {
-        job.open(folder);
+        areas.job().open(folder);
     }
 
     /** File → Open Core File…. */
     public OpenCoreViewModel openCore() {
-        return openCore;
+        return areas.openCore();
     }
 
     /** File → Snapshot Running Process…. */
     public CaptureViewModel capture() {
-        return capture;
+        return areas.capture();
     }
 
     // Commands
@@ -248,23 +208,12 @@ public final class MainViewModel {
      * behind the comparison).
      */
     public void openInitial(List<Path> files) {
-        opening.openInitial(files);
+        areas.opening().openInitial(files);
     }
 
-    /**
-     * As {@link #openInitial(List)}, but one file is opened by taking over {@code early}, its load begun at launch,
-     * rather than by loading it a second time; an early load of anything else is stopped.
-     */
+    /** As {@link #openInitial(List)}, taking over the load of one file begun at launch by {@code early}. */
     void openInitial(List<Path> files, Optional<EarlyOpen> early) {
-        opening.openInitial(files, early);
-    }
-
-    /**
-     * Whether {@link #openInitial(List)} opens {@code files} as one snapshot file, which a launch may begin to load
-     * before the window is up: not a recording or a lesson, which open otherwise.
-     */
-    static boolean opensOneSnapshot(List<Path> files) {
-        return FileOpening.opensOneSnapshot(files);
+        areas.opening().openInitial(files, early);
     }
 
     /** The recording open (its timeline, the moment shown, the lesson being made of it), or {@code null}. */
@@ -323,7 +272,7 @@ public final class MainViewModel {
     }
 
     public void openBundledLesson() {
-        openLesson(BundledResources.DEFAULT_LESSON);
+        areas.openBundledLesson();
     }
 
     /**
@@ -331,18 +280,17 @@ public final class MainViewModel {
      * do: all its steps are loaded and diffed in the background, then its first step is shown with the lesson bar.
      */
     public void openLesson(String name) {
-        recordings.close();
-        lessons.open(name);
+        areas.openLesson(name);
     }
 
     /** Ends the lesson: the snapshot of the step it was at stays open, without the lesson bar. */
     public void closeLesson() {
-        lessons.close();
+        areas.lessons().close();
     }
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
     public void open(Path file) {
-        opening.open(file);
+        areas.opening().open(file);
     }
 
     /**
@@ -351,7 +299,7 @@ public final class MainViewModel {
      * adding it to the recent files: a core import or a live capture.
      */
     public void load(String what, String failureTitle, BackgroundJob<LoadedSnapshot> job) {
-        opening.load(what, failureTitle, job);
+        areas.opening().load(what, failureTitle, job);
     }
 
     /** Stops the running load; the open snapshot stays. */
@@ -383,11 +331,7 @@ public final class MainViewModel {
 
     /** Leaves compare mode; the snapshot open before stays (in a lesson: the step's, and the lesson ends). */
     public void closeComparison() {
-        if (lesson().isActive()) {
-            closeLesson();
-            return;
-        }
-        compareMode.leave();
+        areas.closeComparison();
     }
 
     /** Shows a comparison already made (the jobs' result; benchmarks hand one in directly). */
@@ -397,30 +341,17 @@ public final class MainViewModel {
 
     /** Shows a snapshot that is already loaded (a generated one, or one a test made); a lesson ends. */
     public void show(LoadedSnapshot loaded) {
-        job.hidePage();
-        lesson().clear();
-        lesson().hidePage();
-        compareMode.display(loaded);
+        areas.show(loaded);
     }
 
     /** Writes the open snapshot as JSON to {@code file}, in the background. */
     public void export(Path file) {
-        exports.export(file);
+        areas.exports().export(file);
     }
 
-    /** Saves a graph as shown as {@code format} in {@code file}, in the background, in the given theme's colours. */
-    public void exportGraph(GraphViewModel which, GraphFormat format, Path file, boolean dark) {
-        exports.exportGraph(which, format, file, dark);
-    }
-
-    /** Saves the parallel stacks as shown as {@code format} in {@code file}, in the background, in the theme's colours. */
-    public void exportStacks(GraphFormat format, Path file, boolean dark) {
-        exports.exportStacks(format, file, dark);
-    }
-
-    /** Writes the comparison shown as a hang report (Markdown or HTML, by the name) to {@code file}, in the background. */
-    public void exportHangReport(Path file) {
-        exports.exportHangReport(file);
+    /** The exports of a graph, the parallel stacks and a hang report, as the window's panes ask for them. */
+    ShownExports exports() {
+        return areas.exports();
     }
 
     /** Selects what the user picked in the navigator or followed as a link, and records it for Back. */
