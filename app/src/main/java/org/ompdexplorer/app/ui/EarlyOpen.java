@@ -31,7 +31,7 @@ final class EarlyOpen {
      * ({@link MainViewModel#openInitial(List)}: one path, not a folder), for {@link #take()}.
      */
     static void begin(List<Path> files) {
-        if (MainViewModel.opensOneSnapshot(files)) {
+        if (FileOpening.opensOneSnapshot(files)) {
             Path file = files.getFirst();
             PENDING.set(of(file, SnapshotSources.fileShownFirst(file)));
         }

@@ -5,29 +5,16 @@ import java.util.List;
 import java.util.Optional;
 import org.ompdexplorer.app.ui.compare.CompareView;
 
-import java.io.File;
-import java.util.Map;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
-import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TextInputControl;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.DataFormat;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyEvent;
-import javafx.scene.input.MouseButton;
-import javafx.scene.input.MouseEvent;
-import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import org.ompdexplorer.app.graph.GraphFormat;
 import org.ompdexplorer.app.ui.graph.GraphPlacement;
 import org.ompdexplorer.app.ui.graph.GraphView;
 import javafx.scene.layout.VBox;
-import org.ompdexplorer.app.ui.ompd.CaptureView;
-import org.ompdexplorer.app.ui.ompd.OpenCoreView;
 import org.ompdexplorer.app.ui.details.DetailsView;
 import org.ompdexplorer.app.ui.job.JobBar;
 import org.ompdexplorer.app.ui.job.JobView;
@@ -37,12 +24,12 @@ import org.ompdexplorer.app.ui.navigator.NavigatorView;
 
 /**
  * The explorer window's content: menu and toolbar, the navigator left and the details right, a problem banner
- * when something failed, and the status bar. Files dropped on the window are opened.
+ * when something failed, and the status bar. Files dropped on the window are opened. What the menu and the toolbar
+ * ask is done by {@link WindowActions}, the scene's own keys and buttons by {@link SceneInput}, and the divider and
+ * the Explain pane are left as they were by {@link RememberedLayout}.
  */
 public final class MainView extends BorderPane {
-    static final String DIVIDER_KEY = "window.divider";
-    private static final String EXPLAIN_KEY = "details.explain.shown";
-    private final org.ompdexplorer.app.ui.legend.LegendWindow legend = new org.ompdexplorer.app.ui.legend.LegendWindow();
+    static final String DIVIDER_KEY = RememberedLayout.DIVIDER_KEY;
     public static final String ID = "mainView";
     /** Where the content is among the centre's children: after the lesson bar, the job bar and the problem banner. */
     private static final int CONTENT = 4;
@@ -104,17 +91,17 @@ public final class MainView extends BorderPane {
         scale(vm.uiScaleProperty().get());
         vm.uiScaleProperty().addListener((obs, old, now) -> scale(now.doubleValue()));
         getStyleClass().add("main-view");
-        Actions actions = actions();
+        Actions actions = new WindowActions(vm, this);
         toolBar = new MainToolBar(vm, actions);
         navigator = new NavigatorView(vm.navigator(), vm.selectionProperty(), vm::navigate);
         DetailsView details = new DetailsView(vm.details(), vm::navigate);
-        GraphView graph = new GraphView(vm.graph(), this::chooseGraphFile, (format, path) -> vm.exportGraph(vm.graph(),
-                format, path, dark()));
-        rememberExplainFold();
+        GraphView graph = new GraphView(vm.graph(), this::chooseGraphFile, (format, path) -> vm.exports()
+                .exportGraph(vm.graph(), format, path, dark()));
+        RememberedLayout.explainFold(vm.details(), vm.preferences());
         SplitPane split = new SplitPane(navigator, details);
         var stacks = new org.ompdexplorer.app.ui.stacks.ParallelStacksView(vm.stacks(), vm.uiScaleProperty(),
                 format -> dialogs.chooseGraphTarget(getScene().getWindow(), baseName() + "-stacks."
-                        + format.extension()).ifPresent(path -> vm.exportStacks(format, path, dark())));
+                        + format.extension()).ifPresent(path -> vm.exports().exportStacks(format, path, dark())));
         var source = new org.ompdexplorer.app.ui.source.SourceView(vm.source(), new org.ompdexplorer.app.ui.ompd
                 .PathChooser() { // the dialogs in use when asked: tests replace them
                     @Override
@@ -136,12 +123,10 @@ public final class MainView extends BorderPane {
         setTop(new VBox(new MainMenu(vm, actions), toolBar));
         split.setId("mainSplit");
         split.setOrientation(Orientation.HORIZONTAL);
-        double divider = vm.preferences().remembered(DIVIDER_KEY).map(MainView::position).orElse(0.45);
-        split.setDividerPositions(divider);
-        rememberDivider(split, divider);
+        RememberedLayout.divider(split, vm.preferences());
         SplitPane.setResizableWithParent(navigator, false);
         GraphView compareGraph = new GraphView(vm.compareGraph().graph(), this::chooseGraphFile,
-                (format, path) -> vm.exportGraph(vm.compareGraph().graph(), format, path, dark()));
+                (format, path) -> vm.exports().exportGraph(vm.compareGraph().graph(), format, path, dark()));
         compareGraph.setId("compareGraphView");
         for (GraphView g : List.of(graph, compareGraph)) { // the graph grows with the presentation zoom too
             g.setPresentationScale(vm.uiScaleProperty().get());
@@ -149,7 +134,7 @@ public final class MainView extends BorderPane {
         }
         CompareView compare = new CompareView(vm.compare(), vm.compareGraph(), compareGraph, vm::swapComparison,
                 vm::closeComparison, () -> dialogs.chooseReportTarget(getScene().getWindow(), reportName())
-                        .ifPresent(vm::exportHangReport));
+                        .ifPresent(vm.exports()::exportHangReport));
         compare.hideStepsWhile(vm.lesson().lessonProperty().isNotNull());
         compareView = compare;
         LessonsPage lessons = new LessonsPage(vm.lesson(), vm::openLesson);
@@ -200,44 +185,6 @@ public final class MainView extends BorderPane {
         setBottom(new StatusBarView(vm));
     }
 
-    /**
-     * Where the divider was left: saved when a drag of it ends, never because the window changed size (the navigator
-     * keeps its width then, so the fraction changes on its own: saving that moved the divider at every start).
-     * Until the first drag, the remembered fraction is put back whenever the window's width changes, so the window
-     * opens with it however many sizes it passes through on the way to its place.
-     */
-    private void rememberDivider(SplitPane split, double remembered) {
-        boolean[] dragged = {false};
-        split.widthProperty().addListener((obs, old, now) -> {
-            if (!dragged[0]) { // after this layout, which keeps the navigator's width in pixels
-                Platform.runLater(() -> split.setDividerPositions(remembered));
-            }
-        });
-        split.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> {
-            if (e.getTarget() instanceof javafx.scene.Node n && n.getStyleClass().contains("split-pane-divider")) {
-                dragged[0] = true;
-                vm.preferences().remember(DIVIDER_KEY, Double.toString(split.getDividers().getFirst().getPosition()));
-            }
-        });
-    }
-
-    /** The Explain pane unfolded or folded as it was left. */
-    private void rememberExplainFold() {
-        vm.details().explainShownProperty().set(!"false".equals(vm.preferences().remembered(EXPLAIN_KEY)
-                .orElse("true")));
-        vm.details().explainShownProperty().addListener((obs, old, now) ->
-                vm.preferences().remember(EXPLAIN_KEY, Boolean.toString(now)));
-    }
-
-    private static double position(String stored) {
-        try {
-            double p = Double.parseDouble(stored);
-            return p >= 0.1 && p <= 0.9 ? p : 0.45; // never a pane squeezed out of sight
-        } catch (NumberFormatException e) {
-            return 0.45;
-        }
-    }
-
     /** The presentation zoom: the root's font size, which every em size in the stylesheets follows. */
     private void scale(double factor) {
         setStyle(String.format(java.util.Locale.ROOT, "-fx-font-size: %.2fpx;", BASE_FONT_SIZE * factor));
@@ -250,54 +197,7 @@ public final class MainView extends BorderPane {
     public Scene createScene(double width, double height) {
         Scene scene = new Scene(this, width, height);
         Theme.install(scene, vm.preferences().darkTheme());
-        scene.setOnDragOver(e -> {
-            if (e.getDragboard().hasFiles()) {
-                e.acceptTransferModes(TransferMode.COPY);
-            }
-            e.consume();
-        });
-        scene.setOnDragDropped(e -> {
-            boolean opened = false;
-            if (e.getDragboard().hasFiles() && !e.getDragboard().getFiles().isEmpty()) {
-                File file = e.getDragboard().getFiles().getFirst();
-                if (file.isDirectory()) { // a folder of rank snapshots: a job
-                    vm.openJob(file.toPath());
-                } else {
-                    vm.open(file.toPath());
-                }
-                opened = true;
-            }
-            e.setDropCompleted(opened);
-            e.consume();
-        });
-        scene.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> {
-            if (e.getButton() == MouseButton.BACK) {
-                vm.back();
-                e.consume();
-            } else if (e.getButton() == MouseButton.FORWARD) {
-                vm.forward();
-                e.consume();
-            }
-        });
-        // the other zoom keys: Ctrl+= with or without Shift (where "+" is Shift+=, Ctrl and "+" arrive as Ctrl+Shift+=)
-        // and the keypad's plus and minus
-        scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(KeyCode.EQUALS,
-                javafx.scene.input.KeyCombination.SHORTCUT_DOWN, javafx.scene.input.KeyCombination.SHIFT_ANY),
-                vm::zoomIn);
-        scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(KeyCode.ADD,
-                javafx.scene.input.KeyCombination.SHORTCUT_DOWN), vm::zoomIn);
-        scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(KeyCode.SUBTRACT,
-                javafx.scene.input.KeyCombination.SHORTCUT_DOWN), vm::zoomOut);
-        // Alt+Left/Right also while the tree has focus, which would otherwise take the arrow keys
-        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (e.isAltDown() && e.getCode() == KeyCode.LEFT) {
-                vm.back();
-                e.consume();
-            } else if (e.isAltDown() && e.getCode() == KeyCode.RIGHT) {
-                vm.forward();
-                e.consume();
-            }
-        });
+        SceneInput.install(scene, vm);
         return scene;
     }
 
@@ -344,7 +244,7 @@ public final class MainView extends BorderPane {
     }
 
     /** Shows a dialog over the window, in the window's theme, without waiting for it. */
-    private void showDialog(Dialog<?> dialog) {
+    void showDialog(Dialog<?> dialog) {
         dialog.initOwner(getScene().getWindow());
         Theme.styleDialog(dialog.getDialogPane(), getScene());
         dialog.show();
@@ -357,135 +257,16 @@ public final class MainView extends BorderPane {
                 : Optional.empty();
     }
 
-    private Actions actions() {
-        RecordingActions recording = new RecordingActions(vm, () -> dialogs, this::showDialog,
-                () -> getScene().getWindow());
-        return new Actions() {
-            @Override
-            public RecordingMenu.Dialogs recording() {
-                return recording;
-            }
+    /** The file dialogs in use (tests replace them). */
+    FileDialogs dialogs() {
+        return dialogs;
+    }
 
-            @Override
-            public void open() {
-                dialogs.chooseSnapshot(getScene().getWindow()).ifPresent(vm::open);
-            }
+    MainToolBar toolBar() {
+        return toolBar;
+    }
 
-            @Override
-            public void openCore() {
-                showDialog(new OpenCoreView(vm.openCore(), dialogs));
-            }
-
-            @Override
-            public void captureProcess() {
-                showDialog(new CaptureView(vm.capture(), dialogs));
-            }
-
-            @Override
-            public void export() {
-                String name = vm.snapshotProperty().get() == null ? "snapshot.json"
-                        : vm.snapshotProperty().get().path().map(p -> p.getFileName().toString())
-                        .orElse("snapshot.json");
-                dialogs.chooseExportTarget(getScene().getWindow(), name).ifPresent(vm::export);
-            }
-
-            @Override
-            public void compareWith() {
-                dialogs.chooseFile(getScene().getWindow(), "Compare the open snapshot (A) with… (B)",
-                        vm.snapshotProperty().get() == null ? Optional.empty() : vm.snapshotProperty().get().path())
-                        .ifPresent(vm::compareWith);
-            }
-
-            @Override
-            public void compareTwoFiles() {
-                dialogs.chooseFile(getScene().getWindow(), "Compare: the snapshot before (A)", Optional.empty())
-                        .ifPresent(a -> dialogs.chooseFile(getScene().getWindow(), "Compare " + a.getFileName()
-                                + " with the snapshot after (B)", Optional.of(a))
-                                .ifPresent(b -> vm.compareFiles(java.util.List.of(a, b))));
-            }
-
-            @Override
-            public void openSeries() {
-                dialogs.chooseDirectory(getScene().getWindow(), "Open a series: a folder of snapshots of one program",
-                        Optional.empty()).ifPresent(dir -> vm.compareFiles(java.util.List.of(dir)));
-            }
-
-            @Override
-            public void openSeriesFiles() {
-                List<Path> files = dialogs.chooseSnapshots(getScene().getWindow(),
-                        "Open a series: two or more snapshots of one program (in name order)");
-                if (!files.isEmpty()) {
-                    vm.compareFiles(files);
-                }
-            }
-
-            @Override
-            public void openJob() {
-                dialogs.chooseDirectory(getScene().getWindow(), "Open a job: the folder its ranks wrote their "
-                        + "snapshots into", Optional.empty()).ifPresent(vm::openJob);
-            }
-
-            @Override
-            public void legend() {
-                legend.show(getScene().getWindow(), getScene());
-            }
-
-            @Override
-            public void copy() {
-                Node focus = getScene() == null ? null : getScene().getFocusOwner();
-                if (focus instanceof TextInputControl text) {
-                    text.copy();
-                    return;
-                }
-                String selection = vm.copyText();
-                if (!selection.isEmpty()) {
-                    Clipboard.getSystemClipboard().setContent(Map.of(DataFormat.PLAIN_TEXT, selection));
-                }
-            }
-
-            @Override
-            public void focusSearch() {
-                toolBar.searchField().requestFocus();
-                toolBar.searchField().selectAll();
-            }
-
-            @Override
-            public void focusNavigator() {
-                navigator.tree().requestFocus();
-            }
-
-            @Override
-            public void darkTheme(boolean dark) {
-                vm.preferences().setDarkTheme(dark);
-                Theme.apply(getScene(), dark);
-                legend.applyTheme(dark);
-            }
-
-            @Override
-            public void showGraph() {
-                MainView.this.showGraph();
-            }
-
-            @Override
-            public void showParallelStacks() {
-                workArea.showParallelStacks();
-            }
-
-            @Override
-            public void graphPlacement(GraphPlacement placement) {
-                workArea.place(placement);
-            }
-
-            @Override
-            public GraphPlacement graphPlacement() {
-                return workArea.placement();
-            }
-
-            @Override
-            public void quit() {
-                getScene().getWindow().hide(); // as closing it does: the window's place is remembered, then exit
-                Platform.exit();
-            }
-        };
+    WorkArea workArea() {
+        return workArea;
     }
 }

@@ -1,6 +1,5 @@
 package org.ompdexplorer.app.ui;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -8,22 +7,18 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.ompdexplorer.app.ui.child.ChildImport;
 import org.ompdexplorer.app.ui.compare.CompareGraph;
 import org.ompdexplorer.app.ui.compare.CompareViewModel;
-import org.ompdexplorer.app.graph.GraphFormat;
 import org.ompdexplorer.app.ui.graph.GraphViewModel;
 import org.ompdexplorer.app.ui.ompd.CaptureViewModel;
-import org.ompdexplorer.app.ui.ompd.LiveProcesses;
 import org.ompdexplorer.app.ui.ompd.OpenCoreViewModel;
 import org.ompdexplorer.app.ui.details.DetailsViewModel;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.app.ui.entity.SelectionHistory;
 import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.job.JobViewModel;
-import org.ompdexplorer.importers.job.JobReader;
 import org.ompdexplorer.app.ui.lesson.LessonViewModel;
 import org.ompdexplorer.app.ui.navigator.NavigatorViewModel;
 import org.ompdexplorer.app.ui.search.SearchViewModel;
@@ -35,29 +30,17 @@ import org.ompdexplorer.resources.BundledResources;
 /**
  * The window's state and commands: the open snapshot, loading it in the background, the selection and its
  * history, and the view models of the navigator, the details pane, the search box and the dialogs that import a
- * core or snapshot a running process (in a child JVM). Each area is a class of its own that this one wires
- * together and speaks for: {@link OpenSnapshot}, {@link SnapshotLoading}, {@link CompareMode}, {@link Lessons},
- * {@link Zoom} and {@link Exports}; the recent files are kept here.
+ * core or snapshot a running process (in a child JVM). Each area is a class of its own, built and wired together by
+ * {@link WindowAreas}, that this one speaks for: {@link OpenSnapshot}, {@link SnapshotLoading}, {@link CompareMode},
+ * {@link Lessons}, {@link Zoom}, {@link Recordings}, {@link FileOpening} (and the recent files), {@link SnapshotPanes}
+ * and {@link ShownExports}.
  */
 public final class MainViewModel {
-    // Properties
-    private final ObservableList<Path> recentFiles = FXCollections.observableArrayList();
-    /** One read-only view for every caller: a view made per call listens weakly and can be collected with its listeners. */
-    private final ObservableList<Path> recentFilesView = FXCollections.unmodifiableObservableList(recentFiles);
-
     private final ExplorerPreferences preferences;
+    private final WindowAreas areas;
     private final OpenSnapshot open;
-    private final OpenCoreViewModel openCore;
-    private final CaptureViewModel capture;
-    private final GraphViewModel graph;
     private final SnapshotLoading loading;
     private final CompareMode compareMode;
-    private final Lessons lessons;
-    private final Zoom zoom;
-    private final Exports exports;
-    private final org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacks;
-    private final org.ompdexplorer.app.ui.source.SourceViewModel source;
-    private final JobViewModel job;
     private final Recordings recordings;
     /** Kept across runs: the presentation zoom. */
     static final String UI_SCALE_KEY = Zoom.UI_SCALE_KEY;
@@ -72,53 +55,11 @@ public final class MainViewModel {
      */
     public MainViewModel(BackgroundTasks tasks, ExplorerPreferences preferences, ChildImport child) {
         this.preferences = preferences;
-        this.open = new OpenSnapshot(tasks, preferences);
-        this.loading = new SnapshotLoading(tasks, open.snapshotProperty(), this::shownName);
-        this.exports = new Exports(tasks, loading);
-        this.openCore = new OpenCoreViewModel(preferences, child, this::load);
-        this.capture = new CaptureViewModel(tasks, preferences, child, this::load, LiveProcesses.system(),
-                CaptureViewModel::gcoreOnPath);
-        this.graph = new GraphViewModel(tasks, preferences, open::navigate);
-        graph.selectionProperty().bind(open.selectionProperty());
-        // a comparison shown ends the lesson, and takes the place of the job's page (the job stays behind it)
-        this.compareMode = new CompareMode(tasks, preferences, loading, open, this::show, () -> {
-            lesson().clear();
-            job().hidePage();
-        });
-        this.lessons = new Lessons(loading, compareMode, open, this::show);
-        recentFiles.setAll(preferences.recentFiles());
-        this.zoom = new Zoom(preferences, loading::message);
-        this.stacks = new org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel(tasks, open.search()::filter);
-        stacks.snapshotProperty().bind(open.snapshotProperty());
-        this.source = new org.ompdexplorer.app.ui.source.SourceViewModel(tasks, preferences, () -> {
-            LoadedSnapshot shown = open.snapshotProperty().get();
-            return shown == null ? Optional.empty() : shown.path().map(p -> p.toAbsolutePath().getParent());
-        });
-        open.snapshotProperty().addListener((obs, old, now) -> source.clear());
-        this.job = new JobViewModel(loading::run, this::open, this::compareFiles, new JobReader());
-        this.recordings = new Recordings(tasks, loading, compareMode, open, lessons.lesson(), job::hidePage,
-                this::show);
-        // the task graph shows the moment, or the recording's whole run when asked (and built)
-        graph.snapshotProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(() ->
-                        recordings.wholeRunGraphProperty().get() && recordings.wholeRunProperty().get() != null
-                                ? recordings.wholeRunProperty().get() : open.snapshotProperty().get(),
-                recordings.wholeRunGraphProperty(), recordings.wholeRunProperty(), open.snapshotProperty()));
-    }
-
-    /**
-     * What the window shows, as a failed load names what stays open: the comparison or series, else the open
-     * snapshot — in a lesson, the step shown ("bundled lesson fib-taskwait, step 2: …"), compared or not;
-     * {@code null} for nothing.
-     */
-    private String shownName() {
-        if (job.pageShownProperty().get()) {
-            return "The job view of " + job.jobProperty().get().name();
-        }
-        if (compareMode.comparingProperty().get() && !lesson().isActive()) {
-            return compareMode.shownName();
-        }
-        LoadedSnapshot shown = open.snapshotProperty().get();
-        return shown == null ? null : shown.sourceName();
+        this.areas = new WindowAreas(tasks, preferences, child);
+        this.open = areas.open();
+        this.loading = areas.loading();
+        this.compareMode = areas.compareMode();
+        this.recordings = areas.recordings();
     }
 
     /**
@@ -126,22 +67,22 @@ public final class MainViewModel {
      * a canvas (the task graph's labels).
      */
     public ReadOnlyDoubleProperty uiScaleProperty() {
-        return zoom.uiScaleProperty();
+        return areas.zoom().uiScaleProperty();
     }
 
     /** View → Zoom In: the next step, up to 250 %. */
     public void zoomIn() {
-        zoom.zoomIn();
+        areas.zoom().zoomIn();
     }
 
     /** View → Zoom Out: the step before, down to 100 %. */
     public void zoomOut() {
-        zoom.zoomOut();
+        areas.zoom().zoomOut();
     }
 
     /** View → Actual Size. */
     public void actualSize() {
-        zoom.actualSize();
+        areas.zoom().actualSize();
     }
 
     public ReadOnlyObjectProperty<LoadedSnapshot> snapshotProperty() {
@@ -176,7 +117,7 @@ public final class MainViewModel {
 
     /** Most recent first. */
     public ObservableList<Path> recentFiles() {
-        return recentFilesView;
+        return areas.opening().recentFiles();
     }
 
     public SelectionHistory history() {
@@ -201,7 +142,7 @@ public final class MainViewModel {
 
     /** The task graph of the open snapshot. */
     public GraphViewModel graph() {
-        return graph;
+        return areas.panes().graph();
     }
 
     /** The task graph in compare mode. */
@@ -221,37 +162,37 @@ public final class MainViewModel {
 
     /** The lesson being taught (its bar, Previous/Next step) and the Lessons page. */
     public LessonViewModel lesson() {
-        return lessons.lesson();
+        return areas.lesson();
     }
 
     /** The Parallel Stacks view: every thread's call stack merged. */
     public org.ompdexplorer.app.ui.stacks.ParallelStacksViewModel stacks() {
-        return stacks;
+        return areas.panes().stacks();
     }
 
     /** The source view of a call frame, with its path substitutions. */
     public org.ompdexplorer.app.ui.source.SourceViewModel source() {
-        return source;
+        return areas.panes().source();
     }
 
     /** The job view: File → Open Job… (a folder of rank snapshots), its page, and the ranks it opens. */
     public JobViewModel job() {
-        return job;
+        return areas.job();
     }
 
     /** File → Open Job…: every rank snapshot of {@code folder} read and merged in the background. */
     public void openJob(Path folder) {
-        job.open(folder);
+        areas.job().open(folder);
     }
 
     /** File → Open Core File…. */
     public OpenCoreViewModel openCore() {
-        return openCore;
+        return areas.openCore();
     }
 
     /** File → Snapshot Running Process…. */
     public CaptureViewModel capture() {
-        return capture;
+        return areas.capture();
     }
 
     // Commands
@@ -267,43 +208,12 @@ public final class MainViewModel {
      * behind the comparison).
      */
     public void openInitial(List<Path> files) {
-        if (files.isEmpty()) {
-            openBundledLesson();
-        } else if (opensOneFile(files)) {
-            open(files.getFirst());
-        } else if (files.size() == 1 && org.ompdexplorer.app.ui.job.JobFolders.holdsRankSnapshots(files.getFirst())) {
-            openJob(files.getFirst());
-        } else {
-            compareFiles(files);
-        }
+        areas.opening().openInitial(files);
     }
 
-    /**
-     * As {@link #openInitial(List)}, but one file is opened by taking over {@code early}, its load begun at launch,
-     * rather than by loading it a second time; an early load of anything else is stopped.
-     */
+    /** As {@link #openInitial(List)}, taking over the load of one file begun at launch by {@code early}. */
     void openInitial(List<Path> files, Optional<EarlyOpen> early) {
-        Optional<BackgroundJob<LoadedSnapshot>> taken = early.flatMap(e -> e.takeOverFor(opensOneSnapshot(files)
-                ? files.getFirst() : null));
-        if (taken.isPresent()) {
-            open(files.getFirst(), taken.get());
-        } else {
-            openInitial(files);
-        }
-    }
-
-    /**
-     * Whether {@link #openInitial(List)} opens {@code files} as one snapshot file, which a launch may begin to load
-     * before the window is up: not a recording or a lesson, which open otherwise.
-     */
-    static boolean opensOneSnapshot(List<Path> files) {
-        return opensOneFile(files) && !org.ompdexplorer.importers.recording.RecordingReader.isRecording(files.getFirst())
-                && !org.ompdexplorer.importers.recording.RecordingLessonReader.isLesson(files.getFirst());
-    }
-
-    /** Whether {@link #openInitial(List)} opens {@code files} as one file (rather than comparing them). */
-    static boolean opensOneFile(List<Path> files) {
-        return files.size() == 1 && !Files.isDirectory(files.getFirst());
+        areas.opening().openInitial(files, early);
     }
 
     /** The recording open (its timeline, the moment shown, the lesson being made of it), or {@code null}. */
@@ -362,7 +272,7 @@ public final class MainViewModel {
     }
 
     public void openBundledLesson() {
-        openLesson(BundledResources.DEFAULT_LESSON);
+        areas.openBundledLesson();
     }
 
     /**
@@ -370,34 +280,17 @@ public final class MainViewModel {
      * do: all its steps are loaded and diffed in the background, then its first step is shown with the lesson bar.
      */
     public void openLesson(String name) {
-        recordings.close();
-        lessons.open(name);
+        areas.openLesson(name);
     }
 
     /** Ends the lesson: the snapshot of the step it was at stays open, without the lesson bar. */
     public void closeLesson() {
-        lessons.close();
+        areas.lessons().close();
     }
 
     /** Loads {@code file} in the background; on failure the open snapshot stays and {@link #problemProperty()} says why. */
     public void open(Path file) {
-        if (org.ompdexplorer.importers.recording.RecordingLessonReader.isLesson(file)) {
-            recordings.openLesson(file, () -> remember(file));
-        } else if (org.ompdexplorer.importers.recording.RecordingReader.isRecording(file)) {
-            recordings.open(file, () -> remember(file));
-        } else {
-            open(file, SnapshotSources.fileShownFirst(file));
-        }
-    }
-
-    private void remember(Path file) {
-        preferences.addRecent(file);
-        recentFiles.setAll(preferences.recentFiles());
-    }
-
-    /** Opens {@code file} as {@link #open(Path)} does, with {@code job} loading it. */
-    private void open(Path file, BackgroundJob<LoadedSnapshot> job) {
-        load("Opening " + file.getFileName(), job, file, "Could not open " + file);
+        areas.opening().open(file);
     }
 
     /**
@@ -406,17 +299,7 @@ public final class MainViewModel {
      * adding it to the recent files: a core import or a live capture.
      */
     public void load(String what, String failureTitle, BackgroundJob<LoadedSnapshot> job) {
-        load(what, job, null, failureTitle);
-    }
-
-    private void load(String what, BackgroundJob<LoadedSnapshot> job, Path file, String failureTitle) {
-        loading.load(what, job, failureTitle, loaded -> {
-            if (file != null) {
-                remember(file);
-            }
-            recordings.close(); // another file (or a core, a capture) takes the recording's place
-            show(loaded);
-        }, open::showValidated);
+        areas.opening().load(what, failureTitle, job);
     }
 
     /** Stops the running load; the open snapshot stays. */
@@ -448,11 +331,7 @@ public final class MainViewModel {
 
     /** Leaves compare mode; the snapshot open before stays (in a lesson: the step's, and the lesson ends). */
     public void closeComparison() {
-        if (lesson().isActive()) {
-            closeLesson();
-            return;
-        }
-        compareMode.leave();
+        areas.closeComparison();
     }
 
     /** Shows a comparison already made (the jobs' result; benchmarks hand one in directly). */
@@ -462,38 +341,17 @@ public final class MainViewModel {
 
     /** Shows a snapshot that is already loaded (a generated one, or one a test made); a lesson ends. */
     public void show(LoadedSnapshot loaded) {
-        job.hidePage();
-        lesson().clear();
-        lesson().hidePage();
-        compareMode.display(loaded);
+        areas.show(loaded);
     }
 
     /** Writes the open snapshot as JSON to {@code file}, in the background. */
     public void export(Path file) {
-        exports.export(open.snapshotProperty().get(), file);
+        areas.exports().export(file);
     }
 
-    /** Saves a graph as shown as {@code format} in {@code file}, in the background, in the given theme's colours. */
-    public void exportGraph(GraphViewModel which, GraphFormat format, Path file, boolean dark) {
-        LoadedSnapshot shown = open.snapshotProperty().get();
-        List<LoadedSnapshot> sources = new java.util.ArrayList<>(shown == null ? List.of() : List.of(shown));
-        sources.addAll(compareMode.compare().sources());
-        exports.exportGraph(which, format, file, dark, sources);
-    }
-
-    /** Saves the parallel stacks as shown as {@code format} in {@code file}, in the background, in the theme's colours. */
-    public void exportStacks(GraphFormat format, Path file, boolean dark) {
-        LoadedSnapshot shown = open.snapshotProperty().get();
-        exports.exportStacks(stacks.pictureProperty().get(), format, file, dark,
-                shown == null ? List.of() : List.of(shown));
-    }
-
-    /** Writes the comparison shown as a hang report (Markdown or HTML, by the name) to {@code file}, in the background. */
-    public void exportHangReport(Path file) {
-        CompareViewModel c = compareMode.compare();
-        int step = c.stepProperty().get();
-        exports.exportHangReport(c.diffProperty().get(), c.sourceName(step), c.sourceName(step + 1), file,
-                c.sources());
+    /** The exports of a graph, the parallel stacks and a hang report, as the window's panes ask for them. */
+    ShownExports exports() {
+        return areas.exports();
     }
 
     /** Selects what the user picked in the navigator or followed as a link, and records it for Back. */
