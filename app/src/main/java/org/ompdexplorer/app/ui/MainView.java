@@ -243,11 +243,28 @@ public final class MainView extends BorderPane {
         return navigator;
     }
 
-    /** Shows a dialog over the window, in the window's theme, without waiting for it. */
+    /** Shows a dialog over the window, in the window's theme and presentation zoom, without waiting for it. */
     void showDialog(Dialog<?> dialog) {
         dialog.initOwner(getScene().getWindow());
         Theme.styleDialog(dialog.getDialogPane(), getScene());
+        dialog.getDialogPane().setStyle(getStyle()); // the zoom's font size: the dialog's em sizes follow it
         dialog.show();
+        onScreen(dialog);
+    }
+
+    /**
+     * Keeps a dialog within the screen the window is on: at a large zoom a dialog's natural size may pass it, and a
+     * dialog centred on the window would then start off the screen, its buttons out of reach.
+     */
+    private void onScreen(Dialog<?> dialog) {
+        javafx.stage.Window owner = getScene().getWindow();
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getScreensForRectangle(owner.getX(), owner.getY(),
+                Math.max(1, owner.getWidth()), Math.max(1, owner.getHeight())).stream().findFirst()
+                .orElse(javafx.stage.Screen.getPrimary()).getVisualBounds();
+        dialog.setWidth(Math.min(dialog.getWidth(), screen.getWidth()));
+        dialog.setHeight(Math.min(dialog.getHeight(), screen.getHeight()));
+        dialog.setX(Math.clamp(dialog.getX(), screen.getMinX(), screen.getMaxX() - dialog.getWidth()));
+        dialog.setY(Math.clamp(dialog.getY(), screen.getMinY(), screen.getMaxY() - dialog.getHeight()));
     }
 
     /** The selected task's id, for the timeline's outline and its task steps. */

@@ -97,6 +97,39 @@ class ZoomJourneyTest {
         ctrl(robot, KeyCode.DIGIT0);
     }
 
+    /** A dialog follows the zoom, and stays on the screen with its labels and buttons whole however big it grows. */
+    @Test
+    void atTwoHundredPercentADialogIsZoomedTooAndStaysOnTheScreen(FxRobot robot) {
+        ExplorerRobot explorer = new ExplorerRobot(robot);
+        explorer.waitFor(10, () -> vm.snapshotProperty().get() != null && !vm.loadingProperty().get());
+        double atFull = rowFontSize(robot, explorer);
+        robot.interact(() -> {
+            for (int i = 0; i < 4; i++) {
+                vm.zoomIn();
+            }
+        });
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.O).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        explorer.waitFor(10, () -> explorer.fx(() -> robot.lookup(".core-dialog").tryQuery()
+                .map(n -> n.getScene().getWindow().isShowing()).orElse(false)));
+        javafx.scene.control.DialogPane pane = explorer.fx(() -> robot.lookup(".core-dialog")
+                .queryAs(javafx.scene.control.DialogPane.class));
+        javafx.stage.Window window = explorer.fx(() -> pane.getScene().getWindow());
+        javafx.geometry.Rectangle2D screen = explorer.fx(() -> javafx.stage.Screen.getPrimary().getVisualBounds());
+        assertThat(explorer.fx(() -> robot.from(pane).lookup((Label l) -> l.getText().equals("Core file:"))
+                .queryAs(Label.class).getFont().getSize())).as("the dialog's text at 200 %").isCloseTo(atFull * 2,
+                within(1.0));
+        assertThat(explorer.fx(window::getX)).isGreaterThanOrEqualTo(screen.getMinX());
+        assertThat(explorer.fx(() -> window.getX() + window.getWidth())).isLessThanOrEqualTo(screen.getMaxX() + 0.5);
+        assertThat(explorer.fx(window::getY)).isGreaterThanOrEqualTo(screen.getMinY());
+        assertThat(explorer.fx(() -> window.getY() + window.getHeight())).isLessThanOrEqualTo(screen.getMaxY() + 0.5);
+        List<String> cut = explorer.fx(() -> robot.from(pane).lookup(".button").queryAll().stream()
+                .map(n -> (javafx.scene.control.Button) n)
+                .filter(b -> b.isVisible() && b.getWidth() + 0.5 < b.prefWidth(-1))
+                .map(b -> b.getText() + " " + b.getWidth() + " < " + b.prefWidth(-1)).toList());
+        assertThat(cut).isEmpty();
+        robot.interact(() -> ((javafx.stage.Stage) window).close());
+    }
+
     /** At 200 % every row's text and badges still fit in its row: nothing is cut or drawn over the next row. */
     @Test
     void atTwoHundredPercentNavigatorRowsHoldTheirText(FxRobot robot) {

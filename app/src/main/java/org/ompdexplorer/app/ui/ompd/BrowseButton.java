@@ -12,6 +12,7 @@ final class BrowseButton extends Button {
     BrowseButton(String id, TextField field, CoreField.Kind kind, String title, PathChooser chooser) {
         super("Browse…");
         setId(id);
+        setMinWidth(USE_PREF_SIZE); // never "…": the field beside it gives way
         setOnAction(e -> {
             List<Path> current = PathText.paths(field.getText());
             Optional<Path> initial = current.isEmpty() ? Optional.empty() : Optional.of(current.getLast());

@@ -43,7 +43,9 @@ public final class OpenCoreView extends Dialog<ButtonType> {
         grid.setVgap(6);
         ColumnConstraints grow = new ColumnConstraints();
         grow.setHgrow(Priority.ALWAYS);
-        grid.getColumnConstraints().addAll(new ColumnConstraints(), grow, new ColumnConstraints());
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // where the dialog is narrow, the fields give way
+        grid.getColumnConstraints().addAll(labels, grow, new ColumnConstraints());
         int row = 0;
         for (CoreField f : CoreField.values()) {
             TextField field = new TextField();
@@ -90,6 +92,7 @@ public final class OpenCoreView extends Dialog<ButtonType> {
         same.setLabelFor(command);
         Button copy = new Button("Copy");
         copy.setId("coreImportCommandCopy");
+        copy.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         copy.setTooltip(new Tooltip("Copy the command to the clipboard"));
         copy.setOnAction(e -> javafx.scene.input.Clipboard.getSystemClipboard()
                 .setContent(java.util.Map.of(javafx.scene.input.DataFormat.PLAIN_TEXT, command.getText())));
