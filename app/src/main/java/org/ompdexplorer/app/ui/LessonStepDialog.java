@@ -11,7 +11,8 @@ import javafx.scene.layout.Priority;
 
 /**
  * Recording → Add Lesson Step Here…: a label and a narrative for the moment shown (the label is required; Add stays
- * disabled until it is given).
+ * disabled until it is given). Where the lesson already has a step at the moment, the dialog edits it: its label and
+ * narrative filled in, Save Step in place of Add Step.
  */
 final class LessonStepDialog extends Dialog<LessonStepDialog.Step> {
     /** What the teacher typed. */
@@ -19,15 +20,20 @@ final class LessonStepDialog extends Dialog<LessonStepDialog.Step> {
     }
 
     static final ButtonType ADD = new ButtonType("Add Step", ButtonBar.ButtonData.OK_DONE);
+    static final ButtonType SAVE = new ButtonType("Save Step", ButtonBar.ButtonData.OK_DONE);
 
-    /** @param moment the moment, as the step's heading names it ({@code event 1,203 at 1.234 ms}) */
-    LessonStepDialog(String moment) {
-        setTitle("Add a lesson step");
+    /**
+     * @param moment   the moment, as the step's heading names it ({@code event 1,203 at 1.234 ms})
+     * @param existing the lesson's step at the moment, edited, or {@code null} for a new one
+     */
+    LessonStepDialog(String moment, Step existing) {
+        ButtonType done = existing == null ? ADD : SAVE;
+        setTitle(existing == null ? "Add a lesson step" : "Edit a lesson step");
         setHeaderText("A lesson step at " + moment);
-        TextField label = new TextField();
+        TextField label = new TextField(existing == null ? "" : existing.label());
         label.setId("lessonStepLabel");
         label.setPromptText("a few words: \"fib(4) waits for its children\"");
-        TextArea narrative = new TextArea();
+        TextArea narrative = new TextArea(existing == null ? "" : existing.narrative());
         narrative.setId("lessonStepNarrative");
         narrative.setPromptText("What should a student look at? What changed since the step before?");
         narrative.setWrapText(true);
@@ -38,9 +44,9 @@ final class LessonStepDialog extends Dialog<LessonStepDialog.Step> {
         GridPane.setHgrow(label, Priority.ALWAYS);
         GridPane.setHgrow(narrative, Priority.ALWAYS);
         getDialogPane().setContent(grid);
-        getDialogPane().getButtonTypes().addAll(ADD, ButtonType.CANCEL);
-        getDialogPane().lookupButton(ADD).disableProperty().bind(label.textProperty().isEmpty());
-        setResultConverter(b -> b == ADD ? new Step(label.getText().strip(), narrative.getText().strip()) : null);
+        getDialogPane().getButtonTypes().addAll(done, ButtonType.CANCEL);
+        getDialogPane().lookupButton(done).disableProperty().bind(label.textProperty().isEmpty());
+        setResultConverter(b -> b == done ? new Step(label.getText().strip(), narrative.getText().strip()) : null);
         setOnShown(e -> label.requestFocus());
     }
 }

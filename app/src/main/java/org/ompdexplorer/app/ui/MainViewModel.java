@@ -256,9 +256,14 @@ public final class MainViewModel {
         recordings.addStep(position, label, narrative);
     }
 
-    /** Removes the lesson draft's step at {@code position}. */
-    public void removeLessonStep(int position) {
-        recordings.removeStep(position);
+    /** The lesson draft's step at the timeline's moment, if there is one (Add Lesson Step Here… edits it). */
+    public Optional<org.ompdexplorer.model.recording.RecordingLesson.Step> lessonStepHere() {
+        return recordings.stepHere();
+    }
+
+    /** Recording → Remove Lesson Step Here: the lesson draft's step at the timeline's moment goes. */
+    public void removeLessonStepHere() {
+        recordings.removeStepHere();
     }
 
     /** Recording → Export Perfetto Trace…: the open recording as a Perfetto trace, in the background. */

@@ -31,7 +31,8 @@ final class RecordingActions implements RecordingMenu.Dialogs {
         if (vm.recordingProperty().get() == null) {
             return;
         }
-        LessonStepDialog dialog = new LessonStepDialog(vm.timeline().momentTextProperty().get());
+        LessonStepDialog dialog = new LessonStepDialog(vm.timeline().momentTextProperty().get(), vm.lessonStepHere()
+                .map(s -> new LessonStepDialog.Step(s.label(), s.narrative())).orElse(null));
         dialog.resultProperty().addListener((obs, old, step) -> {
             if (step != null) {
                 vm.addLessonStep(step.label(), step.narrative());

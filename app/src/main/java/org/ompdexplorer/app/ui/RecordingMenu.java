@@ -1,5 +1,8 @@
 package org.ompdexplorer.app.ui;
 
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.scene.control.CheckMenuItem;
@@ -10,10 +13,13 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import org.ompdexplorer.app.ui.recording.RecordingViewModel;
+import org.ompdexplorer.model.recording.RecordingLesson;
+import org.ompdexplorer.model.recording.RecordingTime;
 
 /**
  * The Recording menu: moving through a recorded run (by event, by the selected task's events, by synchronization),
- * the whole-run graph, the lesson made of it, its Perfetto trace and closing it. Disabled while no recording is open.
+ * the whole-run graph, the lesson made of it (a step added, edited or removed at the moment; its steps listed to move
+ * to), its Perfetto trace and closing it. Disabled while no recording is open.
  */
 final class RecordingMenu {
     /** What the menu asks of the view: its dialogs. */
@@ -68,6 +74,15 @@ final class RecordingMenu {
         addStep.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
         addStep.setOnAction(e -> dialogs.addLessonStep());
         addStep.disableProperty().bind(none);
+        MenuItem removeStep = new MenuItem("Remove Lesson Step Here");
+        removeStep.setId("menuRemoveLessonStep");
+        removeStep.setOnAction(e -> vm.removeLessonStepHere());
+        removeStep.disableProperty().bind(Bindings.createBooleanBinding(() -> vm.lessonStepHere().isEmpty(),
+                vm.lessonDraftProperty(), timeline.positionProperty()));
+        Menu steps = new Menu("Lesson Steps");
+        steps.setId("menuLessonSteps");
+        steps.disableProperty().bind(vm.lessonDraftProperty().isNull());
+        vm.lessonDraftProperty().addListener((obs, old, now) -> steps.getItems().setAll(stepItems(now, timeline)));
         MenuItem save = new MenuItem("Save as Lesson…");
         save.setId("menuSaveLesson");
         save.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
@@ -84,9 +99,27 @@ final class RecordingMenu {
         Menu menu = new Menu("_Recording");
         menu.setId("menuRecording");
         menu.getItems().addAll(next, previous, nextOfTask, previousOfTask, nextSync, previousSync, start, end,
-                new SeparatorMenuItem(), wholeRun, new SeparatorMenuItem(), addStep, save, new SeparatorMenuItem(),
+                new SeparatorMenuItem(), wholeRun, new SeparatorMenuItem(), addStep, removeStep, steps, save, new SeparatorMenuItem(),
                 perfetto, new SeparatorMenuItem(), close);
         return menu;
+    }
+
+    /** One item a step of the lesson being made, in order: choosing it moves to the step's moment. */
+    private static List<MenuItem> stepItems(RecordingLesson draft, RecordingViewModel timeline) {
+        List<MenuItem> items = new ArrayList<>();
+        if (draft == null) {
+            return items;
+        }
+        for (int i = 0; i < draft.steps().size(); i++) {
+            RecordingLesson.Step step = draft.steps().get(i);
+            // mnemonic parsing off: a label is the teacher's text, its underscores are not mnemonics
+            MenuItem item = new MenuItem((i + 1) + "  " + step.label() + "  ·  " + RecordingTime.format(step.time()));
+            item.setMnemonicParsing(false);
+            item.setId("menuLessonStep" + (i + 1));
+            item.setOnAction(e -> timeline.setPosition(step.position()));
+            items.add(item);
+        }
+        return items;
     }
 
     private static MenuItem step(String id, String text, KeyCombination key, Runnable action,

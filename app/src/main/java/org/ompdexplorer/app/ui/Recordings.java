@@ -13,6 +13,7 @@ import org.ompdexplorer.app.ui.entity.Target;
 import org.ompdexplorer.app.ui.lesson.LessonViewModel;
 import org.ompdexplorer.app.ui.recording.OpenedRecording;
 import org.ompdexplorer.app.ui.recording.RecordingViewModel;
+import org.ompdexplorer.app.ui.recording.TimelineMark;
 import org.ompdexplorer.app.ui.task.BackgroundTask;
 import org.ompdexplorer.app.ui.task.BackgroundTasks;
 import org.ompdexplorer.importers.output.OutputException;
@@ -69,6 +70,7 @@ final class Recordings {
             }
         });
         open.selectionProperty().addListener((obs, old, now) -> timeline.selectionChanged());
+        draft.addListener((obs, old, now) -> timeline.marksProperty().set(marks(now)));
         lesson.stepProperty().addListener((obs, old, now) -> {
             if (taught != null && lesson.isActive() && now.intValue() >= 0) {
                 timeline.follow(taught.steps().get(now.intValue()).position());
@@ -174,9 +176,38 @@ final class Recordings {
         long t = position == 0 ? 0 : r.recording().time(position - 1);
         RecordingLesson.Step step = new RecordingLesson.Step(position, t, label, narrative);
         RecordingLesson now = draft.get();
+        boolean replaces = now != null && now.steps().stream().anyMatch(s -> s.position() == position);
         draft.set(now == null ? new RecordingLesson(r.name(), "", "", "", List.of(step)) : now.with(step));
         loading.message("Lesson step " + (draft.get().steps().indexOf(step) + 1) + " of " + draft.get().steps().size()
-                + " added: Recording → Save as Lesson… writes the lesson");
+                + (replaces ? " changed" : " added") + ": Recording → Save as Lesson… writes the lesson");
+    }
+
+    /** The draft's step at the timeline's moment, if there is one. */
+    Optional<RecordingLesson.Step> stepHere() {
+        RecordingLesson now = draft.get();
+        int here = timeline.positionProperty().get();
+        return now == null ? Optional.empty() : now.steps().stream().filter(s -> s.position() == here).findFirst();
+    }
+
+    /** Removes the draft's step at the timeline's moment, saying so. */
+    void removeStepHere() {
+        stepHere().ifPresent(step -> {
+            removeStep(step.position());
+            int left = draft.get() == null ? 0 : draft.get().steps().size();
+            loading.message("Lesson step \"" + step.label() + "\" removed: " + left + (left == 1 ? " step" : " steps")
+                    + " left");
+        });
+    }
+
+    /** The draft's steps as the timeline's marks. */
+    private static List<TimelineMark> marks(RecordingLesson lesson) {
+        if (lesson == null) {
+            return List.of();
+        }
+        List<RecordingLesson.Step> steps = lesson.steps();
+        return java.util.stream.IntStream.range(0, steps.size()).mapToObj(i -> new TimelineMark(
+                steps.get(i).position(), steps.get(i).time(), "Lesson step " + (i + 1) + " of " + steps.size() + ": "
+                        + steps.get(i).label())).toList();
     }
 
     /** Removes the draft's step at {@code position}; the draft ends with its last step. */

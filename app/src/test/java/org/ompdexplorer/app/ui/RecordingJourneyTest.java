@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
@@ -60,6 +61,15 @@ class RecordingJourneyTest {
         }
     }
 
+    /** The node {@code query} finds in a window showing (a dialog closed keeps its nodes). */
+    private static Optional<Node> shown(FxRobot robot, String query) {
+        return robot.lookup(query).queryAll().stream().filter(RecordingJourneyTest::showing).findFirst();
+    }
+
+    private static boolean showing(Node n) {
+        return n.getScene() != null && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing();
+    }
+
     @Test
     void aTeacherScrubsARecordingMakesALessonOfItAndExportsAPerfettoTrace(FxRobot robot) throws Exception {
         ExplorerRobot explorer = new ExplorerRobot(robot);
@@ -102,6 +112,21 @@ class RecordingJourneyTest {
         robot.clickOn("Add Step");
         explorer.waitFor(10, () -> vm.lessonDraftProperty().get() != null);
         assertThat(explorer.fx(() -> vm.lessonDraftProperty().get().steps().getFirst().position())).isEqualTo(14);
+
+        shortcut(robot, KeyCode.B, false); // at a step's moment, the same dialog edits it
+        explorer.waitFor(10, () -> shown(robot, "#lessonStepLabel").isPresent());
+        assertThat(explorer.fx(() -> ((javafx.scene.control.TextInputControl) shown(robot, "#lessonStepLabel")
+                .orElseThrow()).getText())).isEqualTo("task 4 runs");
+        assertThat(explorer.fx(() -> ((javafx.scene.control.TextInputControl) shown(robot, "#lessonStepNarrative")
+                .orElseThrow()).getText())).isEqualTo("Thread 1 runs task 4 at its taskwait.");
+        assertThat(explorer.fx(() -> robot.lookup("Save Step").queryAll().stream().anyMatch(RecordingJourneyTest::showing)))
+                .isTrue();
+        robot.clickOn("Cancel");
+        explorer.waitFor(10, () -> explorer.fx(() -> shown(robot, "#lessonStepLabel").isEmpty()));
+        robot.type(KeyCode.F6);
+        explorer.waitFor(10, () -> vm.timeline().positionProperty().get() == 15);
+        robot.clickOn("Recording").clickOn("Lesson Steps").clickOn("1  task 4 runs  ·  30 ns");
+        explorer.waitFor(10, () -> vm.timeline().positionProperty().get() == 14);
 
         Path lessonFile = dir.resolve("deps.lesson.json");
         dialogs.lessonTarget = lessonFile;

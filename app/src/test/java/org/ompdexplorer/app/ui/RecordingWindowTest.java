@@ -1,6 +1,7 @@
 package org.ompdexplorer.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ompdexplorer.app.ui.entity.Target;
+import org.ompdexplorer.app.ui.recording.TimelineMark;
 import org.ompdexplorer.app.ui.task.SameThreadBackgroundTasks;
 import org.ompdexplorer.model.TaskId;
 import org.ompdexplorer.model.TaskLifecycle;
@@ -111,6 +113,38 @@ class RecordingWindowTest {
         vm.closeRecording();
         assertThat(vm.wholeRunGraphProperty().get()).isFalse();
         assertThat(vm.graph().snapshotProperty().get()).isSameAs(vm.snapshotProperty().get());
+    }
+
+    @Test
+    void theStepsOfTheLessonBeingMadeAreMarkedOnTheTimelineAndAStepHereIsEditedOrRemoved() {
+        vm.addLessonStep(14, "task 4 runs", "Thread 1 took task 4.");
+        vm.addLessonStep(8, "two tasks queued", "");
+        assertThat(vm.timeline().marksProperty().get()).extracting(TimelineMark::position, TimelineMark::text)
+                .containsExactly(tuple(8, "Lesson step 1 of 2: two tasks queued"),
+                        tuple(14, "Lesson step 2 of 2: task 4 runs"));
+        long at14 = vm.recordingProperty().get().recording().time(13);
+        assertThat(vm.timeline().marksProperty().get().get(1).time()).isEqualTo(at14);
+
+        vm.timeline().setPosition(14);
+        assertThat(vm.lessonStepHere()).map(RecordingLesson.Step::label).contains("task 4 runs");
+        vm.addLessonStep("task 4 runs on thread 1", "Thread 1 took task 4 at its taskwait.");
+        assertThat(vm.messageProperty().get()).startsWith("Lesson step 2 of 2 changed");
+        assertThat(vm.lessonDraftProperty().get().steps()).extracting(RecordingLesson.Step::label)
+                .containsExactly("two tasks queued", "task 4 runs on thread 1");
+
+        vm.timeline().nextEvent();
+        assertThat(vm.lessonStepHere()).as("no step at event 15").isEmpty();
+        vm.removeLessonStepHere();
+        assertThat(vm.lessonDraftProperty().get().steps()).hasSize(2);
+        vm.timeline().setPosition(8);
+        vm.removeLessonStepHere();
+        assertThat(vm.messageProperty().get()).isEqualTo("Lesson step \"two tasks queued\" removed: 1 step left");
+        assertThat(vm.timeline().marksProperty().get()).extracting(TimelineMark::text)
+                .containsExactly("Lesson step 1 of 1: task 4 runs on thread 1");
+        vm.timeline().setPosition(14);
+        vm.removeLessonStepHere();
+        assertThat(vm.lessonDraftProperty().get()).as("the last step gone, no lesson is being made").isNull();
+        assertThat(vm.timeline().marksProperty().get()).isEmpty();
     }
 
     @Test

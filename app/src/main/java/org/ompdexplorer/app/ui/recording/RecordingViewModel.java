@@ -1,8 +1,10 @@
 package org.ompdexplorer.app.ui.recording;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -13,6 +15,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.TaskId;
@@ -53,6 +56,7 @@ public final class RecordingViewModel {
     private final ReadOnlyBooleanWrapper canNextSync = new ReadOnlyBooleanWrapper(this, "canNextSync");
     private final ReadOnlyObjectWrapper<RunLanes.Span> view = new ReadOnlyObjectWrapper<>(this, "view",
             new RunLanes.Span(0, 1));
+    private final ObjectProperty<List<TimelineMark>> marks = new SimpleObjectProperty<>(this, "marks", List.of());
 
     private final Window window;
     private final Supplier<Optional<Long>> selectedTask;
@@ -74,6 +78,11 @@ public final class RecordingViewModel {
         this.window = window;
         this.selectedTask = selectedTask;
         this.nextPulse = nextPulse;
+    }
+
+    /** The moments marked on the timeline's axis (the lesson's steps), in time order; none by default. */
+    public ObjectProperty<List<TimelineMark>> marksProperty() {
+        return marks;
     }
 
     /** The recording open, or {@code null}. */

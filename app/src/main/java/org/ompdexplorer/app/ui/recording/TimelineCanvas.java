@@ -19,8 +19,8 @@ import org.ompdexplorer.model.recording.LaneRow;
 import org.ompdexplorer.model.recording.RunLanes;
 
 /**
- * The recording's Gantt timeline: one lane a thread, the time axis, the moment's cursor. A click or a drag sets the
- * moment; a double click on an interval selects its task; the wheel (Ctrl+wheel while the lanes scroll) zooms about
+ * The recording's Gantt timeline: one lane a thread, the time axis with the lesson's steps marked on it, the moment's
+ * cursor. A click or a drag sets the moment (a click on a mark, the step's moment); a double click on an interval selects its task; the wheel (Ctrl+wheel while the lanes scroll) zooms about
  * the pointer; a drag with the middle button, or with Shift, pans. Up to {@link #MOST_LANES} lanes are shown, more
  * scroll. Lengths are in em of the lane labels' font, so it grows with the window's presentation zoom.
  */
@@ -58,6 +58,7 @@ final class TimelineCanvas extends Pane {
         lanesBar.valueProperty().addListener((obs, old, now) -> requestDraw());
         vm.viewProperty().addListener((obs, old, now) -> requestDraw());
         vm.timeProperty().addListener((obs, old, now) -> requestDraw());
+        vm.marksProperty().addListener((obs, old, now) -> requestDraw());
         vm.recordingProperty().addListener((obs, old, now) -> {
             lanesBar.setValue(0);
             requestLayout();
@@ -183,7 +184,7 @@ final class TimelineCanvas extends Pane {
             return;
         }
         painter.paint(canvas.getGraphicsContext2D(), geometry(), lanes(), vm.timeProperty().get(),
-                selected.get().orElse(Long.MIN_VALUE));
+                selected.get().orElse(Long.MIN_VALUE), vm.marksProperty().get());
     }
 
     TimelinePalette palette() {
@@ -219,11 +220,33 @@ final class TimelineCanvas extends Pane {
         return i < 0 ? Optional.empty() : Optional.of(new Hit(l, r, i));
     }
 
+    /** The mark at ({@code x}, {@code y}) on the axis, the nearest within its width. */
+    Optional<TimelineMark> markAt(double x, double y) {
+        TimelineGeometry geo = geometry();
+        if (y > geo.axis() || x < geo.gutter()) {
+            return Optional.empty();
+        }
+        double reach = palette.em() * TimelinePainter.MARK_HALF_WIDTH + 1;
+        TimelineMark nearest = null;
+        double best = reach;
+        for (TimelineMark m : vm.marksProperty().get()) {
+            double d = Math.abs(geo.x(m.time()) - x);
+            if (d <= best) {
+                best = d;
+                nearest = m;
+            }
+        }
+        return Optional.ofNullable(nearest);
+    }
+
     private void pressed(MouseEvent e) {
         requestFocus();
         dragX = e.getX();
         panning = e.getButton() == MouseButton.MIDDLE || e.isShiftDown();
-        if (!panning && e.getButton() == MouseButton.PRIMARY) {
+        Optional<TimelineMark> mark = markAt(e.getX(), e.getY());
+        if (!panning && e.getButton() == MouseButton.PRIMARY && mark.isPresent()) {
+            vm.setPosition(mark.get().position()); // the step's own moment, not the nearest event to the pixel
+        } else if (!panning && e.getButton() == MouseButton.PRIMARY) {
             moveTo(e.getX());
         }
     }
@@ -258,7 +281,8 @@ final class TimelineCanvas extends Pane {
     }
 
     private void hover(double x, double y) {
-        String text = hit(x, y).map(h -> IntervalText.of(h.lane(), h.row(), h.index())).orElse(null);
+        String text = markAt(x, y).map(TimelineMark::text)
+                .or(() -> hit(x, y).map(h -> IntervalText.of(h.lane(), h.row(), h.index()))).orElse(null);
         if (text == null ? hovered == null : text.equals(hovered)) {
             return;
         }

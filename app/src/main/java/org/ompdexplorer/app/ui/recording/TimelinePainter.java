@@ -10,7 +10,8 @@ import org.ompdexplorer.model.recording.LaneRow;
 import org.ompdexplorer.model.recording.RunLanes;
 
 /**
- * Draws one frame of the timeline: lanes with their labels, each row's intervals, the axis, the moment's cursor.
+ * Draws one frame of the timeline: lanes with their labels, each row's intervals, the axis with its marks, the
+ * moment's cursor.
  * Level of detail: an interval at least a pixel wide is drawn as a box; where many fall in one pixel column, the
  * column is drawn once in the colour of the one at its middle (side by side columns of one colour as one rectangle) and
  * the rest of the column is skipped by bisection — so a frame costs the wide intervals in view plus a bisection a
@@ -29,7 +30,8 @@ final class TimelinePainter {
         return drawn;
     }
 
-    void paint(GraphicsContext g, TimelineGeometry geo, RunLanes lanes, long moment, long selected) {
+    void paint(GraphicsContext g, TimelineGeometry geo, RunLanes lanes, long moment, long selected,
+               List<TimelineMark> marks) {
         drawn = 0;
         g.setFill(palette.background());
         g.fillRect(0, 0, geo.width(), geo.height());
@@ -44,6 +46,7 @@ final class TimelinePainter {
         g.setFill(palette.background());
         g.fillRect(0, 0, geo.width(), geo.axis());
         axis(g, geo);
+        marks(g, geo, marks);
         labels(g, geo, all, first);
         double x = Math.round(geo.x(moment)) + 0.5;
         if (x >= geo.gutter() && x <= geo.width()) {
@@ -51,6 +54,23 @@ final class TimelinePainter {
             g.setLineWidth(2);
             g.strokeLine(x, geo.axis() * 0.45, x, geo.height());
             g.setLineWidth(1);
+        }
+    }
+
+    /** A mark's half width, in em; it is as tall as it is wide, its point on the axis line. */
+    static final double MARK_HALF_WIDTH = 0.4;
+
+    /** Each mark in view as a small flag pointing down at its moment on the axis. */
+    private void marks(GraphicsContext g, TimelineGeometry geo, List<TimelineMark> marks) {
+        double half = palette.em() * MARK_HALF_WIDTH;
+        double bottom = geo.axis() - 1;
+        g.setFill(palette.selected());
+        for (TimelineMark m : marks) {
+            double x = Math.round(geo.x(m.time())) + 0.5;
+            if (x >= geo.gutter() && x <= geo.width()) {
+                g.fillPolygon(new double[]{x - half, x + half, x}, new double[]{bottom - 2 * half, bottom - 2 * half,
+                        bottom}, 3);
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package org.ompdexplorer.app.ui.recording;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,8 @@ import javafx.scene.control.Button;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.image.WritableImage;
+import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -29,7 +32,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The recording bar in a window, headless: a click on the timeline moves the moment there, a double click on a
- * task's interval selects the task, the step buttons disable at the ends, both themes colour the lanes.
+ * task's interval selects the task, a lesson step marked on the axis says its label and moves to its moment, the step
+ * buttons disable at the ends, both themes colour the lanes.
  */
 @ExtendWith(ApplicationExtension.class)
 class RecordingBarTest {
@@ -118,6 +122,37 @@ class RecordingBarTest {
             return null;
         });
         assertThat(selections).containsExactly(4L);
+    }
+
+    @Test
+    void aLessonStepIsAFlagOnTheAxisThatSaysItsLabelAndAClickOnItMovesToItsMoment(FxRobot robot) {
+        TimelineCanvas t = timeline(robot);
+        fx(() -> {
+            vm.marksProperty().set(List.of(new TimelineMark(13, 60, "Lesson step 1 of 1: #5 runs")));
+            vm.setPosition(2);
+            t.draw();
+            return null;
+        });
+        double[] at = fx(() -> {
+            TimelineGeometry geo = t.geometry();
+            return new double[]{geo.x(60), geo.axis() - t.palette().em() * 0.3, geo.laneTop(0) + geo.pad()};
+        });
+        assertThat(fx(() -> t.markAt(at[0] + 2, at[1]))).map(TimelineMark::text).contains("Lesson step 1 of 1: #5 runs");
+        assertThat(fx(() -> t.markAt(at[0] + 2, at[2]))).as("in a lane, not on the axis").isEmpty();
+        Color flag = fx(() -> {
+            WritableImage image = t.snapshot(null, null);
+            return image.getPixelReader().getColor((int) Math.round(at[0]), (int) Math.round(at[1]));
+        });
+        Color selected = (Color) fx(() -> t.palette().selected());
+        assertThat(flag.getRed()).isCloseTo(selected.getRed(), within(0.08));
+        assertThat(flag.getGreen()).isCloseTo(selected.getGreen(), within(0.08));
+        assertThat(flag.getBlue()).isCloseTo(selected.getBlue(), within(0.08));
+        fx(() -> {
+            mouse(t, MouseEvent.MOUSE_PRESSED, at[0] + 2, at[1], 1);
+            mouse(t, MouseEvent.MOUSE_RELEASED, at[0] + 2, at[1], 1);
+            return null;
+        });
+        assertThat(fx(() -> vm.positionProperty().get())).as("the step's own moment").isEqualTo(13);
     }
 
     @Test
