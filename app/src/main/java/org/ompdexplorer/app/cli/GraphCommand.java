@@ -25,6 +25,7 @@ import org.ompdexplorer.model.graph.GraphOptions;
 import org.ompdexplorer.model.graph.GraphScope;
 import org.ompdexplorer.model.graph.TaskGraph;
 import org.ompdexplorer.model.graph.TaskGraphBuilder;
+import org.ompdexplorer.model.graph.TaskPlacement;
 import org.ompdexplorer.model.recording.Recording;
 import org.ompdexplorer.model.recording.RecordingTime;
 import org.ompdexplorer.model.recording.StateAt;
@@ -102,6 +103,9 @@ final class GraphCommand implements Callable<Integer> {
     @Option(names = "--dark", description = "the dark theme's colours")
     boolean dark;
 
+    /** Where --lanes puts each task: the thread it is on, or for a whole recorded run the thread that ran it. */
+    private TaskPlacement placement = TaskPlacement.CURRENT;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
@@ -130,7 +134,8 @@ final class GraphCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         GraphOptions options = new GraphOptions(allScheduling, noAggregate ? 0 : GraphOptions.DEFAULT.aggregateAt(),
-                GraphOptions.DEFAULT.maxNodes(), Set.of(), lanes, GraphOptions.FIT_COLUMNS, GraphOptions.FIT_DEPTH);
+                GraphOptions.DEFAULT.maxNodes(), Set.of(), lanes, GraphOptions.FIT_COLUMNS, GraphOptions.FIT_DEPTH)
+                .withPlacement(placement);
         if (maxNodes != null) { // a node budget instead of a picture that fits
             options = options.withMaxNodes(maxNodes).withShape(0, 0);
         }
@@ -189,7 +194,12 @@ final class GraphCommand implements Callable<Integer> {
         }
         result.diagnostics().forEach(d -> err.println(d.format()));
         err.flush();
-        return at == null ? WholeRun.of(recording).snapshot() : new StateAt(recording).at(t);
+        if (at != null) {
+            return new StateAt(recording).at(t);
+        }
+        WholeRun run = WholeRun.of(recording);
+        placement = run.placement(); // --lanes: a completed task in the lane of the thread that ran it
+        return run.snapshot();
     }
 
     /** OUT with the extension .svg, for the advice when a PNG is too large. */

@@ -270,9 +270,11 @@ final class Recordings {
 
     private void buildWholeRun(OpenedRecording of) {
         loading.message("Building the whole run's graph of " + of.name() + "…");
-        tasks.execute(BackgroundTask.of("Whole run", context -> new LoadedSnapshot(
-                        WholeRun.of(of.recording()).snapshot(), of.diagnostics(), of.name() + ", the whole run",
-                        of.path()))
+        tasks.execute(BackgroundTask.of("Whole run", context -> {
+                    WholeRun run = WholeRun.of(of.recording());
+                    return new LoadedSnapshot(run.snapshot(), of.diagnostics(), of.name() + ", the whole run", of.path(),
+                            null, run.placement());
+                })
                 .onSuccess(built -> {
                     if (recordingProperty().get() == of) {
                         wholeRun.set(built);

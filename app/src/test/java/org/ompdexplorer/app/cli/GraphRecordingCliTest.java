@@ -38,6 +38,32 @@ class GraphRecordingCliTest extends InProcessCli {
         assertThat(err.toString()).isEmpty();
     }
 
+    /** Task 3 is created on thread 1 and runs on thread 2. */
+    private static final String TWO_THREADS = "{\"format\":\"ompd-explorer-recording\",\"version\":\"1.0\","
+            + "\"capture\":{\"source\":\"ompt-agent\",\"program\":\"./two\",\"pid\":78},\"start\":0}\n"
+            + "{\"t\":0,\"th\":1,\"e\":\"thread-begin\",\"kind\":\"initial\"}\n"
+            + "{\"t\":1,\"th\":1,\"e\":\"implicit-begin\",\"task\":1,\"num\":0,\"size\":1,\"initial\":true}\n"
+            + "{\"t\":10,\"th\":1,\"e\":\"parallel-begin\",\"region\":1,\"task\":1,\"requested\":2,\"site\":\"0x4000\"}\n"
+            + "{\"t\":11,\"th\":1,\"e\":\"implicit-begin\",\"task\":2,\"region\":1,\"num\":0,\"size\":2}\n"
+            + "{\"t\":12,\"th\":2,\"e\":\"thread-begin\",\"kind\":\"worker\"}\n"
+            + "{\"t\":13,\"th\":2,\"e\":\"implicit-begin\",\"task\":5,\"region\":1,\"num\":1,\"size\":2}\n"
+            + "{\"t\":1000,\"th\":1,\"e\":\"task-create\",\"task\":3,\"gen\":2,\"site\":\"0x4100\",\"flags\":[\"explicit\"],"
+            + "\"deps\":[]}\n"
+            + "{\"t\":3000,\"th\":2,\"e\":\"schedule\",\"prior\":5,\"status\":\"switch\",\"next\":3}\n"
+            + "{\"t\":4000,\"th\":2,\"e\":\"schedule\",\"prior\":3,\"status\":\"complete\",\"next\":5}\n"
+            + "{\"e\":\"end\",\"t\":5000,\"events\":9,\"dropped\":[]}\n";
+
+    @Test
+    void withLanesACompletedTaskOfTheWholeRunIsInTheLaneOfTheThreadThatRanIt() throws Exception {
+        Path two = Files.writeString(dir.resolve("two.ndjson"), TWO_THREADS);
+        assertThat(run("graph", two.toString(), "--lanes", "-o", "-", "--format", "dot")).isEqualTo(ExitCodes.OK);
+        String dot = out.toString();
+        String laneT2 = dot.substring(dot.indexOf("label=\"thread T2\""));
+        laneT2 = laneT2.substring(0, laneT2.indexOf("}"));
+        assertThat(laneT2).as("thread T2's lane in:%n%s", dot).contains("#3 task");
+        assertThat(err.toString()).isEmpty();
+    }
+
     @Test
     void atAMomentItIsTheStateThen() throws Exception {
         assertThat(run("graph", recording().toString(), "--at", "3us", "-o", "-", "--format", "dot"))

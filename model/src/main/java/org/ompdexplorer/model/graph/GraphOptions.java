@@ -17,9 +17,10 @@ import java.util.Set;
  *                      its width; a task whose children would pass it is one subtree node (0: no limit)
  * @param maxDepth      the most levels of the generating tree below the scope's roots: a task at the last level
  *                      with children is one subtree node (0: no limit)
+ * @param placement     with {@code threadLanes}, the thread whose lane each task is in
  */
 public record GraphOptions(boolean allScheduling, int aggregateAt, int maxNodes, Set<Long> expanded,
-                           boolean threadLanes, int maxColumns, int maxDepth) {
+                           boolean threadLanes, int maxColumns, int maxDepth, TaskPlacement placement) {
     /**
      * The most columns and levels of a picture by default: about what fits 8,000 px at 100 % (a node is 72 to 240 px
      * wide, levels are about 90 px apart); the layout checks, and collapses more where it does not.
@@ -41,7 +42,16 @@ public record GraphOptions(boolean allScheduling, int aggregateAt, int maxNodes,
         this(allScheduling, aggregateAt, maxNodes, expanded, threadLanes, 0, 0);
     }
 
+    /** Tasks placed in lanes by the thread running them ({@link TaskPlacement#CURRENT}). */
+    public GraphOptions(boolean allScheduling, int aggregateAt, int maxNodes, Set<Long> expanded, boolean threadLanes,
+                        int maxColumns, int maxDepth) {
+        this(allScheduling, aggregateAt, maxNodes, expanded, threadLanes, maxColumns, maxDepth, TaskPlacement.CURRENT);
+    }
+
     public GraphOptions {
+        if (placement == null) {
+            throw new IllegalArgumentException("placement is TaskPlacement.CURRENT or another, not null");
+        }
         if (aggregateAt < 0 || aggregateAt == 1) {
             throw new IllegalArgumentException("aggregateAt is 0 (never) or at least 2, not " + aggregateAt);
         }
@@ -66,7 +76,7 @@ public record GraphOptions(boolean allScheduling, int aggregateAt, int maxNodes,
      */
     public GraphOptions tighter(double columnsFactor, double depthFactor) {
         return new GraphOptions(allScheduling, aggregateAt, maxNodes, expanded, threadLanes,
-                scaled(maxColumns, columnsFactor), scaled(maxDepth, depthFactor));
+                scaled(maxColumns, columnsFactor), scaled(maxDepth, depthFactor), placement);
     }
 
     private static int scaled(int limit, double factor) {
@@ -74,34 +84,39 @@ public record GraphOptions(boolean allScheduling, int aggregateAt, int maxNodes,
     }
 
     public GraphOptions withAllScheduling(boolean all) {
-        return new GraphOptions(all, aggregateAt, maxNodes, expanded, threadLanes, maxColumns, maxDepth);
+        return new GraphOptions(all, aggregateAt, maxNodes, expanded, threadLanes, maxColumns, maxDepth, placement);
     }
 
     public GraphOptions withThreadLanes(boolean lanes) {
-        return new GraphOptions(allScheduling, aggregateAt, maxNodes, expanded, lanes, maxColumns, maxDepth);
+        return new GraphOptions(allScheduling, aggregateAt, maxNodes, expanded, lanes, maxColumns, maxDepth, placement);
+    }
+
+    /** These options with the tasks placed in lanes by {@code by} (a whole recorded run: the thread that ran each). */
+    public GraphOptions withPlacement(TaskPlacement by) {
+        return new GraphOptions(allScheduling, aggregateAt, maxNodes, expanded, threadLanes, maxColumns, maxDepth, by);
     }
 
     /** These options with another node budget (0: none). */
     public GraphOptions withMaxNodes(int budget) {
-        return new GraphOptions(allScheduling, aggregateAt, budget, expanded, threadLanes, maxColumns, maxDepth);
+        return new GraphOptions(allScheduling, aggregateAt, budget, expanded, threadLanes, maxColumns, maxDepth, placement);
     }
 
     /** These options with other limits of columns and depth (0: none). */
     public GraphOptions withShape(int columns, int depth) {
-        return new GraphOptions(allScheduling, aggregateAt, maxNodes, expanded, threadLanes, columns, depth);
+        return new GraphOptions(allScheduling, aggregateAt, maxNodes, expanded, threadLanes, columns, depth, placement);
     }
 
     /** These options with one more collapsed node opened. */
     public GraphOptions expand(long task) {
         var more = new java.util.HashSet<>(expanded);
         more.add(task);
-        return new GraphOptions(allScheduling, aggregateAt, maxNodes, more, threadLanes, maxColumns, maxDepth);
+        return new GraphOptions(allScheduling, aggregateAt, maxNodes, more, threadLanes, maxColumns, maxDepth, placement);
     }
 
     /** These options with an opened node collapsed again. */
     public GraphOptions collapse(long task) {
         var fewer = new java.util.HashSet<>(expanded);
         fewer.remove(task);
-        return new GraphOptions(allScheduling, aggregateAt, maxNodes, fewer, threadLanes, maxColumns, maxDepth);
+        return new GraphOptions(allScheduling, aggregateAt, maxNodes, fewer, threadLanes, maxColumns, maxDepth, placement);
     }
 }

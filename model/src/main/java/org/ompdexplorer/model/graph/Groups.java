@@ -81,7 +81,7 @@ final class Groups {
      * running (queued, suspended without a thread), of the nearest generating task that has one: the thread whose
      * tasks queued it. Nodes with no such thread are in no lane.
      */
-    static Groups lanes(Snapshot snapshot, List<Integer> nodePositions) {
+    static Groups lanes(Snapshot snapshot, List<Integer> nodePositions, TaskPlacement placement) {
         SnapshotIndex index = snapshot.index();
         List<org.ompdexplorer.model.Task> tasks = snapshot.tasks();
         java.util.TreeSet<Long> threads = new java.util.TreeSet<>();
@@ -90,7 +90,7 @@ final class Groups {
             laneOf[n] = -1;
             org.ompdexplorer.model.Task t = tasks.get(nodePositions.get(n));
             for (int hops = 0; t != null && hops < 10_000; hops++) {
-                if (t.thread() instanceof Fact.Known<org.ompdexplorer.model.ThreadId>(var id)) {
+                if (placement.threadOf(t) instanceof Fact.Known<org.ompdexplorer.model.ThreadId>(var id)) {
                     laneOf[n] = id.value();
                     threads.add(id.value());
                     break;

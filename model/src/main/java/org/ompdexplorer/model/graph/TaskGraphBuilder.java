@@ -98,7 +98,7 @@ public final class TaskGraphBuilder {
             }
             add(children, level, open);
         }
-        Groups groups = options.threadLanes() ? Groups.lanes(snapshot, nodePositions)
+        Groups groups = options.threadLanes() ? Groups.lanes(snapshot, nodePositions, options.placement())
                 : Groups.of(snapshot, nodeRegions);
         // Nodes in creation order (of the task each stands for), so that siblings stand in the order they were
         // created and the layouts of a series keep their shape; the snapshot's order where a task has no such number.

@@ -23,6 +23,7 @@ import org.ompdexplorer.model.TeamMember;
 import org.ompdexplorer.model.ThreadId;
 import org.ompdexplorer.model.ThreadKind;
 import org.ompdexplorer.model.ThreadState;
+import org.ompdexplorer.model.graph.TaskPlacement;
 
 /**
  * The whole run of a recording as one ordinary {@link Snapshot}: every task ever created (initial, implicit,
@@ -70,6 +71,14 @@ public final class WholeRun {
     public Fact<ThreadId> beganOn(TaskId id) {
         Integer p = position.get(id.value());
         return p == null || beganOn[p] == Recording.NONE ? Fact.absent() : Fact.of(new ThreadId(beganOn[p]));
+    }
+
+    /**
+     * Where the task graph's lanes by thread put each task of the whole run: a task alive at the end on the thread
+     * it is on, a completed one on the thread that began it.
+     */
+    public TaskPlacement placement() {
+        return t -> t.thread().isKnown() ? t.thread() : beganOn(t.id());
     }
 
     /** Whether task {@code id} was resumed on another thread than the one that began it. */

@@ -77,6 +77,27 @@ class WholeRunTest {
     }
 
     @Test
+    void theWholeRunsLanesByThreadPutEachTaskOnTheThreadThatRanIt() {
+        WholeRun run = WholeRun.of(StateAtTest.twoThreads());
+        GraphOptions lanes = new GraphOptions(false, 0, 0, Set.of(), true);
+        // tasks 4 and 5 were created on thread 1 and ran on thread 2; completed, they are on no thread in the snapshot
+        assertThat(laneOf(TaskGraphBuilder.of(run.snapshot(), GraphScope.whole(), lanes), 4))
+                .as("by the snapshot alone: the lane of the thread that created it").isEqualTo(1);
+        TaskGraph ran = TaskGraphBuilder.of(run.snapshot(), GraphScope.whole(), lanes.withPlacement(run.placement()));
+        assertThat(laneOf(ran, 4)).isEqualTo(2);
+        assertThat(laneOf(ran, 5)).isEqualTo(2);
+        assertThat(laneOf(ran, 3)).isEqualTo(2);
+        assertThat(laneOf(ran, 2)).isEqualTo(1);
+        assertThat(laneOf(ran, 1)).as("running at the end: where it is").isEqualTo(1);
+    }
+
+    /** The thread of the lane holding task {@code id}'s node. */
+    private static long laneOf(TaskGraph g, long id) {
+        return g.nodes().stream().filter(n -> n.tasks().contains(id)).findFirst()
+                .map(n -> g.groups().get(n.group()).thread()).orElseThrow();
+    }
+
+    @Test
     void aTaskResumedOnAnotherThreadMovedAndTasksAliveAtACutEndKeepTheirState() {
         Recording.Builder b = new Recording.Builder(HEADER);
         b.threadBegin(0, 1, "initial");

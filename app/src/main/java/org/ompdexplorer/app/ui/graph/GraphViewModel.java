@@ -287,7 +287,8 @@ public final class GraphViewModel {
         }
         shownScope = scope;
         GraphOptions options = new GraphOptions(allScheduling.get(), GraphOptions.DEFAULT.aggregateAt(),
-                WINDOW_MAX_NODES, expanded, threadLanes.get(), GraphOptions.FIT_COLUMNS, GraphOptions.FIT_DEPTH);
+                WINDOW_MAX_NODES, expanded, threadLanes.get(), GraphOptions.FIT_COLUMNS, GraphOptions.FIT_DEPTH)
+                .withPlacement(loaded.placement());
         Snapshot s = loaded.snapshot();
         // as wide as the pane shows at a third: a 2,700 px picture was fitted at 29 % in a 770 px pane (the walk)
         double maxWidth = paneWidth > 0 ? Math.clamp(paneWidth / MIN_FITTED_SCALE, MIN_SIDE, WINDOW_MAX_SIDE)
