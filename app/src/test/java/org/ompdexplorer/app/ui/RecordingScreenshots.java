@@ -14,8 +14,8 @@ import org.ompdexplorer.importers.testfixtures.AgentCaptures;
 /**
  * The screenshot of a recorded run: the corpus's BOTS-style fib (not written for this tool) recorded on four threads
  * with the agent in record mode, cached under {@code ~/.cache/ompd-explorer/screenshots/} so that the picture stays the
- * same on one machine; opened at the program's own snapshot, the timeline above, the whole run's task graph beside
- * the tree. Without clang-19 or the agent's build tools it is left out with one line.
+ * same on one machine; opened at the program's own snapshot, the timeline above with three lesson steps made, the
+ * whole run's task graph beside the tree. Without clang-19 or the agent's build tools it is left out with one line.
  */
 final class RecordingScreenshots {
     private static final Path CACHE = Path.of(System.getProperty("user.home"), ".cache", "ompd-explorer",
@@ -39,7 +39,14 @@ final class RecordingScreenshots {
         });
         FxDriver.waitFor("the recording", 60, () -> vm.recordingProperty().get() != null
                 && vm.snapshotProperty().get() != null);
-        FxDriver.onFx(() -> vm.wholeRunGraphProperty().set(true));
+        FxDriver.onFx(() -> { // a lesson being made of it: its steps flagged on the timeline's axis
+            int at = vm.timeline().positionProperty().get();
+            int size = vm.recordingProperty().get().recording().size();
+            vm.addLessonStep(at / 2, "The first tasks", "");
+            vm.addLessonStep(at, "The program's own snapshot", "");
+            vm.addLessonStep(at + (size - at) / 3, "Tasks finish", "");
+            vm.wholeRunGraphProperty().set(true);
+        });
         // laid out for the whole run: every task it created, not the moment's
         FxDriver.waitFor("the whole run's graph", 60, () -> vm.graph().layoutProperty().get() != null
                 && vm.graph().snapshotProperty().get().sourceName().endsWith("the whole run")
