@@ -261,8 +261,12 @@ public final class MainView extends BorderPane {
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getScreensForRectangle(owner.getX(), owner.getY(),
                 Math.max(1, owner.getWidth()), Math.max(1, owner.getHeight())).stream().findFirst()
                 .orElse(javafx.stage.Screen.getPrimary()).getVisualBounds();
-        dialog.setWidth(Math.min(dialog.getWidth(), screen.getWidth()));
-        dialog.setHeight(Math.min(dialog.getHeight(), screen.getHeight()));
+        if (dialog.getWidth() > screen.getWidth()) {
+            dialog.setWidth(screen.getWidth());
+        }
+        if (dialog.getHeight() > screen.getHeight()) {
+            dialog.setHeight(screen.getHeight());
+        }
         dialog.setX(Math.clamp(dialog.getX(), screen.getMinX(), screen.getMaxX() - dialog.getWidth()));
         dialog.setY(Math.clamp(dialog.getY(), screen.getMinY(), screen.getMaxY() - dialog.getHeight()));
     }

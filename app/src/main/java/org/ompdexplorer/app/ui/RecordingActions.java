@@ -28,14 +28,17 @@ final class RecordingActions implements RecordingMenu.Dialogs {
 
     @Override
     public void addLessonStep() {
-        if (vm.recordingProperty().get() == null) {
+        OpenedRecording recording = vm.recordingProperty().get();
+        if (recording == null) {
             return;
         }
+        // the step is at the moment the dialog was opened at, of that recording, whatever happens while it is open
+        int position = vm.timeline().positionProperty().get();
         LessonStepDialog dialog = new LessonStepDialog(vm.timeline().momentTextProperty().get(), vm.lessonStepHere()
                 .map(s -> new LessonStepDialog.Step(s.label(), s.narrative())).orElse(null));
         dialog.resultProperty().addListener((obs, old, step) -> {
-            if (step != null) {
-                vm.addLessonStep(step.label(), step.narrative());
+            if (step != null && vm.recordingProperty().get() == recording) {
+                vm.addLessonStep(position, step.label(), step.narrative());
             }
         });
         show.accept(dialog);

@@ -69,7 +69,11 @@ final class RecordingMenu {
                 KeyCombination.SHIFT_DOWN));
         wholeRun.selectedProperty().bindBidirectional(vm.wholeRunGraphProperty());
         wholeRun.disableProperty().bind(none);
-        MenuItem addStep = new MenuItem("Add Lesson Step Here…");
+        MenuItem addStep = new MenuItem();
+        // at a step's moment the same item edits it
+        addStep.textProperty().bind(Bindings.when(Bindings.createBooleanBinding(() -> vm.lessonStepHere().isPresent(),
+                vm.lessonDraftProperty(), timeline.positionProperty())).then("Edit Lesson Step Here…")
+                .otherwise("Add Lesson Step Here…"));
         addStep.setId("menuAddLessonStep");
         addStep.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
         addStep.setOnAction(e -> dialogs.addLessonStep());
@@ -99,7 +103,8 @@ final class RecordingMenu {
         Menu menu = new Menu("_Recording");
         menu.setId("menuRecording");
         menu.getItems().addAll(next, previous, nextOfTask, previousOfTask, nextSync, previousSync, start, end,
-                new SeparatorMenuItem(), wholeRun, new SeparatorMenuItem(), addStep, removeStep, steps, save, new SeparatorMenuItem(),
+                new SeparatorMenuItem(), wholeRun, new SeparatorMenuItem(), addStep, removeStep, steps, save,
+                new SeparatorMenuItem(),
                 perfetto, new SeparatorMenuItem(), close);
         return menu;
     }
@@ -113,7 +118,8 @@ final class RecordingMenu {
         for (int i = 0; i < draft.steps().size(); i++) {
             RecordingLesson.Step step = draft.steps().get(i);
             // mnemonic parsing off: a label is the teacher's text, its underscores are not mnemonics
-            MenuItem item = new MenuItem((i + 1) + "  " + step.label() + "  ·  " + RecordingTime.format(step.time()));
+            String text = (i + 1) + "  " + step.label() + "  ·  " + RecordingTime.format(step.time());
+            MenuItem item = new MenuItem(text);
             item.setMnemonicParsing(false);
             item.setId("menuLessonStep" + (i + 1));
             item.setOnAction(e -> timeline.setPosition(step.position()));

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -70,7 +71,7 @@ final class Recordings {
             }
         });
         open.selectionProperty().addListener((obs, old, now) -> timeline.selectionChanged());
-        draft.addListener((obs, old, now) -> timeline.marksProperty().set(marks(now)));
+        draft.addListener((obs, old, now) -> timeline.setMarks(marks(now)));
         lesson.stepProperty().addListener((obs, old, now) -> {
             if (taught != null && lesson.isActive() && now.intValue() >= 0) {
                 timeline.follow(taught.steps().get(now.intValue()).position());
@@ -127,10 +128,18 @@ final class Recordings {
 
     /**
      * Shows the recording's state at another moment in place of the snapshot shown, keeping the selection; a lesson
-     * or comparison shown ends (moving through the run is leaving the lesson's steps).
+     * or comparison shown ends (moving through the run is leaving the lesson's steps), except at one of the taught
+     * lesson's steps, which the lesson then shows.
      */
     void showMoment(LoadedSnapshot moment) {
         hideJobPage.run();
+        int step = taughtStepAt(timeline.positionProperty().get());
+        if (lesson.isActive() && step >= 0) { // a step's flag or menu item while teaching: that step, with the bar
+            if (lesson.stepProperty().get() != step) {
+                lesson.setStep(step);
+            }
+            return;
+        }
         if (lesson.isActive()) {
             lesson.clear();
         }
@@ -175,11 +184,34 @@ final class Recordings {
         }
         long t = position == 0 ? 0 : r.recording().time(position - 1);
         RecordingLesson.Step step = new RecordingLesson.Step(position, t, label, narrative);
+        stopTeaching();
         RecordingLesson now = draft.get();
         boolean replaces = now != null && now.steps().stream().anyMatch(s -> s.position() == position);
         draft.set(now == null ? new RecordingLesson(r.name(), "", "", "", List.of(step)) : now.with(step));
         loading.message("Lesson step " + (draft.get().steps().indexOf(step) + 1) + " of " + draft.get().steps().size()
                 + (replaces ? " changed" : " added") + ": Recording → Save as Lesson… writes the lesson");
+    }
+
+    /** The index of the taught lesson's step at {@code position}, or -1. */
+    private int taughtStepAt(int position) {
+        if (taught != null) {
+            for (int i = 0; i < taught.steps().size(); i++) {
+                if (taught.steps().get(i).position() == position) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** A change to the draft of the lesson being taught: the teaching ends, the draft is what is made now. */
+    private void stopTeaching() {
+        if (taught != null) {
+            taught = null;
+            if (lesson.isActive()) {
+                lesson.clear();
+            }
+        }
     }
 
     /** The draft's step at the timeline's moment, if there is one. */
@@ -205,7 +237,7 @@ final class Recordings {
             return List.of();
         }
         List<RecordingLesson.Step> steps = lesson.steps();
-        return java.util.stream.IntStream.range(0, steps.size()).mapToObj(i -> new TimelineMark(
+        return IntStream.range(0, steps.size()).mapToObj(i -> new TimelineMark(
                 steps.get(i).position(), steps.get(i).time(), "Lesson step " + (i + 1) + " of " + steps.size() + ": "
                         + steps.get(i).label())).toList();
     }
@@ -216,6 +248,7 @@ final class Recordings {
         if (now == null) {
             return;
         }
+        stopTeaching();
         List<RecordingLesson.Step> left = now.steps().stream().filter(s -> s.position() != position).toList();
         draft.set(left.isEmpty() ? null : new RecordingLesson(now.recording(), now.title(), now.question(),
                 now.description(), left));

@@ -10,6 +10,8 @@ import org.ompdexplorer.importers.LoadOptions;
 import org.ompdexplorer.importers.ProgressListener;
 import org.ompdexplorer.importers.SnapshotLoader;
 import org.ompdexplorer.model.Fact;
+import org.ompdexplorer.model.IcvDefinition;
+import org.ompdexplorer.model.IcvId;
 import org.ompdexplorer.model.IcvValue;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.Task;
@@ -19,7 +21,7 @@ import org.ompdexplorer.model.TaskKind;
  * A lesson's shape is the same whichever thread entered its {@code single} construct (the lesson programs do not
  * fix which), and still tells a different structure apart. The bundled task-backlog step 1, where thread 0's
  * implicit task creates the backlog, is renumbered as if thread 1's had: the implicit tasks' thread numbers and
- * their {@code thread-num-var} (ICV 4) swapped.
+ * their {@code thread-num-var} swapped.
  */
 class LessonShapeTest {
     private static final Path STEP = AgentRun.REPO
@@ -28,7 +30,9 @@ class LessonShapeTest {
     @Test
     void theOtherThreadEnteringTheSingleConstructHasTheSameShape() throws Exception {
         Snapshot bundled = load();
-        Snapshot swapped = withTasks(bundled, t -> t.kind().equals(TaskKind.IMPLICIT) ? renumbered(t) : t);
+        IcvId threadNum = bundled.icvCatalogue().stream().filter(d -> d.name().equals("thread-num-var"))
+                .map(IcvDefinition::id).findFirst().orElseThrow();
+        Snapshot swapped = withTasks(bundled, t -> t.kind().equals(TaskKind.IMPLICIT) ? renumbered(t, threadNum) : t);
 
         assertThat(swapped.tasks()).filteredOn(t -> t.kind().equals(TaskKind.IMPLICIT))
                 .extracting(t -> t.threadNum().orElse(-1)).containsExactly(1, 0);
@@ -46,10 +50,10 @@ class LessonShapeTest {
         assertThat(LessonShape.of(changed).toString()).isNotEqualTo(LessonShape.of(bundled).toString());
     }
 
-    private static Task renumbered(Task t) {
+    private static Task renumbered(Task t, IcvId threadNum) {
         int n = t.threadNum().orElse(-1);
         List<IcvValue> icvs = t.icvs().stream()
-                .map(v -> v.icv().value() == 4 ? IcvValue.ofInteger(v.icv(), 1 - n) : v).toList();
+                .map(v -> v.icv().equals(threadNum) ? IcvValue.ofInteger(v.icv(), 1 - n) : v).toList();
         return copy(t, Fact.of(1 - n), icvs, t.generatingTask());
     }
 

@@ -119,7 +119,8 @@ class RecordingJourneyTest {
                 .orElseThrow()).getText())).isEqualTo("task 4 runs");
         assertThat(explorer.fx(() -> ((javafx.scene.control.TextInputControl) shown(robot, "#lessonStepNarrative")
                 .orElseThrow()).getText())).isEqualTo("Thread 1 runs task 4 at its taskwait.");
-        assertThat(explorer.fx(() -> robot.lookup("Save Step").queryAll().stream().anyMatch(RecordingJourneyTest::showing)))
+        assertThat(explorer.fx(() -> robot.lookup("Save Step").queryAll().stream()
+                .anyMatch(RecordingJourneyTest::showing)))
                 .isTrue();
         robot.clickOn("Cancel");
         explorer.waitFor(10, () -> explorer.fx(() -> shown(robot, "#lessonStepLabel").isEmpty()));

@@ -171,10 +171,24 @@ class RecordingWindowTest {
         assertThat(again.timeline().positionProperty().get()).as("the timeline's cursor follows").isEqualTo(14);
         assertThat(again.lesson().isActive()).isTrue();
         assertThat(again.lesson().narrativeProperty().get()).contains("taskwait");
+        again.timeline().setPosition(8); // a step's flag or menu item while teaching: that step, with the lesson bar
+        assertThat(again.lesson().isActive()).isTrue();
+        assertThat(again.lesson().stepTextProperty().get()).isEqualTo("Step 1 of 2: two tasks queued");
+        again.timeline().setPosition(14);
+        assertThat(again.lesson().stepTextProperty().get()).isEqualTo("Step 2 of 2: task 4 runs");
         again.timeline().nextEvent();
         assertThat(again.lesson().isActive()).as("moving the timeline leaves the lesson").isFalse();
         assertThat(again.comparingProperty().get()).isFalse();
         assertThat(again.snapshotProperty().get().sourceName()).startsWith("deps.ndjson at ");
+
+        MainViewModel editing = new MainViewModel(new SameThreadBackgroundTasks(), ExplorerPreferences.inMemory());
+        editing.open(lessonFile);
+        assertThat(editing.lesson().isActive()).isTrue();
+        editing.addLessonStep("two tasks queued, one blocked", ""); // at step 1's moment: edits it
+        assertThat(editing.lesson().isActive()).as("an edit ends the teaching").isFalse();
+        assertThat(editing.lessonDraftProperty().get().steps()).extracting(RecordingLesson.Step::label)
+                .containsExactly("two tasks queued, one blocked", "task 4 runs");
+        assertThat(editing.lessonDraftProperty().get().title()).isEqualTo("Dependences as they ran");
     }
 
     @Test

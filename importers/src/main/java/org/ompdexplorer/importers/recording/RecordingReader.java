@@ -35,7 +35,7 @@ public final class RecordingReader {
 
     /** Whether {@code file} starts like a recording (its first line names the format); false when unreadable. */
     public static boolean isRecording(Path file) {
-        try (BufferedReader r = RecordingInput.open(file, null)) {
+        try (BufferedReader r = RecordingLines.open(file, null)) {
             String first = r.readLine();
             return first != null && first.contains("\"" + FORMAT + "\"");
         } catch (IOException e) {
@@ -47,8 +47,8 @@ public final class RecordingReader {
             UnsupportedFormatException {
         String input = file.toString();
         List<Diagnostic> diagnostics = new ArrayList<>();
-        RecordingInput.CutTolerant[] gzip = new RecordingInput.CutTolerant[1];
-        try (BufferedReader r = RecordingInput.open(file, gzip)) {
+        RecordingLines.CutTolerant[] gzip = new RecordingLines.CutTolerant[1];
+        try (BufferedReader r = RecordingLines.open(file, gzip)) {
             String first = r.readLine();
             if (first == null) {
                 throw new MalformedInputException(input, List.of(Diagnostic.error("empty-recording",

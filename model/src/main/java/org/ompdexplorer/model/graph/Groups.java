@@ -77,9 +77,10 @@ final class Groups {
     }
 
     /**
-     * A lane per thread, in thread order: a node goes to the lane of the thread running its task, or, for a task not
-     * running (queued, suspended without a thread), of the nearest generating task that has one: the thread whose
-     * tasks queued it. Nodes with no such thread are in no lane.
+     * A lane per thread, in thread order: a node goes to the lane of the thread {@code placement} gives its task (in
+     * a snapshot the thread running it; in a whole run the thread that began it), or, for a task placed on none
+     * (queued, suspended without a thread), of the nearest generating task that has one: the thread whose tasks
+     * queued it. Nodes with no such thread are in no lane.
      */
     static Groups lanes(Snapshot snapshot, List<Integer> nodePositions, TaskPlacement placement) {
         SnapshotIndex index = snapshot.index();

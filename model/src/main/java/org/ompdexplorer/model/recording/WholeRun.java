@@ -14,6 +14,7 @@ import org.ompdexplorer.model.OmpThread;
 import org.ompdexplorer.model.ParallelRegion;
 import org.ompdexplorer.model.RegionId;
 import org.ompdexplorer.model.Snapshot;
+import org.ompdexplorer.model.SnapshotIndex;
 import org.ompdexplorer.model.Task;
 import org.ompdexplorer.model.TaskFlag;
 import org.ompdexplorer.model.TaskId;
@@ -78,7 +79,21 @@ public final class WholeRun {
      * it is on, a completed one on the thread that began it.
      */
     public TaskPlacement placement() {
-        return t -> t.thread().isKnown() ? t.thread() : beganOn(t.id());
+        // only what it needs, by the snapshot's task positions: the whole run's maps stay collectable
+        SnapshotIndex index = snapshot.index();
+        List<Task> tasks = snapshot.tasks();
+        long[] began = new long[tasks.size()];
+        for (int i = 0; i < began.length; i++) {
+            began[i] = beganOn(tasks.get(i).id()) instanceof Fact.Known<ThreadId>(ThreadId id) ? id.value()
+                    : Recording.NONE;
+        }
+        return t -> {
+            if (t.thread().isKnown()) {
+                return t.thread();
+            }
+            int p = index.taskPosition(t.id().value());
+            return p < 0 || began[p] == Recording.NONE ? Fact.absent() : Fact.of(new ThreadId(began[p]));
+        };
     }
 
     /** Whether task {@code id} was resumed on another thread than the one that began it. */

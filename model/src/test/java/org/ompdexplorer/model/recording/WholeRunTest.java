@@ -91,6 +91,33 @@ class WholeRunTest {
         assertThat(laneOf(ran, 1)).as("running at the end: where it is").isEqualTo(1);
     }
 
+    @Test
+    void aDenseDependenceGraphKeepsFourDependenceEdgesANode() {
+        // 60 sibling tasks, each depending on the ten before it (a band matrix): 545 dependences among 62 nodes
+        Recording.Builder b = new Recording.Builder(HEADER);
+        b.threadBegin(0, 1, "initial");
+        b.implicitBegin(1, 1, 1, Recording.NONE, 0, 1, true);
+        int n = 60;
+        long links = 0;
+        for (long task = 2; task < 2 + n; task++) {
+            b.taskCreate(10 + task, 1, task, 1, 0x401100, List.of("explicit"), List.of());
+            for (long before = Math.max(2, task - 10); before < task; before++) {
+                b.taskDependence(10 + task, 1, before, task);
+                links++;
+            }
+        }
+        b.trailer(List.of());
+        Snapshot s = WholeRun.of(b.build()).snapshot();
+        assertThat(SnapshotValidator.validate(s)).isEmpty();
+        TaskGraph g = TaskGraphBuilder.of(s, GraphScope.whole(), new GraphOptions(false, 0, 0, Set.of()));
+        int nodes = g.nodes().size();
+        long drawn = g.edges().stream().filter(e -> e.kind() == EdgeKind.DEPENDENCE).count();
+        assertThat(links).isEqualTo(545);
+        assertThat(drawn).as("%d nodes", nodes).isEqualTo((long) GraphEdge.DEPENDENCES_PER_NODE * nodes)
+                .isGreaterThan(nodes);
+        assertThat(g.linksLeftOut()).isEqualTo(links - drawn);
+    }
+
     /** The thread of the lane holding task {@code id}'s node. */
     private static long laneOf(TaskGraph g, long id) {
         return g.nodes().stream().filter(n -> n.tasks().contains(id)).findFirst()

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -15,7 +14,6 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleObjectProperty;
 import org.ompdexplorer.app.ui.entity.LoadedSnapshot;
 import org.ompdexplorer.model.Snapshot;
 import org.ompdexplorer.model.TaskId;
@@ -56,7 +54,8 @@ public final class RecordingViewModel {
     private final ReadOnlyBooleanWrapper canNextSync = new ReadOnlyBooleanWrapper(this, "canNextSync");
     private final ReadOnlyObjectWrapper<RunLanes.Span> view = new ReadOnlyObjectWrapper<>(this, "view",
             new RunLanes.Span(0, 1));
-    private final ObjectProperty<List<TimelineMark>> marks = new SimpleObjectProperty<>(this, "marks", List.of());
+    private final ReadOnlyObjectWrapper<List<TimelineMark>> marks = new ReadOnlyObjectWrapper<>(this, "marks",
+            List.of());
 
     private final Window window;
     private final Supplier<Optional<Long>> selectedTask;
@@ -81,8 +80,13 @@ public final class RecordingViewModel {
     }
 
     /** The moments marked on the timeline's axis (the lesson's steps), in time order; none by default. */
-    public ObjectProperty<List<TimelineMark>> marksProperty() {
-        return marks;
+    public ReadOnlyObjectProperty<List<TimelineMark>> marksProperty() {
+        return marks.getReadOnlyProperty();
+    }
+
+    /** Marks {@code these} moments on the timeline's axis, in place of those marked before. */
+    public void setMarks(List<TimelineMark> these) {
+        marks.set(List.copyOf(these));
     }
 
     /** The recording open, or {@code null}. */

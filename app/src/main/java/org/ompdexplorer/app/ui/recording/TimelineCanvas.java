@@ -20,9 +20,10 @@ import org.ompdexplorer.model.recording.RunLanes;
 
 /**
  * The recording's Gantt timeline: one lane a thread, the time axis with the lesson's steps marked on it, the moment's
- * cursor. A click or a drag sets the moment (a click on a mark, the step's moment); a double click on an interval selects its task; the wheel (Ctrl+wheel while the lanes scroll) zooms about
- * the pointer; a drag with the middle button, or with Shift, pans. Up to {@link #MOST_LANES} lanes are shown, more
- * scroll. Lengths are in em of the lane labels' font, so it grows with the window's presentation zoom.
+ * cursor. A click or a drag sets the moment (a click on a mark, the step's moment); a double click on an interval
+ * selects its task; the wheel (Ctrl+wheel while the lanes scroll) zooms about the pointer; a drag with the middle
+ * button, or with Shift, pans. Up to {@link #MOST_LANES} lanes are shown, more scroll. Lengths are in em of the lane
+ * labels' font, so it grows with the window's presentation zoom.
  */
 final class TimelineCanvas extends Pane {
     static final String ID = "recordingTimeline";
@@ -37,7 +38,10 @@ final class TimelineCanvas extends Pane {
     private final Tooltip tooltip = new Tooltip();
     private final RecordingViewModel vm;
     private final Supplier<Optional<Long>> selected;
+    /** How far a press on a flag may move before it is a drag, in px: a hand's jitter keeps the step's moment. */
+    private static final double DRAG_SLOP = 4;
     private boolean panning;
+    private boolean onMark;
     private double dragX;
     private String hovered;
     private final NextPulse nextPulse = new NextPulse();
@@ -230,8 +234,9 @@ final class TimelineCanvas extends Pane {
         TimelineMark nearest = null;
         double best = reach;
         for (TimelineMark m : vm.marksProperty().get()) {
-            double d = Math.abs(geo.x(m.time()) - x);
-            if (d <= best) {
+            double at = geo.x(m.time());
+            double d = Math.abs(at - x);
+            if (at >= geo.gutter() && at <= geo.width() && d <= best) { // a flag drawn, not one scrolled out of view
                 best = d;
                 nearest = m;
             }
@@ -244,7 +249,8 @@ final class TimelineCanvas extends Pane {
         dragX = e.getX();
         panning = e.getButton() == MouseButton.MIDDLE || e.isShiftDown();
         Optional<TimelineMark> mark = markAt(e.getX(), e.getY());
-        if (!panning && e.getButton() == MouseButton.PRIMARY && mark.isPresent()) {
+        onMark = !panning && e.getButton() == MouseButton.PRIMARY && mark.isPresent();
+        if (onMark) {
             vm.setPosition(mark.get().position()); // the step's own moment, not the nearest event to the pixel
         } else if (!panning && e.getButton() == MouseButton.PRIMARY) {
             moveTo(e.getX());
@@ -255,7 +261,8 @@ final class TimelineCanvas extends Pane {
         if (panning) {
             vm.timeline().pan(-(e.getX() - dragX) * geometry().nsPerPixel());
             dragX = e.getX();
-        } else if (e.isPrimaryButtonDown()) {
+        } else if (e.isPrimaryButtonDown() && !(onMark && Math.abs(e.getX() - dragX) < DRAG_SLOP)) {
+            onMark = false; // a drag from a flag moves the moment as any drag does, once past the slop
             moveTo(e.getX());
         }
     }

@@ -18,6 +18,9 @@ import org.ompdexplorer.model.recording.RunLanes;
  * column, at any zoom of a million intervals.
  */
 final class TimelinePainter {
+    /** A mark's half width, in em; it is as tall as it is wide, its point on the axis line. */
+    static final double MARK_HALF_WIDTH = 0.4;
+
     private final TimelinePalette palette;
     private int drawn;
 
@@ -56,9 +59,6 @@ final class TimelinePainter {
             g.setLineWidth(1);
         }
     }
-
-    /** A mark's half width, in em; it is as tall as it is wide, its point on the axis line. */
-    static final double MARK_HALF_WIDTH = 0.4;
 
     /** Each mark in view as a small flag pointing down at its moment on the axis. */
     private void marks(GraphicsContext g, TimelineGeometry geo, List<TimelineMark> marks) {

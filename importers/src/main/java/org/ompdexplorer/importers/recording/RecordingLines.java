@@ -13,8 +13,8 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /** A recording's bytes as lines: plain or gzip-compressed, a cut gzip stream read up to where it was cut. */
-final class RecordingInput {
-    private RecordingInput() {
+final class RecordingLines {
+    private RecordingLines() {
     }
 
     /** A gzip stream that ends, rather than fails, where it was cut; says whether it was. */
