@@ -53,7 +53,7 @@ final class RecordingJobs {
                 }
                 LoadedSnapshot at = recording.moment(s.position());
                 List<Diagnostic> found = new ArrayList<>(at.diagnostics());
-                long t = s.position() == 0 ? 0 : recording.recording().time(s.position() - 1);
+                long t = recording.recording().timeAfter(s.position());
                 if (s.time() >= 0 && s.time() != t) {
                     found.add(Diagnostic.warning("lesson-time-differs", "step " + (i + 1) + " says "
                             + RecordingTime.format(s.time()) + ", but event " + s.position() + " of "

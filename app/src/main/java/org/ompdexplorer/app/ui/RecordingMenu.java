@@ -12,6 +12,7 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import org.ompdexplorer.app.ui.recording.OpenedRecording;
 import org.ompdexplorer.app.ui.recording.RecordingViewModel;
 import org.ompdexplorer.model.recording.RecordingLesson;
 import org.ompdexplorer.model.recording.RecordingTime;
@@ -118,7 +119,9 @@ final class RecordingMenu {
         for (int i = 0; i < draft.steps().size(); i++) {
             RecordingLesson.Step step = draft.steps().get(i);
             // mnemonic parsing off: a label is the teacher's text, its underscores are not mnemonics
-            String text = (i + 1) + "  " + step.label() + "  ·  " + RecordingTime.format(step.time());
+            OpenedRecording open = timeline.recordingProperty().get();
+            long at = open == null ? step.time() : open.recording().timeAfter(step.position());
+            String text = (i + 1) + "  " + step.label() + "  ·  " + RecordingTime.format(at);
             MenuItem item = new MenuItem(text);
             item.setMnemonicParsing(false);
             item.setId("menuLessonStep" + (i + 1));

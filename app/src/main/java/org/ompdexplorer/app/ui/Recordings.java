@@ -182,7 +182,7 @@ final class Recordings {
         if (r == null) {
             return;
         }
-        long t = position == 0 ? 0 : r.recording().time(position - 1);
+        long t = r.recording().timeAfter(position);
         RecordingLesson.Step step = new RecordingLesson.Step(position, t, label, narrative);
         stopTeaching();
         RecordingLesson now = draft.get();
@@ -232,14 +232,16 @@ final class Recordings {
     }
 
     /** The draft's steps as the timeline's marks. */
-    private static List<TimelineMark> marks(RecordingLesson lesson) {
-        if (lesson == null) {
+    private List<TimelineMark> marks(RecordingLesson lesson) {
+        OpenedRecording open = recordingProperty().get();
+        if (lesson == null || open == null) {
             return List.of();
         }
         List<RecordingLesson.Step> steps = lesson.steps();
-        return IntStream.range(0, steps.size()).mapToObj(i -> new TimelineMark(
-                steps.get(i).position(), steps.get(i).time(), "Lesson step " + (i + 1) + " of " + steps.size() + ": "
-                        + steps.get(i).label())).toList();
+        // at the recording's time of each step's moment: a hand-edited file's "t" may be off (it is warned of)
+        return IntStream.range(0, steps.size()).mapToObj(i -> new TimelineMark(steps.get(i).position(),
+                open.recording().timeAfter(steps.get(i).position()), "Lesson step " + (i + 1) + " of "
+                        + steps.size() + ": " + steps.get(i).label())).toList();
     }
 
     /** Removes the draft's step at {@code position}; the draft ends with its last step. */

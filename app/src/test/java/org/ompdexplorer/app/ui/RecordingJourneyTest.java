@@ -122,7 +122,11 @@ class RecordingJourneyTest {
         assertThat(explorer.fx(() -> robot.lookup("Save Step").queryAll().stream()
                 .anyMatch(RecordingJourneyTest::showing)))
                 .isTrue();
-        robot.clickOn("Cancel");
+        // the dialog's own Cancel: the closed Add dialog keeps one, and the status bar has one for loads
+        javafx.scene.Scene dialog = explorer.fx(() -> shown(robot, "#lessonStepLabel").orElseThrow().getScene());
+        robot.clickOn(explorer.fx(() -> robot.lookup("Cancel").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.Button && n.getScene() == dialog).findFirst()
+                .orElseThrow()));
         explorer.waitFor(10, () -> explorer.fx(() -> shown(robot, "#lessonStepLabel").isEmpty()));
         robot.type(KeyCode.F6);
         explorer.waitFor(10, () -> vm.timeline().positionProperty().get() == 15);

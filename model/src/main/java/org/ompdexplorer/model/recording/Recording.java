@@ -145,6 +145,11 @@ public final class Recording {
         return time[i];
     }
 
+    /** The time of the moment after {@code position} events: the last one's (0 before the first). */
+    public long timeAfter(int position) {
+        return position == 0 ? 0 : time[position - 1];
+    }
+
     /** The time of the last event (0 for an empty recording): the run's length as recorded. */
     public long duration() {
         return size == 0 ? 0 : time[size - 1];

@@ -85,7 +85,7 @@ public final class StateAt {
         for (; lastPosition < position; lastPosition++) {
             last.apply(recording, lastPosition);
         }
-        long at = position == 0 ? 0 : recording.time(position - 1);
+        long at = recording.timeAfter(position);
         return last.toSnapshot(recording, at);
     }
 

@@ -20,7 +20,7 @@ final class MomentText {
 
     /** The moment after {@code position} events: its time, the event's number and the event just applied. */
     static String of(Recording r, int position) {
-        long at = position == 0 ? 0 : r.time(position - 1);
+        long at = r.timeAfter(position);
         String when = RecordingTime.format(at) + " of " + RecordingTime.format(r.duration());
         if (position == 0) {
             return when + " · before the first of " + String.format(Locale.ROOT, "%,d", r.size()) + " events";

@@ -86,7 +86,7 @@ public record OpenedRecording(Recording recording, StateAt states, RunLanes lane
      * the reader found in the recording (dropped events), and the recording as its file (never written over).
      */
     public LoadedSnapshot moment(int position) {
-        long t = position == 0 ? 0 : recording.time(position - 1);
+        long t = recording.timeAfter(position);
         return new LoadedSnapshot(states.after(position), diagnostics, name + " at " + RecordingTime.format(t), path);
     }
 }

@@ -202,7 +202,7 @@ public final class RecordingViewModel {
             return;
         }
         position.set(to);
-        time.set(to == 0 ? 0 : r.time(to - 1));
+        time.set(r.timeAfter(to));
         momentText.set(MomentText.of(r, to));
         canPrevious.set(to > 0);
         canNext.set(to < r.size());
