@@ -103,8 +103,12 @@ final class GraphCommand implements Callable<Integer> {
     @Option(names = "--dark", description = "the dark theme's colours")
     boolean dark;
 
-    /** Where --lanes puts each task: the thread it is on, or for a whole recorded run the thread that ran it. */
-    private TaskPlacement placement = TaskPlacement.CURRENT;
+    /**
+     * What is drawn: a snapshot, and where --lanes puts each of its tasks (the thread it is on, or for a whole recorded
+     * run the thread that began it).
+     */
+    private record Drawn(Snapshot snapshot, TaskPlacement placement) {
+    }
 
     @Override
     public Integer call() {
@@ -125,17 +129,18 @@ final class GraphCommand implements Callable<Integer> {
             return refused;
         }
         int[] exit = {ExitCodes.OK};
-        Snapshot snapshot = RecordingInput.isRecording(file) ? recorded(err, exit) : snapshot(err, exit);
-        if (snapshot == null) {
+        Drawn drawn = RecordingInput.isRecording(file) ? recorded(err, exit) : snapshot(err, exit);
+        if (drawn == null) {
             return exit[0];
         }
+        Snapshot snapshot = drawn.snapshot();
         GraphScope graphScope = graphScope(snapshot, err);
         if (graphScope == null) {
             return ExitCodes.USAGE;
         }
         GraphOptions options = new GraphOptions(allScheduling, noAggregate ? 0 : GraphOptions.DEFAULT.aggregateAt(),
                 GraphOptions.DEFAULT.maxNodes(), Set.of(), lanes, GraphOptions.FIT_COLUMNS, GraphOptions.FIT_DEPTH)
-                .withPlacement(placement);
+                .withPlacement(drawn.placement());
         if (maxNodes != null) { // a node budget instead of a picture that fits
             options = options.withMaxNodes(maxNodes).withShape(0, 0);
         }
@@ -162,7 +167,7 @@ final class GraphCommand implements Callable<Integer> {
     }
 
     /** The snapshot FILE holds, or {@code null} after saying why (and setting {@code exit[0]}). */
-    private Snapshot snapshot(PrintWriter err, int[] exit) {
+    private Drawn snapshot(PrintWriter err, int[] exit) {
         if (at != null) {
             err.println("ompd-explorer graph: --at is a moment of a recording; " + file + " is a snapshot, which is one "
                     + "moment already (leave --at out)");
@@ -171,11 +176,11 @@ final class GraphCommand implements Callable<Integer> {
             return null;
         }
         LoadResult result = SnapshotInput.load(file, false, err, exit);
-        return result == null ? null : result.snapshot();
+        return result == null ? null : new Drawn(result.snapshot(), TaskPlacement.CURRENT);
     }
 
     /** The whole run of the recording FILE, or its state at {@code --at}; {@code null} after saying why. */
-    private Snapshot recorded(PrintWriter err, int[] exit) {
+    private Drawn recorded(PrintWriter err, int[] exit) {
         RecordingLoadResult result = RecordingInput.load(file, err, exit);
         if (result == null) {
             return null;
@@ -195,11 +200,10 @@ final class GraphCommand implements Callable<Integer> {
         result.diagnostics().forEach(d -> err.println(d.format()));
         err.flush();
         if (at != null) {
-            return new StateAt(recording).at(t);
+            return new Drawn(new StateAt(recording).at(t), TaskPlacement.CURRENT);
         }
         WholeRun run = WholeRun.of(recording);
-        placement = run.placement(); // --lanes: a completed task in the lane of the thread that ran it
-        return run.snapshot();
+        return new Drawn(run.snapshot(), run.placement()); // --lanes: a completed task where it began
     }
 
     /** OUT with the extension .svg, for the advice when a PNG is too large. */

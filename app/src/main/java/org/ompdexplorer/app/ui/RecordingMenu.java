@@ -12,9 +12,8 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import org.ompdexplorer.app.ui.recording.OpenedRecording;
 import org.ompdexplorer.app.ui.recording.RecordingViewModel;
-import org.ompdexplorer.model.recording.RecordingLesson;
+import org.ompdexplorer.app.ui.recording.TimelineMark;
 import org.ompdexplorer.model.recording.RecordingTime;
 
 /**
@@ -70,10 +69,11 @@ final class RecordingMenu {
                 KeyCombination.SHIFT_DOWN));
         wholeRun.selectedProperty().bindBidirectional(vm.wholeRunGraphProperty());
         wholeRun.disableProperty().bind(none);
+        BooleanBinding stepHere = Bindings.createBooleanBinding(() -> vm.lessonStepHere().isPresent(),
+                vm.lessonDraftProperty(), timeline.positionProperty());
         MenuItem addStep = new MenuItem();
         // at a step's moment the same item edits it
-        addStep.textProperty().bind(Bindings.when(Bindings.createBooleanBinding(() -> vm.lessonStepHere().isPresent(),
-                vm.lessonDraftProperty(), timeline.positionProperty())).then("Edit Lesson Step Here…")
+        addStep.textProperty().bind(Bindings.when(stepHere).then("Edit Lesson Step Here…")
                 .otherwise("Add Lesson Step Here…"));
         addStep.setId("menuAddLessonStep");
         addStep.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
@@ -82,12 +82,11 @@ final class RecordingMenu {
         MenuItem removeStep = new MenuItem("Remove Lesson Step Here");
         removeStep.setId("menuRemoveLessonStep");
         removeStep.setOnAction(e -> vm.removeLessonStepHere());
-        removeStep.disableProperty().bind(Bindings.createBooleanBinding(() -> vm.lessonStepHere().isEmpty(),
-                vm.lessonDraftProperty(), timeline.positionProperty()));
+        removeStep.disableProperty().bind(stepHere.not());
         Menu steps = new Menu("Lesson Steps");
         steps.setId("menuLessonSteps");
         steps.disableProperty().bind(vm.lessonDraftProperty().isNull());
-        vm.lessonDraftProperty().addListener((obs, old, now) -> steps.getItems().setAll(stepItems(now, timeline)));
+        timeline.marksProperty().addListener((obs, old, now) -> steps.getItems().setAll(stepItems(now, timeline)));
         MenuItem save = new MenuItem("Save as Lesson…");
         save.setId("menuSaveLesson");
         save.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
@@ -110,22 +109,15 @@ final class RecordingMenu {
         return menu;
     }
 
-    /** One item a step of the lesson being made, in order: choosing it moves to the step's moment. */
-    private static List<MenuItem> stepItems(RecordingLesson draft, RecordingViewModel timeline) {
+    /** One item a step of the lesson being made (a mark on the timeline), in order: choosing it moves there. */
+    private static List<MenuItem> stepItems(List<TimelineMark> marks, RecordingViewModel timeline) {
         List<MenuItem> items = new ArrayList<>();
-        if (draft == null) {
-            return items;
-        }
-        for (int i = 0; i < draft.steps().size(); i++) {
-            RecordingLesson.Step step = draft.steps().get(i);
+        for (TimelineMark mark : marks) {
+            MenuItem item = new MenuItem(mark.text() + "  ·  " + RecordingTime.format(mark.time()));
             // mnemonic parsing off: a label is the teacher's text, its underscores are not mnemonics
-            OpenedRecording open = timeline.recordingProperty().get();
-            long at = open == null ? step.time() : open.recording().timeAfter(step.position());
-            String text = (i + 1) + "  " + step.label() + "  ·  " + RecordingTime.format(at);
-            MenuItem item = new MenuItem(text);
             item.setMnemonicParsing(false);
-            item.setId("menuLessonStep" + (i + 1));
-            item.setOnAction(e -> timeline.setPosition(step.position()));
+            item.setId("menuLessonStep" + (items.size() + 1));
+            item.setOnAction(e -> timeline.setPosition(mark.position()));
             items.add(item);
         }
         return items;

@@ -130,7 +130,7 @@ class RecordingJourneyTest {
         explorer.waitFor(10, () -> explorer.fx(() -> shown(robot, "#lessonStepLabel").isEmpty()));
         robot.type(KeyCode.F6);
         explorer.waitFor(10, () -> vm.timeline().positionProperty().get() == 15);
-        robot.clickOn("Recording").clickOn("Lesson Steps").clickOn("1  task 4 runs  ·  30 ns");
+        robot.clickOn("Recording").clickOn("Lesson Steps").clickOn("Lesson step 1 of 1: task 4 runs  ·  30 ns");
         explorer.waitFor(10, () -> vm.timeline().positionProperty().get() == 14);
 
         Path lessonFile = dir.resolve("deps.lesson.json");
